@@ -1,0 +1,46 @@
+"""pokercalc: exact and Monte Carlo Texas Hold'em equity, ranges, outs, draws and win odds.
+
+The public Python API; importing it loads neither click nor rich.
+
+>>> describe(evaluate("AsKsQsJsTs"))
+'Straight flush, Ace high'
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .cards import format_card, format_cards, mask_of, parse_card, parse_cards
+from .errors import CardConflictError, EmptyRangeError, InputError, ParseError, PokercalcError
+from .evaluator import (
+    CATEGORY_NAMES,
+    HandEvaluation,
+    category,
+    category_name,
+    describe,
+    evaluate,
+    evaluate_hand,
+    evaluate_mask,
+)
+
+__all__ = [
+    "__version__",
+    "CATEGORY_NAMES",
+    "CardConflictError",
+    "EmptyRangeError",
+    "HandEvaluation",
+    "InputError",
+    "ParseError",
+    "PokercalcError",
+    "category",
+    "category_name",
+    "describe",
+    "evaluate",
+    "evaluate_hand",
+    "evaluate_mask",
+    "format_card",
+    "format_cards",
+    "mask_of",
+    "parse_card",
+    "parse_cards",
+]

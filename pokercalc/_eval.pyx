@@ -1,0 +1,114 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True
+"""The lookup-table hand evaluator, with thin Python wrappers.
+
+Hot code cimports the inline functions of ``_eval.pxd``; the ``def`` functions
+here validate in Python and then run C loops without the GIL.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+
+CATEGORY_SHIFT = PC_CATEGORY_SHIFT
+N_VALUES = 9 << PC_CATEGORY_SHIFT
+
+
+def evaluate_mask(uint64_t mask) -> int:
+    """Value of the 5 to 7 cards in a 64-bit mask (no validation: see pokercalc.evaluate)."""
+    return eval_mask(mask)
+
+
+def evaluate_indices(cards) -> int:
+    """Value of 5 to 7 distinct card indices (no validation: see pokercalc.evaluate)."""
+    cdef uint64_t key = PC_KEY_INIT
+    cdef uint64_t mask = 0
+    cdef int c
+    for c in cards:
+        key += PC_CARD_KEY[c]
+        mask |= PC_CARD_BIT[c]
+    return eval_key(key, mask)
+
+
+def evaluate_many(const uint8_t[:, ::1] hands, uint16_t[::1] out) -> None:
+    """Evaluate each row of an ``(n, 5..7)`` array of card indices into ``out``."""
+    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef int width = hands.shape[1]
+    if out.shape[0] < n:
+        raise ValueError("out is shorter than hands")
+    if not 5 <= width <= 7:
+        raise ValueError("hands must have 5 to 7 columns")
+    for i in range(n):
+        for j in range(width):
+            if hands[i, j] >= 52:
+                raise ValueError(f"card index {hands[i, j]} in row {i} is not in 0..51")
+    with nogil:
+        for i in range(n):
+            out[i] = eval_cards(&hands[i, 0], width)
+
+
+cdef uint64_t _enumerate(int n_cards, uint32_t* hist) noexcept nogil:
+    """Evaluate every ``n_cards``-card hand in lexicographic order.
+
+    Adds one to ``hist[value]`` per hand when ``hist`` is not NULL and returns
+    the sum of the values (which the benchmark reads, so no work is elided).
+    """
+    cdef uint64_t total = 0
+    cdef uint64_t k[8]
+    cdef uint64_t m[8]
+    cdef int c[8]
+    cdef int depth = 0
+    cdef int last = n_cards - 1
+    cdef int g
+    cdef uint16_t v
+    cdef uint64_t kl, ml
+    k[0] = PC_KEY_INIT
+    m[0] = 0
+    c[0] = -1
+    # Iterative odometer over the first n-1 cards; the innermost card is a
+    # plain loop so the hot path is one add, one OR and one lookup.
+    while depth >= 0:
+        c[depth] += 1
+        if c[depth] > 52 - n_cards + depth:
+            depth -= 1
+            continue
+        k[depth + 1] = k[depth] + PC_CARD_KEY[c[depth]]
+        m[depth + 1] = m[depth] | PC_CARD_BIT[c[depth]]
+        if depth + 1 < last:
+            depth += 1
+            c[depth] = c[depth - 1]
+            continue
+        kl = k[last]
+        ml = m[last]
+        if hist != NULL:
+            for g in range(c[depth] + 1, 52):
+                v = eval_key(kl + PC_CARD_KEY[g], ml | PC_CARD_BIT[g])
+                hist[v] += 1
+                total += v
+        else:
+            for g in range(c[depth] + 1, 52):
+                total += eval_key(kl + PC_CARD_KEY[g], ml | PC_CARD_BIT[g])
+    return total
+
+
+def value_histogram(int n_cards) -> list:
+    """How many ``n_cards``-card hands (5, 6 or 7) take each value, as a list indexed by value."""
+    if not 5 <= n_cards <= 7:
+        raise ValueError("n_cards must be 5, 6 or 7")
+    cdef uint32_t* hist = <uint32_t*>calloc(N_VALUES, sizeof(uint32_t))
+    if hist == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            _enumerate(n_cards, hist)
+        return [hist[i] for i in range(N_VALUES)]
+    finally:
+        free(hist)
+
+
+def value_sum(int n_cards) -> int:
+    """Sum of the values of every ``n_cards``-card hand: the sequential benchmark's kernel."""
+    if not 5 <= n_cards <= 7:
+        raise ValueError("n_cards must be 5, 6 or 7")
+    cdef uint64_t total
+    with nogil:
+        total = _enumerate(n_cards, NULL)
+    return total

@@ -1,0 +1,269 @@
+"""Hand classes and the evaluator's lookup tables, written to a C header at build time.
+
+Every five-card hand belongs to one of 7,462 classes.  A hand's value is
+``4096 * category + i`` where ``i`` (from 1) orders the classes within the
+category, so comparing values compares hands and equal values tie.
+
+The non-flush tables work on a *rank key*: the sum of one constant per card
+rank.  ``RANK_KEYS`` was found by a greedy search so that every multiset of at
+most seven ranks (each at most four times) has its own sum; the largest
+seven-card sum is under 2**25.  A hash-and-displace perfect hash (see
+``_perfect_hash``) maps the 73,775 sums of five to seven cards into a table of
+2**17 hand values: one multiply, two loads.
+
+Flushes are looked up by the flush suit's 13-bit rank mask instead.  This file
+is plain Python so setup.py can run it without the package being built, and
+:func:`pokercalc.describe` can reuse the class order at run time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import sys
+
+RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+HASH_BITS = 17
+HASH_MASK = (1 << HASH_BITS) - 1
+BUCKET_BITS = 14
+CATEGORY_SHIFT = 12
+CATEGORY_NAMES = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+# Suit counters start at 3 in each 4-bit lane above bit 32, so a fifth card of
+# one suit sets that lane's top bit: one AND finds a flush.
+KEY_INIT = 0x3333 << 32
+FLUSH_CHECK = 0x8888 << 32
+
+
+def straight_top(ranks: set[int]) -> int:
+    """Top rank of the best straight within ``ranks`` (3 for the wheel), or -1."""
+    for top in range(12, 3, -1):
+        if all(r in ranks for r in range(top - 4, top + 1)):
+            return top
+    if {12, 0, 1, 2, 3} <= ranks:
+        return 3
+    return -1
+
+
+def hand_classes() -> list[tuple[int, tuple[int, ...]]]:
+    """All 7,462 classes as ``(category, ranks)`` in increasing strength.
+
+    ``ranks`` lists the class's defining ranks, most significant first: the
+    straight's top card, quads then kicker, trips then pair, or the five ranks.
+    """
+    out: list[tuple[int, tuple[int, ...]]] = []
+    desc = list(range(12, -1, -1))
+    five_distinct = [c for c in itertools.combinations(desc, 5) if straight_top(set(c)) < 0]
+    out += [(HIGH_CARD, c) for c in sorted(five_distinct)]
+    out += [
+        (PAIR, (p, *ks))
+        for p in range(13)
+        for ks in sorted(itertools.combinations([r for r in desc if r != p], 3))
+    ]
+    out += [
+        (TWO_PAIR, (hi, lo, k))
+        for hi in range(13)
+        for lo in range(hi)
+        for k in range(13)
+        if k not in (hi, lo)
+    ]
+    out += [
+        (TRIPS, (t, *ks))
+        for t in range(13)
+        for ks in sorted(itertools.combinations([r for r in desc if r != t], 2))
+    ]
+    out += [(STRAIGHT, (top,)) for top in range(3, 13)]
+    out += [(FLUSH, c) for c in sorted(five_distinct)]
+    out += [(FULL_HOUSE, (t, p)) for t in range(13) for p in range(13) if p != t]
+    out += [(QUADS, (q, k)) for q in range(13) for k in range(13) if k != q]
+    out += [(STRAIGHT_FLUSH, (top,)) for top in range(3, 13)]
+    return out
+
+
+def class_values() -> dict[tuple[int, tuple[int, ...]], int]:
+    """Map each class to its value ``4096 * category + i``."""
+    values: dict[tuple[int, tuple[int, ...]], int] = {}
+    index = [0] * 9
+    for cls in hand_classes():
+        index[cls[0]] += 1
+        values[cls] = (cls[0] << CATEGORY_SHIFT) + index[cls[0]]
+    return values
+
+
+def best_nonflush_class(counts: list[int]) -> tuple[int, tuple[int, ...]]:
+    """The best class of 5 to 7 cards with these rank counts, flushes aside."""
+    present = {r for r in range(13) if counts[r]}
+    by_count = sorted(((counts[r], r) for r in present), reverse=True)
+    ranks_desc = sorted(present, reverse=True)
+    quads = [r for c, r in by_count if c == 4]
+    trips = sorted((r for c, r in by_count if c == 3), reverse=True)
+    pairs = sorted((r for c, r in by_count if c == 2), reverse=True)
+    if quads:
+        q = quads[0]
+        return QUADS, (q, max(r for r in present if r != q))
+    if trips and (len(trips) > 1 or pairs):
+        t = trips[0]
+        return FULL_HOUSE, (t, max([r for r in trips[1:]] + pairs))
+    top = straight_top(present)
+    if top >= 0:
+        return STRAIGHT, (top,)
+    if trips:
+        t = trips[0]
+        return TRIPS, (t, *[r for r in ranks_desc if r != t][:2])
+    if len(pairs) >= 2:
+        hi, lo = pairs[0], pairs[1]
+        return TWO_PAIR, (hi, lo, max(r for r in present if r not in (hi, lo)))
+    if pairs:
+        p = pairs[0]
+        return PAIR, (p, *[r for r in ranks_desc if r != p][:3])
+    return HIGH_CARD, tuple(ranks_desc[:5])
+
+
+def best_flush_class(bits: int) -> tuple[int, tuple[int, ...]]:
+    """The best class of one suit's cards given as a 13-bit rank mask (5 to 7 bits)."""
+    ranks = {r for r in range(13) if bits >> r & 1}
+    top = straight_top(ranks)
+    if top >= 0:
+        return STRAIGHT_FLUSH, (top,)
+    return FLUSH, tuple(sorted(ranks, reverse=True)[:5])
+
+
+def _rank_multisets():
+    """Yield the rank counts of every multiset of 5 to 7 cards."""
+    def rec(r: int, left: int, counts: list[int]):
+        if r == 13:
+            if 7 - left >= 5:
+                yield counts
+            return
+        for c in range(min(4, left) + 1):
+            counts.append(c)
+            yield from rec(r + 1, left - c, counts)
+            counts.pop()
+    yield from rec(0, 7, [])
+
+
+def _perfect_hash(keys: list[int]) -> tuple[int, list[int]]:
+    """Find a multiplier and per-bucket displacements that give every key its own slot.
+
+    ``h = key * mul mod 2**32``; the top ``BUCKET_BITS`` of ``h`` pick a bucket and
+    the slot is ``(h + displacement[bucket]) mod 2**HASH_BITS``.  Buckets are placed
+    fullest first at the smallest displacement that collides with nothing.  A
+    multiplier under which two keys of one bucket share a slot is skipped; the
+    multipliers come from a seeded generator, so builds are reproducible.
+    """
+    rng = random.Random(20061028)
+    while True:
+        mul = rng.getrandbits(32) | 1
+        buckets: dict[int, list[int]] = {}
+        for key in keys:
+            h = key * mul & 0xFFFFFFFF
+            buckets.setdefault(h >> (32 - BUCKET_BITS), []).append(h)
+        taken = bytearray(1 << HASH_BITS)
+        displacement = [0] * (1 << BUCKET_BITS)
+        for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
+            hs = buckets[b]
+            if len({h & HASH_MASK for h in hs}) < len(hs):
+                break
+            for d in range(1 << HASH_BITS):
+                slots = [(h + d) & HASH_MASK for h in hs]
+                if not any(taken[s] for s in slots):
+                    break
+            else:
+                break
+            for s in slots:
+                taken[s] = 1
+            displacement[b] = d
+        else:
+            return mul, displacement
+
+
+def build_tables() -> dict[str, list[int] | int]:
+    """Compute every table the evaluator needs."""
+    values = class_values()
+    keyed: dict[int, int] = {}
+    for counts in _rank_multisets():
+        key = sum(k * c for k, c in zip(RANK_KEYS, counts))
+        assert key not in keyed, "rank keys are not unique"
+        keyed[key] = values[best_nonflush_class(counts)]
+
+    hash_mul, displacement = _perfect_hash(list(keyed))
+    rank_value = [0] * (1 << HASH_BITS)
+    for key, value in keyed.items():
+        h = key * hash_mul & 0xFFFFFFFF
+        rank_value[(h + displacement[h >> (32 - BUCKET_BITS)]) & HASH_MASK] = value
+
+    flush = [0] * 8192
+    rank_sum = [0] * 8192
+    for bits in range(8192):
+        n = bin(bits).count("1")
+        if 5 <= n <= 7:
+            flush[bits] = values[best_flush_class(bits)]
+        rank_sum[bits] = sum(RANK_KEYS[r] for r in range(13) if bits >> r & 1)
+
+    card_key = [0] * 52
+    card_bit = [0] * 52
+    for c in range(52):
+        rank, suit = c >> 2, c & 3
+        card_key[c] = RANK_KEYS[rank] + (1 << (32 + 4 * suit))
+        card_bit[c] = 1 << (16 * suit + rank)
+    return {
+        "PC_CARD_KEY": card_key,
+        "PC_CARD_BIT": card_bit,
+        "PC_FLUSH": flush,
+        "PC_RANK_SUM": rank_sum,
+        "PC_DISPLACEMENT": displacement,
+        "PC_HASH_MUL": hash_mul,
+        "PC_RANK_VALUE": rank_value,
+    }
+
+
+_C_TYPES = {
+    "PC_CARD_KEY": "uint64_t",
+    "PC_CARD_BIT": "uint64_t",
+    "PC_FLUSH": "uint16_t",
+    "PC_RANK_SUM": "uint32_t",
+    "PC_DISPLACEMENT": "uint32_t",
+    "PC_RANK_VALUE": "uint16_t",
+}
+
+
+def write_header(path: str) -> None:
+    """Write the tables as ``static const`` C arrays to ``path``."""
+    tables = build_tables()
+    lines = [
+        "/* Generated by pokercalc/_tablegen.py at build time; do not edit. */",
+        "#ifndef POKERCALC_EVALTABLES_H",
+        "#define POKERCALC_EVALTABLES_H",
+        "#include <stdint.h>",
+        f"#define PC_HASH_BITS {HASH_BITS}",
+        f"#define PC_HASH_MASK {HASH_MASK:#x}U",
+        f"#define PC_BUCKET_SHIFT {32 - BUCKET_BITS}",
+        f"#define PC_CATEGORY_SHIFT {CATEGORY_SHIFT}",
+        f"#define PC_KEY_INIT {KEY_INIT:#x}ULL",
+        f"#define PC_FLUSH_CHECK {FLUSH_CHECK:#x}ULL",
+        f"#define PC_HASH_MUL {tables.pop('PC_HASH_MUL'):#x}U",
+    ]
+    for name, data in tables.items():
+        suffix = "ULL" if _C_TYPES[name] == "uint64_t" else ""
+        body = ",".join(f"{v}{suffix}" for v in data)
+        lines.append(f"static const {_C_TYPES[name]} {name}[{len(data)}] = {{{body}}};")
+    lines.append("#endif")
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+
+
+if __name__ == "__main__":
+    write_header(sys.argv[1] if len(sys.argv) > 1 else "pokercalc/_evaltables.h")

@@ -1,0 +1,103 @@
+"""The ``pokercalc`` command line: parse options, call the library, format or render.
+
+This is the only module that imports click.  Library errors become one line on
+stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from . import __version__
+from .errors import PokercalcError
+
+FORMATS = ("table", "json", "csv")
+
+
+class PokercalcGroup(click.Group):
+    """A click group whose errors are one line on stderr, never a usage dump or traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PokercalcError as e:
+            raise click.UsageError(str(e), ctx) from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone = kwargs.pop("standalone_mode", True)
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.Exit as e:
+            if standalone:
+                sys.exit(e.exit_code)
+            raise
+        except click.ClickException as e:
+            if not standalone:
+                raise
+            click.echo(f"Error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+        except click.Abort:
+            if not standalone:
+                raise
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+
+
+def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The shared output flags: ``--json`` and, for table results, ``--csv``; passes ``fmt``."""
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(f)
+        def wrapper(*args: Any, json_: bool, csv_: bool = False, **kwargs: Any) -> Any:
+            if json_ and csv_:
+                raise click.UsageError("--json and --csv exclude each other")
+            return f(*args, fmt="json" if json_ else "csv" if csv_ else "table", **kwargs)
+
+        if csv:
+            wrapper = click.option("--csv", "csv_", is_flag=True, help="Print CSV.")(wrapper)
+        return click.option("--json", "json_", is_flag=True, help="Print JSON.")(wrapper)
+
+    return decorate
+
+
+def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
+    """Print ``result`` as JSON or CSV, or print the rich ``renderable()`` for people."""
+    from . import formats
+
+    if fmt == "json":
+        click.echo(formats.json_text(result))
+    elif fmt == "csv":
+        rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
+        click.echo(formats.csv_text(rows), nl=False)
+    else:
+        from rich.console import Console
+
+        Console().print(renderable())
+
+
+@click.group(cls=PokercalcGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pokercalc")
+def cli() -> None:
+    """pokercalc: exact and Monte Carlo Texas Hold'em equity from the shell."""
+
+
+@cli.command("eval")
+@click.argument("hands", nargs=-1, required=True)
+@output_options()
+def eval_command(hands: tuple[str, ...], fmt: str) -> None:
+    """Evaluate one or more hands of 5 to 7 cards, e.g. ``pokercalc eval AsKsQsJsTs``."""
+    from . import render
+    from .evaluator import evaluate_hand
+
+    results = [evaluate_hand(h) for h in hands]
+    emit(results, fmt, lambda: render.eval_table(results))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()

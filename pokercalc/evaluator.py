@@ -1,0 +1,147 @@
+"""The Python face of the evaluator: evaluate cards, name categories, describe values.
+
+A value is an int; higher is better and equal values tie.  ``value >> 12`` is
+the category, 0 (high card) to 8 (straight flush).
+
+>>> v = evaluate("AsKsQsJsTs")
+>>> category_name(v), describe(v)
+('Straight flush', 'Straight flush, Ace high')
+>>> describe(evaluate("5c4d3h2sAs9h9c"))
+'Straight, Five high'
+>>> describe(evaluate("KhKd9s9c2h")), describe(evaluate("9h9d9sAcAh"))
+('Two pair, Kings and Nines', 'Full house, Nines full of Aces')
+>>> evaluate("AsKs") # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.ParseError: a hand needs 5 to 7 cards, got 2 in 'AsKs'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from . import _eval
+from .cards import card_mask, parse_cards
+from .errors import ParseError
+
+__all__ = [
+    "CATEGORY_NAMES",
+    "evaluate",
+    "evaluate_mask",
+    "category",
+    "category_name",
+    "describe",
+    "HandEvaluation",
+    "evaluate_hand",
+]
+
+CATEGORY_NAMES: tuple[str, ...] = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+_RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+               "Jack", "Queen", "King", "Ace")
+_PLURALS = tuple("Sixes" if n == "Six" else n + "s" for n in _RANK_NAMES)
+
+
+def evaluate(cards: str | Iterable[int]) -> int:
+    """Value of 5, 6 or 7 distinct cards given as text (``"AsKd..."``) or card indices."""
+    text = cards if isinstance(cards, str) else None
+    indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    shown = text if text is not None else repr(indices)
+    if not 5 <= len(indices) <= 7:
+        raise ParseError(f"a hand needs 5 to 7 cards, got {len(indices)} in {shown!r}")
+    if any(not isinstance(c, int) or not 0 <= c < 52 for c in indices):
+        raise ParseError(f"card indices must be ints in 0..51, got {shown}")
+    if len(set(indices)) != len(indices):
+        raise ParseError(f"duplicate card in {shown}")
+    return _eval.evaluate_indices(indices)
+
+
+def evaluate_mask(mask: int) -> int:
+    """Value of the 5 to 7 cards of a 64-bit mask (see :mod:`pokercalc.cards`)."""
+    full = sum(card_mask(c) for c in range(52))
+    n = bin(mask).count("1")
+    if mask & ~full or not 5 <= n <= 7:
+        raise ParseError(f"mask {mask:#x} does not hold 5 to 7 cards")
+    return _eval.evaluate_mask(mask)
+
+
+def category(value: int) -> int:
+    """Category of a value: 0 high card, 1 pair, ... 8 straight flush."""
+    return value >> _eval.CATEGORY_SHIFT
+
+
+def category_name(value: int) -> str:
+    """Name of a value's category, such as ``"Full house"``."""
+    return CATEGORY_NAMES[category(value)]
+
+
+@lru_cache(maxsize=1)
+def _classes_by_value() -> dict[int, tuple[int, tuple[int, ...]]]:
+    # Built on first use from the same class order the build used for the tables.
+    from . import _tablegen
+
+    return {v: cls for cls, v in _tablegen.class_values().items()}
+
+
+def describe(value: int) -> str:
+    """A human description: ``"Two pair, Kings and Nines"``, ``"Straight, Five high"``."""
+    try:
+        cat, ranks = _classes_by_value()[value]
+    except KeyError:
+        raise ValueError(f"{value} is not a hand value") from None
+    name = CATEGORY_NAMES[cat]
+    r = ranks
+    if cat in (0, 5, 4, 8):
+        return f"{name}, {_RANK_NAMES[r[0]]} high"
+    if cat == 1:
+        return f"{name}, {_PLURALS[r[0]]}"
+    if cat == 2:
+        return f"{name}, {_PLURALS[r[0]]} and {_PLURALS[r[1]]}"
+    if cat in (3, 7):
+        return f"{name}, {_PLURALS[r[0]]}"
+    return f"{name}, {_PLURALS[r[0]]} full of {_PLURALS[r[1]]}"
+
+
+@dataclass(frozen=True)
+class HandEvaluation:
+    """One evaluated hand, as ``pokercalc eval`` shows it."""
+
+    cards: tuple[int, ...]  #: the card indices, as given
+    value: int  #: the hand's value; higher is better, equal values tie
+    category: int  #: 0 (high card) to 8 (straight flush)
+    category_name: str  #: such as "Full house"
+    description: str  #: such as "Full house, Nines full of Aces"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: cards in ASCII."""
+        from .cards import format_cards
+
+        return {
+            "cards": format_cards(self.cards),
+            "value": self.value,
+            "category": self.category,
+            "category_name": self.category_name,
+            "description": self.description,
+        }
+
+
+def evaluate_hand(cards: str | Iterable[int]) -> HandEvaluation:
+    """Evaluate 5 to 7 cards and describe the result.
+
+    >>> evaluate_hand("Ah Ad 9c 9s 9h").description
+    'Full house, Nines full of Aces'
+    """
+    indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    value = evaluate(cards)
+    return HandEvaluation(indices, value, category(value), category_name(value), describe(value))

@@ -1,0 +1,35 @@
+"""Build pokercalc's Cython extensions; the evaluator's tables are generated first."""
+
+import os
+import runpy
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TABLEGEN = os.path.join(HERE, "pokercalc", "_tablegen.py")
+HEADER = os.path.join(HERE, "pokercalc", "_evaltables.h")
+
+# The lookup tables are computed by plain Python and compiled in as static
+# arrays, so importing pokercalc builds nothing.
+if not os.path.exists(HEADER) or os.path.getmtime(HEADER) < os.path.getmtime(TABLEGEN):
+    runpy.run_path(TABLEGEN)["write_header"](HEADER)
+
+COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"]
+OPENMP = ["-fopenmp"]
+
+extensions = [
+    Extension(
+        "pokercalc._eval",
+        ["pokercalc/_eval.pyx"],
+        include_dirs=["pokercalc"],
+        extra_compile_args=COMPILE_ARGS,
+    ),
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={"language_level": 3, "embedsignature": True, "binding": True},
+    ),
+)
