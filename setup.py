@@ -27,6 +27,12 @@ extensions = [
     ),
 ]
 
+# POKERCALC_EXTENSIONS="pokercalc._eval,..." builds only those (handy while
+# several modules are being edited at once); the default builds them all.
+only = os.environ.get("POKERCALC_EXTENSIONS")
+if only:
+    extensions = [e for e in extensions if e.name in only.split(",")]
+
 setup(
     ext_modules=cythonize(
         extensions,

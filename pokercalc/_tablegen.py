@@ -193,7 +193,7 @@ def build_tables() -> dict[str, list[int] | int]:
     values = class_values()
     keyed: dict[int, int] = {}
     for counts in _rank_multisets():
-        key = sum(k * c for k, c in zip(RANK_KEYS, counts))
+        key = sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True))
         assert key not in keyed, "rank keys are not unique"
         keyed[key] = values[best_nonflush_class(counts)]
 
