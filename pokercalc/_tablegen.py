@@ -141,6 +141,7 @@ def best_flush_class(bits: int) -> tuple[int, tuple[int, ...]]:
 
 def _rank_multisets():
     """Yield the rank counts of every multiset of 5 to 7 cards."""
+
     def rec(r: int, left: int, counts: list[int]):
         if r == 13:
             if 7 - left >= 5:
@@ -150,6 +151,7 @@ def _rank_multisets():
             counts.append(c)
             yield from rec(r + 1, left - c, counts)
             counts.pop()
+
     yield from rec(0, 7, [])
 
 

@@ -48,8 +48,21 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "Four of a kind",
     "Straight flush",
 )
-_RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-               "Jack", "Queen", "King", "Ace")
+_RANK_NAMES = (
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
 _PLURALS = tuple("Sixes" if n == "Six" else n + "s" for n in _RANK_NAMES)
 
 

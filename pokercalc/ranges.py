@@ -64,12 +64,14 @@ class Range:
             raise EmptyRangeError(
                 f"{who} has no hand left: all are blocked by {format_cards(cards)}"
             )
-        return Range(self.text, tuple(self.combos[i] for i in keep),
-                     tuple(self.weights[i] for i in keep))
+        return Range(
+            self.text, tuple(self.combos[i] for i in keep), tuple(self.weights[i] for i in keep)
+        )
 
     @classmethod
-    def from_combos(cls, text: str, combos: Iterable[tuple[int, int]],
-                    weights: Iterable[float] | None = None) -> Range:
+    def from_combos(
+        cls, text: str, combos: Iterable[tuple[int, int]], weights: Iterable[float] | None = None
+    ) -> Range:
         """Build a range from (card, card) pairs, normalising their order and dropping repeats.
 
         A combo given twice keeps the weight it was given last.

@@ -20,6 +20,10 @@ def eval_table(results: Sequence[HandEvaluation]) -> Table:
     table.add_column("Category")
     table.add_column("Description")
     for r in results:
-        table.add_row(format_cards(r.cards, sep=" ", symbols=True), str(r.value),
-                      r.category_name, r.description)
+        table.add_row(
+            format_cards(r.cards, sep=" ", symbols=True),
+            str(r.value),
+            r.category_name,
+            r.description,
+        )
     return table
