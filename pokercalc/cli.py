@@ -66,11 +66,12 @@ def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callab
 
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
-    """Print ``result`` as JSON or CSV, or print the rich ``renderable()`` for people."""
+    """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
     from . import formats
 
     if fmt == "json":
-        click.echo(formats.json_text(result))
+        command = click.get_current_context().command.name or "pokercalc"
+        click.echo(formats.json_text(formats.envelope(command, result)))
     elif fmt == "csv":
         rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
         click.echo(formats.csv_text(rows), nl=False)

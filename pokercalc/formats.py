@@ -1,8 +1,19 @@
-"""Machine output: JSON and CSV text from result objects.
+"""Machine output: the versioned JSON envelope, JSON lines and CSV from result objects.
 
 Every result class has ``to_dict()`` (its JSON form: cards in ASCII, floats
-unrounded); table-like results also have ``to_rows()`` (a list of flat dicts,
-one per CSV row).
+unrounded, exact fractions as ``"a/b"`` strings, tallies as ints); table-like
+results also have ``to_rows()`` (a list of flat dicts, one per CSV row).  The
+``--json`` of every command is :func:`envelope` around that ``to_dict()``;
+docs/output.md documents it and ``pokercalc/data/schemas/`` holds its JSON Schemas.
+
+>>> env = envelope("eval", [])
+>>> env["schema_version"], env["command"], env["result"]
+(1, 'eval', [])
+>>> fraction_text(Fraction(6, 8)), parse_fraction("3/4")
+('3/4', Fraction(3, 4))
+>>> parse_fraction("3/0")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: '3/0' is not a fraction 'a/b' with b > 0
 """
 
 from __future__ import annotations
@@ -10,12 +21,46 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
-__all__ = ["SCHEMA_VERSION", "json_text", "csv_text"]
+from .errors import InputError
 
+__all__ = [
+    "SCHEMA_VERSION",
+    "SCHEMA_COMMANDS",
+    "envelope",
+    "json_text",
+    "json_line",
+    "csv_text",
+    "fraction_text",
+    "parse_fraction",
+    "load_schema",
+    "schema_names",
+]
+
+#: version of the JSON output format; bumped only on an incompatible change
 SCHEMA_VERSION = 1
+
+#: the commands whose ``--json`` has a schema file, ``<command>.schema.json``
+SCHEMA_COMMANDS = ("eval", "equity", "query", "outs", "draws", "winodds", "flops", "batch", "check")
+
+_FRACTION = re.compile(r"\s*(-?\d+)\s*/\s*(\d+)\s*$")
+
+
+def envelope(command: str, result: Any) -> dict[str, Any]:
+    """The versioned JSON document of a command: schema and program versions around ``result``."""
+    from . import __version__
+
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "pokercalc_version": __version__,
+        "command": command,
+        "result": _plain(result),
+    }
 
 
 def json_text(obj: Any, *, indent: int | None = 2) -> str:
@@ -23,14 +68,35 @@ def json_text(obj: Any, *, indent: int | None = 2) -> str:
     return json.dumps(_plain(obj), indent=indent, ensure_ascii=False)
 
 
+def json_line(obj: Any) -> str:
+    """Compact one-line JSON (no newline inside, ASCII only), for JSON-lines streams."""
+    return json.dumps(_plain(obj), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
 def _plain(obj: Any) -> Any:
     if hasattr(obj, "to_dict"):
         return obj.to_dict()
+    if isinstance(obj, Fraction):
+        return fraction_text(obj)
     if isinstance(obj, Mapping):
         return {k: _plain(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [_plain(v) for v in obj]
     return obj
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact fraction as ``"a/b"`` in lowest terms (``"1/1"``, ``"0/1"`` included)."""
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def parse_fraction(text: str) -> Fraction:
+    """The fraction of an ``"a/b"`` string (the inverse of :func:`fraction_text`)."""
+    m = _FRACTION.match(text) if isinstance(text, str) else None
+    if not m or int(m.group(2)) == 0:
+        raise InputError(f"{text!r} is not a fraction 'a/b' with b > 0")
+    return Fraction(int(m.group(1)), int(m.group(2)))
 
 
 def csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
@@ -41,5 +107,34 @@ def csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
         writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: repr(v) if isinstance(v, float) else v for k, v in row.items()})
+            writer.writerow({k: _csv_cell(v) for k, v in row.items()})
     return out.getvalue()
+
+
+def _csv_cell(value: Any) -> Any:
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    return value
+
+
+def schema_names() -> list[str]:
+    """Names of the JSON Schema files shipped in ``pokercalc/data/schemas``."""
+    from importlib import resources
+
+    folder = resources.files("pokercalc") / "data" / "schemas"
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".schema.json"))
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """A shipped JSON Schema by command name (``"equity"``) or file name."""
+    from importlib import resources
+
+    file = name if name.endswith(".json") else f"{name}.schema.json"
+    path = resources.files("pokercalc") / "data" / "schemas" / file
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"no JSON schema named {name!r}") from None
