@@ -1,0 +1,155 @@
+"""A slow, obviously correct pure-Python evaluator and equity enumerator: the tests' oracle.
+
+Cards are pokercalc card indices (``4 * rank + suit``, rank 0..12 = 2..A), but
+nothing here imports pokercalc, so the oracle shares no code with what it checks.
+
+Evaluator API
+-------------
+``hand_rank(cards)`` takes 5, 6 or 7 distinct card indices and returns a tuple
+``(category, ranks...)``; tuples compare as the hands do (higher is better,
+equal tuples tie).  ``category`` is 0 (high card) .. 8 (straight flush), the
+same numbering as ``pokercalc.category``.  Six and seven cards are the best of
+their five-card subsets.  ``rank_five(cards)`` is the five-card case.
+
+Equity API
+----------
+``reference_equity(players, board=(), dead=())`` enumerates every joint
+assignment of one combo per player in which no card appears twice (or on the
+board, or among the dead cards), weighting it by the product of the combos'
+weights, and for each every completion of the board to five cards.  A player
+is a sequence of combos, each ``(c1, c2)`` (weight 1) or ``((c1, c2), weight)``,
+or any object with ``combos`` and ``weights`` attributes (a
+``pokercalc.ranges.Range``).  It returns a :class:`ReferenceEquity` whose
+tallies are weighted sums (``Fraction``; with unit weights they are counts of
+outcomes): ``win[i]`` outcomes player ``i`` wins alone, ``tie[i]`` outcomes it
+shares the best hand, ``share[i]`` its pot shares (a k-way split counts 1/k),
+``total`` the weight of all outcomes, and ``equity[i] = share[i] / total``.
+``outcomes`` is the unweighted number of (assignment, board) outcomes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+__all__ = ["rank_five", "hand_rank", "ReferenceEquity", "reference_equity", "CATEGORY_COUNTS_5"]
+
+# How many of the 2,598,960 five-card hands fall in each category (textbook numbers).
+CATEGORY_COUNTS_5 = (1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40)
+
+
+def _straight_high(ranks: Sequence[int]) -> int | None:
+    """High card of five distinct ranks sorted high to low if they form a straight (3 for A-5)."""
+    if ranks == [12, 3, 2, 1, 0]:
+        return 3
+    if all(ranks[i] - 1 == ranks[i + 1] for i in range(4)):
+        return ranks[0]
+    return None
+
+
+def rank_five(cards: Sequence[int]) -> tuple[int, ...]:
+    """Compare key of exactly five distinct cards: ``(category, ranks by importance...)``."""
+    assert len(cards) == 5 and len(set(cards)) == 5
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    is_flush = len({c & 3 for c in cards}) == 1
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    # Ranks ordered by (how many, rank), most important first: e.g. [9, 9, 9, 12, 12].
+    groups = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    high = _straight_high(ranks) if len(counts) == 5 else None
+    if high is not None and is_flush:
+        return (STRAIGHT_FLUSH, high)
+    if shape == [4, 1]:
+        return (QUADS, *groups)
+    if shape == [3, 2]:
+        return (FULL_HOUSE, *groups)
+    if is_flush:
+        return (FLUSH, *ranks)
+    if high is not None:
+        return (STRAIGHT, high)
+    if shape == [3, 1, 1]:
+        return (TRIPS, *groups)
+    if shape == [2, 2, 1]:
+        return (TWO_PAIR, *groups)
+    if shape == [2, 1, 1, 1]:
+        return (PAIR, *groups)
+    return (HIGH_CARD, *ranks)
+
+
+def hand_rank(cards: Iterable[int]) -> tuple[int, ...]:
+    """Compare key of 5 to 7 distinct cards: the best of their five-card subsets."""
+    cards = tuple(cards)
+    assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
+    return max(rank_five(five) for five in itertools.combinations(cards, 5))
+
+
+@dataclass(frozen=True)
+class ReferenceEquity:
+    """Exact weighted tallies of every outcome, per player."""
+
+    win: tuple[Fraction, ...]  # weight of outcomes each player wins alone
+    tie: tuple[Fraction, ...]  # weight of outcomes each player shares the best hand
+    share: tuple[Fraction, ...]  # weight of pot shares won (a k-way split counts 1/k)
+    total: Fraction  # weight of all outcomes
+    outcomes: int  # unweighted number of (assignment, board) outcomes
+
+    @property
+    def equity(self) -> tuple[Fraction, ...]:
+        """Each player's exact equity, ``share / total``."""
+        return tuple(s / self.total for s in self.share)
+
+
+def _weighted_combos(player: Any) -> list[tuple[tuple[int, int], Fraction]]:
+    """A player's combos as ``((c1, c2), weight)`` pairs with exact weights."""
+    if hasattr(player, "combos") and hasattr(player, "weights"):
+        entries: Iterable[Any] = zip(player.combos, player.weights, strict=True)
+    else:
+        entries = (e if isinstance(e[0], (tuple, list)) else (e, 1) for e in player)
+    return [((int(c[0]), int(c[1])), Fraction(w)) for c, w in entries]
+
+
+def reference_equity(
+    players: Sequence[Any], board: Sequence[int] = (), dead: Sequence[int] = ()
+) -> ReferenceEquity:
+    """Enumerate every non-conflicting assignment of combos and every board completion."""
+    board = tuple(board)
+    used = set(board) | set(dead)
+    assert len(used) == len(board) + len(tuple(dead)), "board and dead cards overlap"
+    combos = [_weighted_combos(p) for p in players]
+    n = len(players)
+    win = [Fraction(0)] * n
+    tie = [Fraction(0)] * n
+    share = [Fraction(0)] * n
+    total = Fraction(0)
+    outcomes = 0
+    for assignment in itertools.product(*combos):
+        hole = [c for combo, _ in assignment for c in combo]
+        if len(set(hole)) != len(hole) or used & set(hole):
+            continue
+        weight = Fraction(1)
+        for _, w in assignment:
+            weight *= w
+        if weight == 0:
+            continue
+        deck = [c for c in range(52) if c not in used and c not in hole]
+        for rest in itertools.combinations(deck, 5 - len(board)):
+            full = board + rest
+            ranks = [hand_rank(combo + full) for combo, _ in assignment]
+            best = max(ranks)
+            winners = [i for i, r in enumerate(ranks) if r == best]
+            for i in winners:
+                share[i] += weight / len(winners)
+                if len(winners) == 1:
+                    win[i] += weight
+                else:
+                    tie[i] += weight
+            total += weight
+            outcomes += 1
+    return ReferenceEquity(tuple(win), tuple(tie), tuple(share), total, outcomes)
