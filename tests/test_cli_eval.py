@@ -1,0 +1,100 @@
+"""``pokercalc eval``: exact output per format and the one-line error path."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pokercalc import __version__
+from pokercalc.cli import cli
+
+SF = 8 << 12 | 10  # straight flush, ace high: the tenth straight flush
+FH = 6 << 12 | 7 * 12 + 12  # nines full of aces: 7 trip ranks below, 12 pairs each, aces last
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["eval", *args])
+
+
+def test_json_exact() -> None:
+    result = run("--json", "AsKsQsJsTs", "9h 9d 9s Ac Ah")
+    assert result.exit_code == 0, result.output
+    assert (
+        result.stdout
+        == json.dumps(
+            {
+                "schema_version": 1,
+                "pokercalc_version": __version__,
+                "command": "eval",
+                "result": [
+                    {
+                        "cards": "AsKsQsJsTs",
+                        "value": SF,
+                        "category": 8,
+                        "category_name": "Straight flush",
+                        "description": "Straight flush, Ace high",
+                    },
+                    {
+                        "cards": "9h9d9sAcAh",
+                        "value": FH,
+                        "category": 6,
+                        "category_name": "Full house",
+                        "description": "Full house, Nines full of Aces",
+                    },
+                ],
+            },
+            indent=2,
+        )
+        + "\n"
+    )
+
+
+def test_csv_exact() -> None:
+    result = run("--csv", "AsKsQsJsTs", "5c4d3h2sAs9h9c")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "cards,value,category,category_name,description\n"
+        f'AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high"\n'
+        f'5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high"\n'
+    )
+
+
+def test_table() -> None:
+    result = run("KhKd9s9c2h")
+    assert result.exit_code == 0, result.output
+    assert "K♥ K♦ 9♠ 9♣ 2♥" in result.stdout
+    assert "Two pair, Kings and Nines" in result.stdout
+    assert "Hand values" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["AsAs2c3c4c"], "Error: duplicate card 'As' at position 2 in 'AsAs2c3c4c'\n"),
+        (["AsKs"], "Error: a hand needs 5 to 7 cards, got 2 in 'AsKs'\n"),
+        (["AsKsQsJsXs"], "Error: unknown rank 'X' at position 8 in 'AsKsQsJsXs'\n"),
+        (["AsKsQsJsTq"], "Error: unknown suit 'q' at position 9 in 'AsKsQsJsTq'\n"),
+        (["--json", "--csv", "AsKsQsJsTs"], "Error: --json and --csv exclude each other\n"),
+    ],
+)
+def test_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == message
+    assert "Traceback" not in result.output
+
+
+def test_needs_a_hand() -> None:
+    result = run()
+    assert result.exit_code == 2
+    assert "Missing argument 'HANDS...'" in result.stderr
+
+
+def test_help() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    assert "Evaluate one or more hands of 5 to 7 cards" in result.stdout
+    assert "--json" in result.stdout and "--csv" in result.stdout
