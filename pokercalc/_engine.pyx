@@ -40,10 +40,9 @@ cdef struct Problem:
     uint64_t dead
 
 
-cdef inline void showdown(const Problem* P, const uint64_t* hk, const uint64_t* hm,
-                          uint64_t key, uint64_t mask, double w, double* tally) noexcept nogil:
-    """Evaluate every player on one full board and add ``w`` to the winners' tallies."""
-    cdef int n = P.n
+cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
+                          uint64_t mask, int64_t* cnt) noexcept nogil:
+    """Evaluate every player on one full board and count one more win or split for the winners."""
     cdef int p, nwin = 0
     cdef uint16_t v[MAXP]
     cdef uint16_t best = 0
@@ -56,26 +55,58 @@ cdef inline void showdown(const Problem* P, const uint64_t* hk, const uint64_t* 
             nwin += 1
     for p in range(n):
         if v[p] == best:
-            tally[p * (n + 1) + nwin] += w
-    tally[n * (n + 1)] += w
+            cnt[p * (n + 1) + nwin] += 1
+
+
+cdef inline void last_cards(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
+                            uint64_t mask, const uint8_t* rem, int lo, int hi,
+                            int64_t* cnt) noexcept nogil:
+    """Showdowns for the boards ``key``/``mask`` plus each of ``rem[lo:hi]``."""
+    cdef int i
+    cdef uint64_t c0, c1, k0, k1, m0, m1
+    cdef uint16_t v0, v1
+    cdef int64_t w0 = 0, w1 = 0
+    if n == 2:
+        # Heads-up is the common case: two evaluations and two branch-free
+        # counters per board, everything in registers.
+        k0 = hk[0] + key
+        k1 = hk[1] + key
+        m0 = hm[0] | mask
+        m1 = hm[1] | mask
+        for i in range(lo, hi):
+            c0 = PC_CARD_KEY[rem[i]]
+            c1 = PC_CARD_BIT[rem[i]]
+            v0 = eval_key(k0 + c0, m0 | c1)
+            v1 = eval_key(k1 + c0, m1 | c1)
+            w0 += v0 > v1
+            w1 += v1 > v0
+        cnt[1] += w0
+        cnt[4] += w1
+        cnt[2] += (hi - lo) - w0 - w1
+        cnt[5] += (hi - lo) - w0 - w1
+        return
+    for i in range(lo, hi):
+        showdown(n, hk, hm, key + PC_CARD_KEY[rem[i]], mask | PC_CARD_BIT[rem[i]], cnt)
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
                      double w, double* tally) noexcept nogil:
-    """Every completion of the board for one joint assignment.
+    """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
 
     ``first`` >= 0 fixes the lowest new board card to the ``first``-th unused
     card, so one assignment's boards can be split into several work items.
     """
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
+    cdef int64_t cnt[MAXP * (MAXP + 1)]
     cdef uint8_t rem[52]
     cdef uint64_t ks[6]
     cdef uint64_t ms[6]
     cdef int idx[6]
     cdef int n = P.n
     cdef int k = 5 - P.nb
-    cdef int r = 0, c, p, d, i, last
+    cdef int r = 0, c, p, d, j, last
+    cdef int64_t boards = 0
     for c in range(52):
         if not used & PC_CARD_BIT[c]:
             rem[r] = c
@@ -83,29 +114,35 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     for p in range(n):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
+    memset(cnt, 0, n * (n + 1) * sizeof(int64_t))
     if k == 0:
-        showdown(P, hk, hm, 0, 0, w, tally)
-        return
-    last = k - 1
-    ks[0] = 0
-    ms[0] = 0
-    # An odometer over the first k - 1 new cards; the last one is a plain loop.
-    d = 0
-    idx[0] = (first - 1) if first >= 0 else -1
-    while d >= 0:
-        idx[d] += 1
-        if idx[d] > r - k + d or (d == 0 and first >= 0 and idx[0] > first):
+        showdown(n, hk, hm, 0, 0, cnt)
+        boards = 1
+    else:
+        last = k - 1
+        ks[0] = 0
+        ms[0] = 0
+        # An odometer over the first k - 1 new cards; the last one is a plain loop.
+        d = 0
+        idx[0] = (first - 1) if first >= 0 else -1
+        while d >= 0:
+            idx[d] += 1
+            if idx[d] > r - k + d or (d == 0 and first >= 0 and idx[0] > first):
+                d -= 1
+                continue
+            if d < last:
+                ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
+                ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
+                d += 1
+                idx[d] = idx[d - 1]
+                continue
+            last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], r, cnt)
+            boards += r - idx[d]
             d -= 1
-            continue
-        if d < last:
-            ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
-            ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
-            d += 1
-            idx[d] = idx[d - 1]
-            continue
-        for i in range(idx[d], r):
-            showdown(P, hk, hm, ks[d] + PC_CARD_KEY[rem[i]], ms[d] | PC_CARD_BIT[rem[i]], w, tally)
-        d -= 1
+    for j in range(n * (n + 1)):
+        if cnt[j]:
+            tally[j] += w * cnt[j]
+    tally[n * (n + 1)] += w * boards
 
 
 cdef inline double orbit_size(const Problem* P, const int32_t* assign) noexcept nogil:

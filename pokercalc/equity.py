@@ -1,0 +1,562 @@
+"""The isometric equity engine: every player is a distribution; exhaustive or Monte Carlo.
+
+Each player is a weighted distribution of specific two-card hands (one hand, a
+range, a pocket query or ``random``), and the engine treats them all alike: it
+enumerates or samples joint assignments of the players' hands, then boards.
+
+>>> r = equity(["AsAh", "KsKh"], method="exact")
+>>> r.players[0].equity_fraction, r.outcomes
+(Fraction(70741, 85604), 1712304)
+>>> round(r.players[0].equity * 100, 8), r.method
+(82.63661126, 'exact')
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import time as _time
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import permutations
+from typing import Any
+
+from .cards import format_cards, mask_of, parse_cards
+from .errors import CardConflictError, InputError
+from .ranges import ALL_COMBOS, Range, combo_index
+
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "MAX_PLAYERS",
+    "PlayerResult",
+    "EquityResult",
+    "equity",
+    "count_outcomes",
+]
+
+#: Runs of at most this many outcomes, after merging suit-symmetric ones, are
+#: enumerated exactly by ``method="auto"``; about a second or two on one core.
+DEFAULT_THRESHOLD = 1.0e9
+#: The deck deals at most 23 players two cards each and a five-card board.
+MAX_PLAYERS = 23
+#: Default Monte Carlo time budget in seconds when no stopping rule is given.
+DEFAULT_TIME = 1.0
+_COUNT_BUDGET = 20_000_000
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's share of the pot."""
+
+    label: str  #: the player's expression as given
+    combos: int  #: hands left in the distribution after card removal
+    equity: float  #: share of the pot, a k-way split giving each winner 1/k
+    win: float  #: probability of winning alone
+    tie: float  #: probability of sharing the pot
+    stderr: float | None  #: Monte Carlo standard error of ``equity``; None when exact
+    equity_fraction: Fraction | None  #: exact equity; None for Monte Carlo or weighted ranges
+    wins: int | None  #: exact count of outcomes won alone (unweighted exhaustive runs)
+    ties: int | None  #: exact count of outcomes tied (unweighted exhaustive runs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form; the fraction as ``"a/b"``."""
+        frac = self.equity_fraction
+        return {
+            "label": self.label,
+            "combos": self.combos,
+            "equity": self.equity,
+            "win": self.win,
+            "tie": self.tie,
+            "stderr": self.stderr,
+            "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
+            "wins": self.wins,
+            "ties": self.ties,
+        }
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Every player's equity, and how it was computed."""
+
+    players: tuple[PlayerResult, ...]  #: one result per player, in the order given
+    board: tuple[int, ...]  #: the board cards given
+    dead: tuple[int, ...]  #: the dead cards given
+    method: str  #: "exact" or "mc"
+    outcomes: int  #: valid joint assignments times boards (estimated if not outcomes_exact)
+    outcomes_exact: bool  #: False when the count was too costly and was estimated
+    symmetry: int  #: suit permutations that leave the problem unchanged (exact runs merge them)
+    trials: int | None  #: Monte Carlo deals played; None when exact
+    seed: int | None  #: the Monte Carlo seed used; None when exact
+    threads: int  #: threads used
+    elapsed: float  #: seconds of computation
+    showdowns: int  #: hands evaluated against each other (deals or distinct boards played)
+    interrupted: bool  #: True when Ctrl-C stopped a Monte Carlo run early
+
+    @property
+    def showdowns_per_second(self) -> float:
+        """Throughput: showdowns played per second of computation."""
+        return self.showdowns / self.elapsed if self.elapsed > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: cards in ASCII, floats unrounded."""
+        return {
+            "method": self.method,
+            "board": format_cards(self.board),
+            "dead": format_cards(self.dead),
+            "players": [p.to_dict() for p in self.players],
+            "outcomes": self.outcomes,
+            "outcomes_exact": self.outcomes_exact,
+            "symmetry": self.symmetry,
+            "trials": self.trials,
+            "seed": self.seed,
+            "threads": self.threads,
+            "elapsed": self.elapsed,
+            "showdowns": self.showdowns,
+            "interrupted": self.interrupted,
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One CSV row per player."""
+        return [
+            {
+                "player": i + 1,
+                "label": p.label,
+                "combos": p.combos,
+                "equity": p.equity,
+                "win": p.win,
+                "tie": p.tie,
+                "stderr": "" if p.stderr is None else p.stderr,
+                "equity_fraction": "" if p.equity_fraction is None else str(p.equity_fraction),
+            }
+            for i, p in enumerate(self.players)
+        ]
+
+
+def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    out = tuple(cards)
+    if any(not isinstance(c, int) or not 0 <= c < 52 for c in out) or len(set(out)) != len(out):
+        raise InputError(f"{what} must be distinct card indices in 0..51, got {out!r}")
+    return out
+
+
+def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
+    items = [players] if isinstance(players, (str, Range)) else list(players)
+    out: list[str | Range] = []
+    for item in items:
+        if isinstance(item, str):
+            from .ranges import split_players
+
+            out.extend(split_players(item))
+        else:
+            out.append(item)
+    return out
+
+
+def _parse_players(
+    players: str | Sequence[str | Range], board: tuple[int, ...], dead: tuple[int, ...]
+) -> list[Range]:
+    items = _player_texts(players)
+    if not items:
+        raise InputError("no players given")
+    if len(items) > MAX_PLAYERS:
+        raise InputError(f"{len(items)} players is too many: the deck deals at most {MAX_PLAYERS}")
+    ranges = []
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            from .query import parse_query
+
+            item = parse_query(item)
+        rng = item
+        ranges.append(rng.without(board + dead, player=f"player {i + 1}"))
+    if len(ranges) == 1:
+        # One player alone is played against one random hand, as PokerStove does.
+        ranges.append(Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS)).without(board + dead))
+    needed = 2 * len(ranges) + len(board) + len(dead)
+    if needed > 52 - (5 - len(board)):
+        raise InputError(
+            f"{len(ranges)} players, {len(board)} board and {len(dead)} dead cards need "
+            f"{needed + 5 - len(board)} cards; the deck has 52"
+        )
+    return ranges
+
+
+def _check_cards(board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+    if len(board) > 5 or len(board) in (1, 2):
+        raise InputError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
+    both = set(board) & set(dead)
+    if both:
+        raise CardConflictError(f"{format_cards(sorted(both))} is both on the board and dead")
+
+
+def _is_random(rng: Range, blocked: int) -> bool:
+    """True when the range is every hand the board and dead cards allow, unweighted."""
+    n_free = 52 - bin(blocked).count("1")
+    return len(rng) == n_free * (n_free - 1) // 2 and not rng.is_weighted
+
+
+class _Problem:
+    """The flat arrays the kernel reads, built once per call."""
+
+    def __init__(self, ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+        from . import _engine
+        from .cards import card_mask
+
+        self.ranges = ranges
+        self.board = board
+        self.dead = dead
+        self.n = len(ranges)
+        self.blocked = mask_of(board) | mask_of(dead)
+        off = [0]
+        for r in ranges:
+            off.append(off[-1] + len(r))
+        self.off = array("i", off)
+        self.cmask = array("Q", [m for r in ranges for m in r.masks()])
+        self.cw = array("d", [w for r in ranges for w in r.weights])
+        keys = _card_keys()
+        self.ckey = array("Q", [keys[a] + keys[b] for r in ranges for a, b in r.combos])
+        self.bkey = sum(keys[c] for c in board)
+        self.bmask = sum(card_mask(c) for c in board)
+        self.weighted = any(r.is_weighted for r in ranges)
+        self.group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
+        self.perm = array("i")
+        self._engine = _engine
+
+    def kernel(self) -> Any:
+        return self._engine.Kernel(
+            self.off, self.ckey, self.cmask, self.cw, self.perm, len(self.group),
+            len(self.board), self.bkey, self.bmask, mask_of(self.dead),
+        )  # fmt: skip
+
+    def boards(self) -> int:
+        """Boards per joint assignment: completions from the cards left."""
+        left = 52 - len(self.board) - len(self.dead) - 2 * self.n
+        return math.comb(left, 5 - len(self.board))
+
+    def count_assignments(self) -> tuple[int, bool]:
+        """Non-conflicting joint assignments, exact when affordable, else estimated."""
+        # Random players are counted in closed form after the others: with r
+        # cards left, q random players can be dealt r!/((r-2q)! 2^q) ways.
+        fixed = [r for r in self.ranges if not _is_random(r, self.blocked)]
+        q = self.n - len(fixed)
+        free = 52 - bin(self.blocked).count("1") - 2 * len(fixed)
+        ways_random = 1
+        for j in range(q):
+            ways_random *= math.comb(free - 2 * j, 2)
+        if len(fixed) == 0:
+            return ways_random, True
+        if len(fixed) == 1:
+            return len(fixed[0]) * ways_random, True
+        sub = _Problem(fixed, self.board, self.dead)
+        count = sub.kernel().count_assignments(_COUNT_BUDGET)
+        if count >= 0:
+            return count * ways_random, True
+        return _estimate_assignments(fixed, self.blocked) * ways_random, False
+
+    def find_symmetry(self) -> None:
+        """Suit permutations mapping the board, the dead cards and every range onto themselves."""
+        board, dead = set(self.board), set(self.dead)
+        tables = [{combo_index(a, b): (i, w) for i, ((a, b), w) in enumerate(zip(r.combos, r.weights, strict=True))}
+                  for r in self.ranges]  # fmt: skip
+        group: list[tuple[int, ...]] = []
+        images: list[list[int]] = []
+        for sigma in permutations(range(4)):
+            def img(c: int, s: tuple[int, ...] = sigma) -> int:
+                return (c & ~3) | s[c & 3]
+
+            if {img(c) for c in board} != board or {img(c) for c in dead} != dead:
+                continue
+            flat: list[int] = []
+            ok = True
+            for p, r in enumerate(self.ranges):
+                table = tables[p]
+                for (a, b), w in zip(r.combos, r.weights, strict=True):
+                    hit = table.get(combo_index(img(a), img(b)))
+                    if hit is None or hit[1] != w:
+                        ok = False
+                        break
+                    flat.append(self.off[p] + hit[0])
+                if not ok:
+                    break
+            if ok:
+                group.append(sigma)
+                images.append(flat)
+        # The identity comes first (permutations() yields it first).
+        self.group = group
+        self.perm = array("i", [x for flat in images for x in flat])
+
+
+def _estimate_assignments(ranges: list[Range], blocked: int) -> int:
+    """Product of range sizes times the share of independent draws that do not conflict."""
+    import random
+
+    rnd = random.Random(1)
+    masks = [r.masks() for r in ranges]
+    ok = 0
+    n = 20000
+    for _ in range(n):
+        used = blocked
+        for ms in masks:
+            m = ms[rnd.randrange(len(ms))]
+            if m & used:
+                break
+            used |= m
+        else:
+            ok += 1
+    return max(1, round(math.prod(len(ms) for ms in masks) * ok / n))
+
+
+_KEYS: list[int] = []
+
+
+def _card_keys() -> list[int]:
+    """Each card's evaluator key (the kernel adds them up per hand)."""
+    if not _KEYS:
+        from ._tablegen import RANK_KEYS
+
+        _KEYS.extend(RANK_KEYS[c >> 2] + (1 << (32 + 4 * (c & 3))) for c in range(52))
+    return _KEYS
+
+
+def count_outcomes(
+    players: str | Sequence[str | Range], board: str | Sequence[int] = "", dead: str | Sequence[int] = ""
+) -> int:
+    """Valid joint assignments of the players' hands times the boards completing each.
+
+    >>> count_outcomes("AA | KK")
+    61642944
+    """
+    b, d = _cards(board, "board"), _cards(dead, "dead")
+    _check_cards(b, d)
+    prob = _Problem(_parse_players(players, b, d), b, d)
+    return prob.count_assignments()[0] * prob.boards()
+
+
+def _default_threads() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def equity(
+    players: str | Sequence[str | Range],
+    board: str | Sequence[int] = "",
+    dead: str | Sequence[int] = "",
+    *,
+    method: str = "auto",
+    threshold: float | None = None,
+    trials: int | None = None,
+    time: float | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """Every player's equity, win and tie rates.
+
+    ``players`` is a ``|``-separated string or a sequence of expressions or
+    :class:`Range` objects.  ``method`` is ``"exact"``, ``"mc"`` or ``"auto"``,
+    which enumerates when the outcomes (divided by the suit symmetries that
+    merge them) are at most ``threshold`` and samples otherwise.  Monte Carlo
+    stops at ``trials`` deals, ``time`` seconds or when every player's standard
+    error is below ``stderr``, whichever comes first (``time`` defaults to one
+    second when none is given).  ``progress`` is called with the fraction done.
+    """
+    start = _time.perf_counter()
+    if method not in ("auto", "exact", "mc"):
+        raise InputError(f"method must be auto, exact or mc, not {method!r}")
+    b, d = _cards(board, "board"), _cards(dead, "dead")
+    _check_cards(b, d)
+    threads = _default_threads() if threads is None else threads
+    if not 1 <= threads <= 256:
+        raise InputError(f"threads must be 1 to 256, got {threads}")
+    limit = DEFAULT_THRESHOLD if threshold is None else threshold
+    if limit < 0:
+        raise InputError(f"threshold must be at least 0, got {threshold}")
+    for name, value in (("trials", trials), ("time", time), ("stderr", stderr)):
+        if value is not None and value <= 0:
+            raise InputError(f"{name} must be positive, got {value}")
+
+    ranges = _parse_players(players, b, d)
+    prob = _Problem(ranges, b, d)
+    assignments, counted = prob.count_assignments()
+    if counted and assignments == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
+    outcomes = assignments * prob.boards()
+    if method == "auto":
+        if outcomes <= limit:
+            method = "exact"
+        elif outcomes > limit * 24:
+            method = "mc"
+        else:
+            prob.find_symmetry()
+            method = "exact" if outcomes / len(prob.group) <= limit else "mc"
+    if method == "exact":
+        if len(prob.group) == 1:
+            prob.find_symmetry()
+        return _exhaustive(prob, outcomes, counted, threads, start, progress)
+    return _montecarlo(prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress)
+
+
+def _exhaustive(prob: _Problem, outcomes: int, counted: bool, threads: int, start: float,
+                progress: Callable[[float], None] | None) -> EquityResult:
+    kernel = prob.kernel()
+    pairs = kernel.pair_items()
+    k = 5 - len(prob.board)
+    left = 52 - len(prob.board) - len(prob.dead) - 2 * prob.n
+    # Too few assignments to keep every thread busy: split each one's boards
+    # by their lowest new card as well.
+    split = k > 0 and len(pairs) < 64 * threads
+    firsts = range(left - k + 1) if split else (-1,)
+    items = array("i", [x for a, b in pairs for f in firsts for x in (a, b, f)])
+    n_items = len(items) // 3
+    size = kernel.tally_size
+    tallies = array("d", bytes(8 * size * threads))
+    tview = memoryview(tallies).cast("B").cast("d", [threads, size])
+    iview = memoryview(items).cast("B").cast("i", [n_items, 3])
+    chunks = max(1, min(50, n_items // (4 * threads))) if progress else 1
+    bounds = [n_items * i // chunks for i in range(chunks + 1)]
+    for lo, hi in zip(bounds, bounds[1:], strict=False):
+        if hi > lo:
+            kernel.exhaustive(iview[lo:hi], tview, threads)
+        if progress:
+            progress(hi / n_items)
+    n = prob.n
+    sums = [math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
+    total = sums[n * (n + 1)]
+    players = []
+    exact = not prob.weighted
+    for p, r in enumerate(prob.ranges):
+        row = sums[p * (n + 1): (p + 1) * (n + 1)]
+        if exact:
+            counts = [int(x) for x in row]
+            frac = sum((Fraction(c, k) for k, c in enumerate(counts) if k), Fraction(0))
+            frac /= int(total)
+            eq, wins, ties = frac, counts[1], sum(counts[2:])
+            players.append(PlayerResult(r.text, len(r), float(frac), wins / total, ties / total,
+                                        None, frac, wins, ties))  # fmt: skip
+        else:
+            eq_f = math.fsum(x / k for k, x in enumerate(row) if k) / total
+            players.append(PlayerResult(r.text, len(r), eq_f, row[1] / total,
+                                        math.fsum(row[2:]) / total, None, None, None, None))  # fmt: skip
+    if exact and counted and int(total) != outcomes:
+        raise AssertionError(f"enumerated {int(total)} outcomes, counted {outcomes}")
+    elapsed = _time.perf_counter() - start
+    played = round(outcomes / len(prob.group)) if counted else int(total)
+    return EquityResult(tuple(players), prob.board, prob.dead, "exact", outcomes, counted,
+                        len(prob.group), None, None, threads, elapsed, played, False)  # fmt: skip
+
+
+def _alias_tables(prob: _Problem) -> tuple[array, array]:
+    """Walker's alias tables per player, so a weighted combo costs two random numbers."""
+    aprob = array("d")
+    aidx = array("i")
+    for r in prob.ranges:
+        n = len(r)
+        total = sum(r.weights)
+        scaled = [w * n / total for w in r.weights]
+        prob_p = [1.0] * n
+        alias = list(range(n))
+        small = [i for i, x in enumerate(scaled) if x < 1.0]
+        large = [i for i, x in enumerate(scaled) if x >= 1.0]
+        while small and large:
+            s, g = small.pop(), large.pop()
+            prob_p[s], alias[s] = scaled[s], g
+            scaled[g] -= 1.0 - scaled[s]
+            (small if scaled[g] < 1.0 else large).append(g)
+        aprob.extend(prob_p)
+        aidx.extend(alias)
+    return aprob, aidx
+
+
+def _seed_states(seed: int, threads: int) -> array:
+    """Independent xoshiro256** states per thread, expanded from the seed by splitmix64."""
+    mask = (1 << 64) - 1
+    x = seed & mask
+    out = array("Q")
+    for _ in range(4 * threads):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out
+
+
+def _montecarlo(prob: _Problem, outcomes: int, counted: bool, threads: int, trials: int | None,
+                time: float | None, stderr: float | None, seed: int | None, start: float,
+                progress: Callable[[float], None] | None) -> EquityResult:  # fmt: skip
+    if trials is None and time is None and stderr is None:
+        time = DEFAULT_TIME
+    seed = secrets.randbits(63) if seed is None else seed
+    kernel = prob.kernel()
+    aprob, aidx = _alias_tables(prob)
+    rng = _seed_states(seed, threads)
+    rview = memoryview(rng).cast("B").cast("Q", [threads, 4])
+    n = prob.n
+    width = 4 * n + 2
+    acc = array("d", bytes(8 * width * threads))
+    aview = memoryview(acc).cast("B").cast("d", [threads, width])
+    done = 0
+    batch = 2048  # per thread; grows until a batch takes about 50 ms
+    interrupted = False
+    deadline = None if time is None else start + time
+
+    def totals() -> list[float]:
+        return [math.fsum(acc[t * width + j] for t in range(threads)) for j in range(width)]
+
+    def worst_stderr(sums: list[float]) -> float:
+        m = sums[4 * n]
+        if m < 2:
+            return math.inf
+        worst = 0.0
+        for p in range(n):
+            mean = sums[4 * p] / m
+            var = max(0.0, sums[4 * p + 1] / m - mean * mean) * m / (m - 1)
+            worst = max(worst, math.sqrt(var / m))
+        return worst
+
+    try:
+        while True:
+            step = batch
+            if trials is not None:
+                step = min(step, -(-(trials - done) // threads))
+            t0 = _time.perf_counter()
+            kernel.montecarlo(aprob, aidx, rview, step, aview, threads)
+            spent = _time.perf_counter() - t0
+            done += step * threads
+            now = _time.perf_counter()
+            if progress:
+                fracs = [done / trials if trials else 0.0,
+                         (now - start) / time if time else 0.0]  # fmt: skip
+                progress(min(1.0, max(fracs)))
+            if trials is not None and done >= trials:
+                break
+            if deadline is not None and now >= deadline:
+                break
+            if stderr is not None and worst_stderr(totals()) < stderr:
+                break
+            if spent < 0.05:
+                batch *= 2
+            if deadline is not None:
+                # Do not overshoot the time budget by much on the last batch.
+                per = spent / step if step else 0.0
+                if per > 0:
+                    batch = max(256, min(batch, int((deadline - now) / per) + 1))
+    except KeyboardInterrupt:
+        interrupted = True
+    sums = totals()
+    m = sums[4 * n]
+    if m == 0:
+        raise InputError("no deal was possible: the players' hands conflict with each other")
+    players = []
+    for p, r in enumerate(prob.ranges):
+        mean = sums[4 * p] / m
+        var = max(0.0, sums[4 * p + 1] / m - mean * mean) * m / (m - 1) if m > 1 else math.inf
+        players.append(PlayerResult(r.text, len(r), mean, sums[4 * p + 2] / m, sums[4 * p + 3] / m,
+                                    math.sqrt(var / m), None, None, None))  # fmt: skip
+    elapsed = _time.perf_counter() - start
+    return EquityResult(tuple(players), prob.board, prob.dead, "mc", outcomes, counted, 1, int(m),
+                        seed, threads, elapsed, int(m), interrupted)  # fmt: skip
