@@ -1,0 +1,58 @@
+"""The installed package: console script, ``python -m``, a light import, the shipped C seam."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from importlib import resources
+
+import pytest
+
+import pokercalc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, timeout=60, cwd=os.sep)
+
+
+def test_console_script() -> None:
+    exe = shutil.which("pokercalc") or os.path.join(os.path.dirname(sys.executable), "pokercalc")
+    assert os.path.exists(exe), "the pokercalc console script is not installed"
+    done = _run([exe, "eval", "--json", "AsKsQsJsTs"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["result"][0]["description"] == "Straight flush, Ace high"
+
+
+def test_python_m() -> None:
+    done = _run([sys.executable, "-m", "pokercalc", "eval", "AsAs2c3c4c"])
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == "Error: duplicate card 'As' at position 2 in 'AsAs2c3c4c'\n"
+
+
+def test_import_loads_no_cli_libraries() -> None:
+    code = "import sys, pokercalc; print(sorted({'click', 'rich'} & set(sys.modules)))"
+    done = _run([sys.executable, "-c", code])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_c_seam_ships_with_the_package() -> None:
+    files = {f.name for f in resources.files(pokercalc).iterdir()}
+    assert {"_eval.pxd", "_eval.pyx", "py.typed"} <= files
+    pxd = resources.files(pokercalc).joinpath("_eval.pxd").read_text()
+    names = ("eval_key", "eval_mask", "eval_cards", "key_of_mask", "PC_CARD_KEY", "PC_KEY_INIT")
+    assert all(f" {name}" in pxd for name in names)
+
+
+def test_generated_files_are_not_committed() -> None:
+    if not os.path.isdir(os.path.join(ROOT, ".git")) or shutil.which("git") is None:
+        pytest.skip("not a git checkout")
+    done = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT)
+    generated = [f for f in done.stdout.split() if f.endswith((".c", ".so", "_evaltables.h"))]
+    assert generated == []
