@@ -228,9 +228,17 @@ class _Problem:
 
     def kernel(self) -> Any:
         return self._engine.Kernel(
-            self.off, self.ckey, self.cmask, self.cw, self.perm, len(self.group),
-            len(self.board), self.bkey, self.bmask, mask_of(self.dead),
-        )  # fmt: skip
+            self.off,
+            self.ckey,
+            self.cmask,
+            self.cw,
+            self.perm,
+            len(self.group),
+            len(self.board),
+            self.bkey,
+            self.bmask,
+            mask_of(self.dead),
+        )
 
     def boards(self) -> int:
         """Boards per joint assignment: completions from the cards left."""
@@ -260,11 +268,17 @@ class _Problem:
     def find_symmetry(self) -> None:
         """Suit permutations mapping the board, the dead cards and every range onto themselves."""
         board, dead = set(self.board), set(self.dead)
-        tables = [{combo_index(a, b): (i, w) for i, ((a, b), w) in enumerate(zip(r.combos, r.weights, strict=True))}
-                  for r in self.ranges]  # fmt: skip
+        tables = [
+            {
+                combo_index(a, b): (i, w)
+                for i, ((a, b), w) in enumerate(zip(r.combos, r.weights, strict=True))
+            }
+            for r in self.ranges
+        ]
         group: list[tuple[int, ...]] = []
         images: list[list[int]] = []
         for sigma in permutations(range(4)):
+
             def img(c: int, s: tuple[int, ...] = sigma) -> int:
                 return (c & ~3) | s[c & 3]
 
@@ -323,7 +337,9 @@ def _card_keys() -> list[int]:
 
 
 def count_outcomes(
-    players: str | Sequence[str | Range], board: str | Sequence[int] = "", dead: str | Sequence[int] = ""
+    players: str | Sequence[str | Range],
+    board: str | Sequence[int] = "",
+    dead: str | Sequence[int] = "",
 ) -> int:
     """Valid joint assignments of the players' hands times the boards completing each.
 
@@ -397,11 +413,19 @@ def equity(
         if len(prob.group) == 1:
             prob.find_symmetry()
         return _exhaustive(prob, outcomes, counted, threads, start, progress)
-    return _montecarlo(prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress)
+    return _montecarlo(
+        prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
+    )
 
 
-def _exhaustive(prob: _Problem, outcomes: int, counted: bool, threads: int, start: float,
-                progress: Callable[[float], None] | None) -> EquityResult:
+def _exhaustive(
+    prob: _Problem,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    start: float,
+    progress: Callable[[float], None] | None,
+) -> EquityResult:
     kernel = prob.kernel()
     pairs = kernel.pair_items()
     k = 5 - len(prob.board)
@@ -429,24 +453,51 @@ def _exhaustive(prob: _Problem, outcomes: int, counted: bool, threads: int, star
     players = []
     exact = not prob.weighted
     for p, r in enumerate(prob.ranges):
-        row = sums[p * (n + 1): (p + 1) * (n + 1)]
+        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
         if exact:
             counts = [int(x) for x in row]
             frac = sum((Fraction(c, k) for k, c in enumerate(counts) if k), Fraction(0))
             frac /= int(total)
-            eq, wins, ties = frac, counts[1], sum(counts[2:])
-            players.append(PlayerResult(r.text, len(r), float(frac), wins / total, ties / total,
-                                        None, frac, wins, ties))  # fmt: skip
+            wins, ties = counts[1], sum(counts[2:])
+            players.append(
+                PlayerResult(
+                    r.text, len(r), float(frac), wins / total, ties / total, None, frac, wins, ties
+                )
+            )
         else:
             eq_f = math.fsum(x / k for k, x in enumerate(row) if k) / total
-            players.append(PlayerResult(r.text, len(r), eq_f, row[1] / total,
-                                        math.fsum(row[2:]) / total, None, None, None, None))  # fmt: skip
+            players.append(
+                PlayerResult(
+                    r.text,
+                    len(r),
+                    eq_f,
+                    row[1] / total,
+                    math.fsum(row[2:]) / total,
+                    None,
+                    None,
+                    None,
+                    None,
+                )
+            )
     if exact and counted and int(total) != outcomes:
         raise AssertionError(f"enumerated {int(total)} outcomes, counted {outcomes}")
     elapsed = _time.perf_counter() - start
     played = round(outcomes / len(prob.group)) if counted else int(total)
-    return EquityResult(tuple(players), prob.board, prob.dead, "exact", outcomes, counted,
-                        len(prob.group), None, None, threads, elapsed, played, False)  # fmt: skip
+    return EquityResult(
+        tuple(players),
+        prob.board,
+        prob.dead,
+        "exact",
+        outcomes,
+        counted,
+        len(prob.group),
+        None,
+        None,
+        threads,
+        elapsed,
+        played,
+        False,
+    )
 
 
 def _alias_tables(prob: _Problem) -> tuple[array, array]:
@@ -485,9 +536,18 @@ def _seed_states(seed: int, threads: int) -> array:
     return out
 
 
-def _montecarlo(prob: _Problem, outcomes: int, counted: bool, threads: int, trials: int | None,
-                time: float | None, stderr: float | None, seed: int | None, start: float,
-                progress: Callable[[float], None] | None) -> EquityResult:  # fmt: skip
+def _montecarlo(
+    prob: _Problem,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    trials: int | None,
+    time: float | None,
+    stderr: float | None,
+    seed: int | None,
+    start: float,
+    progress: Callable[[float], None] | None,
+) -> EquityResult:
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = secrets.randbits(63) if seed is None else seed
@@ -529,8 +589,7 @@ def _montecarlo(prob: _Problem, outcomes: int, counted: bool, threads: int, tria
             done += step * threads
             now = _time.perf_counter()
             if progress:
-                fracs = [done / trials if trials else 0.0,
-                         (now - start) / time if time else 0.0]  # fmt: skip
+                fracs = [done / trials if trials else 0.0, (now - start) / time if time else 0.0]
                 progress(min(1.0, max(fracs)))
             if trials is not None and done >= trials:
                 break
@@ -555,8 +614,32 @@ def _montecarlo(prob: _Problem, outcomes: int, counted: bool, threads: int, tria
     for p, r in enumerate(prob.ranges):
         mean = sums[4 * p] / m
         var = max(0.0, sums[4 * p + 1] / m - mean * mean) * m / (m - 1) if m > 1 else math.inf
-        players.append(PlayerResult(r.text, len(r), mean, sums[4 * p + 2] / m, sums[4 * p + 3] / m,
-                                    math.sqrt(var / m), None, None, None))  # fmt: skip
+        players.append(
+            PlayerResult(
+                r.text,
+                len(r),
+                mean,
+                sums[4 * p + 2] / m,
+                sums[4 * p + 3] / m,
+                math.sqrt(var / m),
+                None,
+                None,
+                None,
+            )
+        )
     elapsed = _time.perf_counter() - start
-    return EquityResult(tuple(players), prob.board, prob.dead, "mc", outcomes, counted, 1, int(m),
-                        seed, threads, elapsed, int(m), interrupted)  # fmt: skip
+    return EquityResult(
+        tuple(players),
+        prob.board,
+        prob.dead,
+        "mc",
+        outcomes,
+        counted,
+        1,
+        int(m),
+        seed,
+        threads,
+        elapsed,
+        int(m),
+        interrupted,
+    )
