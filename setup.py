@@ -25,6 +25,13 @@ extensions = [
         include_dirs=["pokercalc"],
         extra_compile_args=COMPILE_ARGS,
     ),
+    Extension(
+        "pokercalc._engine",
+        ["pokercalc/_engine.pyx"],
+        include_dirs=["pokercalc"],
+        extra_compile_args=COMPILE_ARGS + OPENMP,
+        extra_link_args=OPENMP,
+    ),
 ]
 
 # POKERCALC_EXTENSIONS="pokercalc._eval,..." builds only those (handy while
