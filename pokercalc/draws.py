@@ -1,0 +1,457 @@
+"""Draws: flush, backdoor flush, open-ended straight, gutshot and double gutshot, with their outs.
+
+A *draw* is a hand one card (two for a backdoor flush) short of a straight or
+a flush.  Only draws that improve the hero's own hand count, never a draw the
+board makes alone.  The counts follow Keith Rule's HoldemHand library:
+
+* :func:`straight_draw_count` (``StraightDrawCount``): unseen cards that give
+  the hero a straight or straight flush that beats the board with that card
+  alone (higher category, or same category and higher top card); 0 when the
+  hero already holds a straight or better.
+* :func:`flush_draw_count` (``FlushDrawCount``): the same for a flush or
+  straight flush; 0 when the hero already holds a flush or straight flush.
+* :func:`draw_count` (``DrawCount``): unseen cards that move the hero up into
+  exactly the given category and leave the hero's hand better than the board
+  with that card alone; 0 when the hero is already above that category.
+
+The named draws, each with the unseen cards that complete it:
+
+* flush draw: four to a flush using a hole card (``flush_draw_count > 0``);
+* backdoor flush draw: on the flop, three to a flush using a hole card (the
+  remaining cards of that suit are listed; it needs two of them);
+* open-ended straight draw: four consecutive ranks that either neighbouring
+  rank completes (2345 counts, A234 and JQKA do not);
+* double gutshot: two or more completing ranks, but not open-ended (for
+  example KT on J97: any queen or eight);
+* gutshot: exactly one completing rank (a one-ended draw such as JQKA is one).
+
+A completing rank is the rank of a card counted by :func:`straight_draw_count`.
+The straight and flush counts here work on rank and suit bit masks; the tests
+check them against dealing each unseen card and evaluating.
+
+>>> r = find_draws("KcTh", "Jh9c7c")
+>>> [d.name for d in r.draws]
+['backdoor flush draw', 'double gutshot']
+>>> r.draws[1].card_text
+'QsQhQdQc8s8h8d8c'
+>>> straight_draw_count("5c9d", "3h6s7c"), flush_draw_count("KcTh", "AcQcTc")
+(8, 9)
+>>> straight_draw_count("KcTc", "AcQcJcTc")
+Traceback (most recent call last):
+...
+pokercalc.errors.CardConflictError: Tc is both a hole card and a board card
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import _eval
+from .cards import (
+    FULL_MASK,
+    card_mask,
+    format_card,
+    format_cards,
+    mask_of,
+    parse_cards,
+)
+from .errors import CardConflictError, InputError
+from .evaluator import CATEGORY_NAMES, _classes_by_value
+
+__all__ = [
+    "Draw",
+    "DrawsResult",
+    "find_draws",
+    "straight_draw_count",
+    "flush_draw_count",
+    "draw_count",
+    "straight_outs",
+    "flush_outs",
+    "is_flush_draw",
+    "is_backdoor_flush_draw",
+    "is_open_ended_straight_draw",
+    "is_gutshot",
+    "is_double_gutshot",
+    "hand_key",
+]
+
+STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
+_SHIFT = _eval.CATEGORY_SHIFT
+# The ten straights as 13-bit rank masks, best first; the last is the wheel (top card five).
+_STRAIGHTS = tuple((0x1F << (top - 4), top) for top in range(12, 3, -1)) + ((0x100F, 3),)
+
+
+def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
+    """Card indices from text or a sequence, validated."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    out = tuple(cards)
+    if any(not isinstance(c, int) or not 0 <= c < 52 for c in out):
+        raise InputError(f"{what}: card indices must be ints in 0..51, got {out}")
+    if len(set(out)) != len(out):
+        raise CardConflictError(f"{what}: duplicate card in {format_cards(out)}")
+    return out
+
+
+def check_situation(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Parse and validate a hero hand, a flop or turn board and dead cards (shared with outs)."""
+    h, b, d = _cards(hero, "hero"), _cards(board, "board"), _cards(dead, "dead cards")
+    if len(h) != 2:
+        raise InputError(f"the hero needs exactly 2 hole cards, got {len(h)}")
+    if len(b) not in (3, 4):
+        raise InputError(f"outs and draws need a flop or turn board (3 or 4 cards), got {len(b)}")
+    for xs, what_x, ys, what_y in (
+        (h, "a hole card", b, "a board card"),
+        (h, "a hole card", d, "a dead card"),
+        (b, "a board card", d, "a dead card"),
+    ):
+        both = set(xs) & set(ys)
+        if both:
+            raise CardConflictError(f"{format_card(min(both))} is both {what_x} and {what_y}")
+    return h, b, d
+
+
+def _straight_top(ranks: int) -> int:
+    """Top rank of the best straight in a 13-bit rank mask (3 for the wheel), or -1."""
+    for bits, top in _STRAIGHTS:
+        if ranks & bits == bits:
+            return top
+    return -1
+
+
+def _suit_ranks(mask: int, suit: int) -> int:
+    """The 13-bit rank mask of one suit's cards in a card mask."""
+    return (mask >> (16 * suit)) & 0x1FFF
+
+
+def _ranks(mask: int) -> int:
+    """The 13-bit mask of the ranks present in a card mask."""
+    return (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF
+
+
+def hand_key(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """``(category, ranks)`` of 3 to 7 cards; keys compare as hands do, a missing kicker lowest.
+
+    Five or more cards use the evaluator; three or four (a flop plus one card)
+    are classified by their rank counts, as HoldemHand evaluates short hands.
+
+    >>> hand_key([48, 49, 20, 21])  # AcAd7c7d
+    (2, (12, 5))
+    """
+    if len(cards) >= 5:
+        return _classes_by_value()[_eval.evaluate_indices(cards)]
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    ranks = tuple(r for _, r in groups)
+    shape = tuple(n for n, _ in groups)
+    if shape[0] == 4:
+        cat = 7
+    elif shape[0] == 3:
+        cat = 3
+    elif shape[:2] == (2, 2):
+        cat = 2
+    elif shape[0] == 2:
+        cat = 1
+    else:
+        cat = 0
+    return cat, ranks
+
+
+def _unseen(blocked: int) -> list[int]:
+    """Cards not in ``blocked``, highest index first (ace of spades first)."""
+    return [c for c in range(51, -1, -1) if not blocked & card_mask(c)]
+
+
+def _category(mask: int) -> int:
+    """Category of the 5 to 7 cards of a mask."""
+    return _eval.evaluate_mask(mask) >> _SHIFT
+
+
+def straight_outs(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> tuple[int, ...]:
+    """The unseen cards :func:`straight_draw_count` counts, highest first."""
+    h, b, d = check_situation(hero, board, dead)
+    hb = mask_of(h + b)
+    if _category(hb) >= STRAIGHT:
+        return ()
+    ranks, board_ranks = _ranks(hb), _ranks(mask_of(b))
+    board_mask = mask_of(b)
+    out = []
+    for c in _unseen(hb | mask_of(d)):
+        r, s = c >> 2, c & 3
+        bit = 1 << r
+        if ranks & bit:
+            # No new rank: no new straight (the hero holds none, so its ranks hold none).
+            continue
+        top = _straight_top(ranks | bit)
+        if top < 0:
+            continue
+        suited = _suit_ranks(hb, s) | bit
+        hero_cat = STRAIGHT
+        if suited.bit_count() >= 5:
+            sf_top = _straight_top(suited)
+            if sf_top < 0:
+                continue  # the card makes a plain flush, not a straight
+            hero_cat, top = STRAIGHT_FLUSH, sf_top
+        if len(b) == 4:
+            # The board plus this card is five cards: compare category, then top card.
+            b_suited = _suit_ranks(board_mask, s) | bit
+            if b_suited.bit_count() == 5:
+                b_top = _straight_top(b_suited)
+                b_cat = STRAIGHT_FLUSH if b_top >= 0 else FLUSH
+            else:
+                b_ranks = board_ranks | bit
+                b_top = _straight_top(b_ranks) if b_ranks.bit_count() == 5 else -1
+                b_cat = STRAIGHT if b_top >= 0 else 0
+            if (hero_cat, top) <= (b_cat, b_top):
+                continue
+        out.append(c)
+    return tuple(out)
+
+
+def straight_draw_count(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> int:
+    """HoldemHand's ``StraightDrawCount``: cards giving the hero a straight that beats the board."""
+    return len(straight_outs(hero, board, dead))
+
+
+def flush_outs(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> tuple[int, ...]:
+    """The unseen cards :func:`flush_draw_count` counts, highest first.
+
+    A card counts exactly when the hero holds four of its suit, one of them a
+    hole card: then the card makes a flush (or straight flush) and the board,
+    holding at most four of the suit with it, makes none better.
+    """
+    h, b, d = check_situation(hero, board, dead)
+    hb = mask_of(h + b)
+    if _category(hb) in (FLUSH, STRAIGHT_FLUSH):
+        return ()
+    hole = mask_of(h)
+    suits = [s for s in range(4) if _suit_ranks(hb, s).bit_count() == 4 and _suit_ranks(hole, s)]
+    return tuple(c for c in _unseen(hb | mask_of(d)) if c & 3 in suits)
+
+
+def flush_draw_count(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> int:
+    """HoldemHand's ``FlushDrawCount``: cards giving the hero a flush that beats the board."""
+    return len(flush_outs(hero, board, dead))
+
+
+def draw_count(
+    hero: str | Sequence[int],
+    board: str | Sequence[int],
+    category: int,
+    dead: str | Sequence[int] = "",
+) -> int:
+    """HoldemHand's ``DrawCount``: cards moving the hero up into exactly ``category``.
+
+    The hero's new hand must also beat the board with that card alone (by full
+    value; four board cards are compared by :func:`hand_key`).
+
+    >>> draw_count("AsAc", "Kd8h9c", 2), draw_count("AsAc", "Kd8h9c", 3)
+    (9, 2)
+    """
+    if not 0 <= category <= 8:
+        raise InputError(f"category must be 0..8, got {category}")
+    return _draw_counts(*check_situation(hero, board, dead))[category]
+
+
+def _draw_counts(h: tuple[int, ...], b: tuple[int, ...], d: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`draw_count` for every category at once, by dealing each unseen card."""
+    hb = mask_of(h + b)
+    orig = _category(hb)
+    counts = [0] * 9
+    for c in _unseen(hb | mask_of(d)):
+        new = _classes_by_value()[_eval.evaluate_mask(hb | card_mask(c))]
+        if new[0] > orig and new > hand_key(b + (c,)):
+            counts[new[0]] += 1
+    return tuple(0 if cat < orig else n for cat, n in enumerate(counts))
+
+
+def is_flush_draw(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> bool:
+    """Four to a flush using a hole card, with a card left to complete it."""
+    return flush_draw_count(hero, board, dead) > 0
+
+
+def _backdoor_suit(h: tuple[int, ...], b: tuple[int, ...]) -> int | None:
+    """The suit of a backdoor flush draw on the flop, or None."""
+    hb = mask_of(h + b)
+    if len(b) != 3 or _category(hb) >= FLUSH:
+        return None
+    for s in range(4):
+        if _suit_ranks(hb, s).bit_count() == 3 and _suit_ranks(mask_of(h), s):
+            return s
+    return None
+
+
+def is_backdoor_flush_draw(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> bool:
+    """On the flop, three to a flush using a hole card (HoldemHand's rule, flop only)."""
+    h, b, d = check_situation(hero, board, dead)
+    s = _backdoor_suit(h, b)
+    if s is None:
+        return False
+    left = [c for c in _unseen(mask_of(h + b + d)) if c & 3 == s]
+    return len(left) >= 2
+
+
+def _completing_ranks(outs: tuple[int, ...]) -> int:
+    """13-bit mask of the ranks of straight outs."""
+    return _ranks(mask_of(outs))
+
+
+def _open_ended(h: tuple[int, ...], b: tuple[int, ...], completing: int) -> bool:
+    """Four consecutive ranks of the hero's seven-card hand, each neighbour a completing rank."""
+    ranks = _ranks(mask_of(h + b))
+    ranks_lo = ranks << 1 | ranks >> 12  # bit 0 = ace low, bit r+1 = rank r
+    comp_lo = completing << 1 | completing >> 12
+    for low in range(1, 10):  # the run's lowest rank in ace-low numbering: 2 (1) .. J (10)
+        run = 0xF << low
+        ends = 1 << (low - 1) | 1 << (low + 4)
+        if ranks_lo & run == run and comp_lo & ends == ends:
+            return True
+    return False
+
+
+def is_open_ended_straight_draw(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> bool:
+    """Four consecutive ranks completed by either neighbouring rank (not a double gutshot)."""
+    h, b, d = check_situation(hero, board, dead)
+    return _open_ended(h, b, _completing_ranks(straight_outs(h, b, d)))
+
+
+def is_double_gutshot(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> bool:
+    """Two or more completing ranks, none of them forming an open-ended draw."""
+    h, b, d = check_situation(hero, board, dead)
+    comp = _completing_ranks(straight_outs(h, b, d))
+    return comp.bit_count() >= 2 and not _open_ended(h, b, comp)
+
+
+def is_gutshot(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> bool:
+    """Exactly one completing rank (inside or one-ended straight draw)."""
+    return _completing_ranks(straight_outs(hero, board, dead)).bit_count() == 1
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One named draw and the unseen cards that complete it."""
+
+    name: str  #: "flush draw", "backdoor flush draw", "open-ended straight draw", ...
+    cards: tuple[int, ...]  #: unseen cards completing it, highest first (backdoor: two needed)
+    needs: int  #: cards needed: 1, or 2 for a backdoor flush draw
+
+    @property
+    def card_text(self) -> str:
+        """The completing cards in ASCII."""
+        return format_cards(self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: cards in ASCII."""
+        return {
+            "name": self.name,
+            "cards": [format_card(c) for c in self.cards],
+            "count": len(self.cards),
+            "needs": self.needs,
+        }
+
+
+@dataclass(frozen=True)
+class DrawsResult:
+    """Every draw of a hero hand on a flop or turn, and HoldemHand's draw counts."""
+
+    hero: tuple[int, ...]  #: the hero's two hole cards
+    board: tuple[int, ...]  #: the flop or turn board
+    dead: tuple[int, ...]  #: cards known to be out of the deck
+    value: int  #: the hero's current hand value
+    description: str  #: the hero's current hand, such as "Pair, Aces"
+    unseen: int  #: cards that can still come
+    draws: tuple[Draw, ...]  #: the named draws, in the order listed in the module docs
+    straight_draw_count: int  #: HoldemHand StraightDrawCount
+    flush_draw_count: int  #: HoldemHand FlushDrawCount
+    draw_counts: tuple[int, ...]  #: HoldemHand DrawCount for each category 0..8
+
+    def has(self, name: str) -> bool:
+        """True when the draw called ``name`` is present."""
+        return any(d.name == name for d in self.draws)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: cards in ASCII, counts by category name."""
+        return {
+            "hero": format_cards(self.hero),
+            "board": format_cards(self.board),
+            "dead": format_cards(self.dead),
+            "value": self.value,
+            "description": self.description,
+            "unseen": self.unseen,
+            "draws": [d.to_dict() for d in self.draws],
+            "straight_draw_count": self.straight_draw_count,
+            "flush_draw_count": self.flush_draw_count,
+            "draw_counts": dict(zip(CATEGORY_NAMES, self.draw_counts, strict=True)),
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One CSV row per draw."""
+        return [
+            {"draw": d.name, "count": len(d.cards), "needs": d.needs, "cards": d.card_text}
+            for d in self.draws
+        ]
+
+
+def find_draws(
+    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+) -> DrawsResult:
+    """Every draw of ``hero`` on a flop or turn ``board``, with the cards completing each."""
+    from .evaluator import describe
+
+    h, b, d = check_situation(hero, board, dead)
+    hb = mask_of(h + b)
+    blocked = hb | mask_of(d)
+    draws: list[Draw] = []
+    fl = flush_outs(h, b, d)
+    if fl:
+        draws.append(Draw("flush draw", fl, 1))
+    s = _backdoor_suit(h, b)
+    if s is not None:
+        left = tuple(c for c in _unseen(blocked) if c & 3 == s)
+        if len(left) >= 2:
+            draws.append(Draw("backdoor flush draw", left, 2))
+    st = straight_outs(h, b, d)
+    comp = _completing_ranks(st)
+    if _open_ended(h, b, comp):
+        draws.append(Draw("open-ended straight draw", st, 1))
+    elif comp.bit_count() >= 2:
+        draws.append(Draw("double gutshot", st, 1))
+    elif comp:
+        draws.append(Draw("gutshot", st, 1))
+    value = _eval.evaluate_mask(hb)
+    return DrawsResult(
+        hero=h,
+        board=b,
+        dead=d,
+        value=value,
+        description=describe(value),
+        unseen=(FULL_MASK & ~blocked).bit_count(),
+        draws=tuple(draws),
+        straight_draw_count=len(st),
+        flush_draw_count=len(fl),
+        draw_counts=_draw_counts(h, b, d),
+    )

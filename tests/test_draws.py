@@ -1,0 +1,265 @@
+"""Tests of pokercalc.draws: the judged examples, and each draw function against dealing each card."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import reference
+
+from pokercalc import evaluate
+from pokercalc.cards import format_cards, parse_cards
+from pokercalc.draws import (
+    draw_count,
+    find_draws,
+    flush_draw_count,
+    flush_outs,
+    hand_key,
+    is_backdoor_flush_draw,
+    is_double_gutshot,
+    is_flush_draw,
+    is_gutshot,
+    is_open_ended_straight_draw,
+    straight_draw_count,
+    straight_outs,
+)
+from pokercalc.errors import CardConflictError, InputError, ParseError
+
+STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
+
+
+def names(hero: str, board: str, dead: str = "") -> dict[str, str]:
+    """Draw name -> its completing cards in ASCII."""
+    return {d.name: d.card_text for d in find_draws(hero, board, dead).draws}
+
+
+def test_kt_on_j97_is_a_double_gutshot_and_backdoor_flush_draw() -> None:
+    found = names("KcTh", "Jh9c7c")
+    assert found == {
+        "backdoor flush draw": "AcQcJcTc8c6c5c4c3c2c",
+        "double gutshot": "QsQhQdQc8s8h8d8c",
+    }
+    assert is_double_gutshot("KcTh", "Jh9c7c")
+    assert not is_open_ended_straight_draw("KcTh", "Jh9c7c")
+    assert not is_gutshot("KcTh", "Jh9c7c")
+    assert is_backdoor_flush_draw("KcTh", "Jh9c7c")
+    assert straight_draw_count("KcTh", "Jh9c7c") == 8
+
+
+def test_kt_on_aqt_clubs_is_a_flush_draw_and_a_gutshot() -> None:
+    found = names("KcTh", "AcQcTc")
+    assert found == {"flush draw": "Jc9c8c7c6c5c4c3c2c", "gutshot": "JsJhJdJc"}
+    assert is_flush_draw("KcTh", "AcQcTc") and is_gutshot("KcTh", "AcQcTc")
+    assert flush_draw_count("KcTh", "AcQcTc") == 9
+    # Jc makes a royal flush: HoldemHand counts straight flushes among straight draws.
+    assert draw_count("KcTh", "AcQcTc", STRAIGHT) == 3
+    assert draw_count("KcTh", "AcQcTc", STRAIGHT_FLUSH) == 1
+
+
+def test_59_on_367_is_a_double_gutshot_by_fours_and_eights() -> None:
+    assert names("5c9d", "3h6s7c") == {"double gutshot": "8s8h8d8c4s4h4d4c"}
+    assert is_double_gutshot("5c9d", "3h6s7c")
+
+
+@pytest.mark.parametrize(
+    ("hero", "board", "name", "cards"),
+    [
+        ("5h6d", "7h8cKd", "open-ended straight draw", "9s9h9d9c4s4h4d4c"),
+        ("2c3d", "4h5sKc", "open-ended straight draw", "AsAhAdAc6s6h6d6c"),
+        ("TcJd", "QhKs3c", "open-ended straight draw", "AsAhAdAc9s9h9d9c"),
+        ("JdQd", "KsAs5c", "gutshot", "TsThTdTc"),
+        ("Ac2d", "3h4s9c", "gutshot", "5s5h5d5c"),
+    ],
+)
+def test_straight_draw_shapes(hero: str, board: str, name: str, cards: str) -> None:
+    assert names(hero, board)[name] == cards
+
+
+def test_dead_cards_remove_completing_cards() -> None:
+    found = names("KcTh", "Jh9c7c", "QsQhQdQc")
+    assert found["gutshot"] == "8s8h8d8c"
+    assert straight_draw_count("KcTh", "Jh9c7c", "QsQh") == 6
+
+
+def test_a_board_only_draw_does_not_count() -> None:
+    # Four to a straight and four hearts on the board; the hero's 2c3d adds nothing.
+    assert names("2c3d", "9hThJhQh") == {}
+    assert flush_draw_count("2c3d", "9hThJhQh") == 0
+    # A deuce of hearts does: any heart is a flush for the hero alone.
+    assert is_flush_draw("2h3d", "9hThJhKc")
+
+
+def test_made_hands_have_no_straight_or_flush_draw() -> None:
+    assert straight_draw_count("8c9d", "TsJhQc") == 0  # made straight
+    assert flush_draw_count("Ah2h", "5h7h9h") == 0  # made flush
+    assert not is_backdoor_flush_draw("Ah2h", "5h7h9h")
+
+
+def test_backdoor_needs_a_hole_card_and_the_flop() -> None:
+    assert not is_backdoor_flush_draw("Ad2c", "5h7h9h")  # three hearts on the board alone
+    assert not is_backdoor_flush_draw("Ah2c", "5h7h9c2d")  # the turn is too late
+
+
+def test_to_dict_and_rows() -> None:
+    r = find_draws("KcTh", "AcQcTc")
+    d = r.to_dict()
+    assert d["hero"] == "KcTh" and d["board"] == "AcQcTc"
+    assert d["draws"][1] == {
+        "name": "gutshot",
+        "cards": ["Js", "Jh", "Jd", "Jc"],
+        "count": 4,
+        "needs": 1,
+    }
+    assert d["draw_counts"]["Straight flush"] == 1
+    assert d["straight_draw_count"] == 4 and d["flush_draw_count"] == 9
+    assert r.to_rows()[0] == {
+        "draw": "flush draw",
+        "count": 9,
+        "needs": 1,
+        "cards": "Jc9c8c7c6c5c4c3c2c",
+    }
+
+
+@pytest.mark.parametrize(
+    ("hero", "board", "dead", "error"),
+    [
+        ("KcTc", "AcQcJcTc", "", CardConflictError),
+        ("Kc", "AcQcJc", "", InputError),
+        ("KcTh", "AcQc", "", InputError),
+        ("KcTh", "AcQcJc9c8c", "", InputError),
+        ("KcTh", "AcQcJc", "Qc", CardConflictError),
+        ("KcTx", "AcQcJc", "", ParseError),
+    ],
+)
+def test_bad_input(hero: str, board: str, dead: str, error: type) -> None:
+    with pytest.raises(error):
+        find_draws(hero, board, dead)
+
+
+def test_hand_key_short_hands() -> None:
+    assert hand_key(parse_cards("9c9d9h9s")) == (7, (7,))
+    assert hand_key(parse_cards("9c9d9hAs")) == (3, (7, 12))
+    assert hand_key(parse_cards("9c9d2h2s")) == (2, (7, 0))
+    assert hand_key(parse_cards("Kc9d2h")) == (0, (11, 7, 0))
+    assert hand_key(parse_cards("Kc9d2h2s")) < hand_key(parse_cards("Kc9d2h2sAs"))
+
+
+# --- brute force: deal each unseen card and evaluate -------------------------------------------
+
+
+def _short_category(cards: tuple[int, ...]) -> int:
+    """Category of three or four cards by rank counts (no straight or flush is possible)."""
+    counts = sorted((sum(1 for c in cards if c >> 2 == r) for r in range(13)), reverse=True)
+    return {4: 7, 3: 3}.get(counts[0], 2 if counts[:2] == [2, 2] else 1 if counts[0] == 2 else 0)
+
+
+def _cat_top(cards: tuple[int, ...]) -> tuple[int, int]:
+    """(category, top card) of 3 to 7 cards, the reference way."""
+    if len(cards) < 5:
+        cat = _short_category(cards)
+        counts = {r: sum(1 for c in cards if c >> 2 == r) for r in {c >> 2 for c in cards}}
+        return cat, max(counts, key=lambda r: (counts[r], r))
+    key = reference.hand_rank(cards)
+    return key[0], key[1]
+
+
+def brute(hero: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> dict:
+    """Every draw quantity by its definition: deal each unseen card and evaluate."""
+    known = hero + board
+    unseen = [c for c in range(51, -1, -1) if c not in known and c not in dead]
+    cur = evaluate(known) >> 12
+    straight, flush = [], []
+    counts = [0] * 9
+    for c in unseen:
+        new_value = evaluate(known + (c,))
+        new = new_value >> 12
+        with_board = board + (c,)
+        if new in (STRAIGHT, FLUSH, STRAIGHT_FLUSH):
+            beats = _cat_top(known + (c,)) > _cat_top(with_board)
+            if new in (STRAIGHT, STRAIGHT_FLUSH) and cur < STRAIGHT and beats:
+                straight.append(c)
+            if new in (FLUSH, STRAIGHT_FLUSH) and cur not in (FLUSH, STRAIGHT_FLUSH) and beats:
+                flush.append(c)
+        if new > cur:
+            # Six or seven cards always beat four of them; five board cards compare by value.
+            if len(with_board) < 5 or new_value > evaluate(with_board):
+                counts[new] += 1
+    comp = {c >> 2 for c in straight}
+    ranks = {c >> 2 for c in known}
+    low = {-1 if r == 12 else r for r in ranks} | ranks  # an ace also plays low (-1)
+    comp_low = {-1 if r == 12 else r for r in comp} | comp
+    # Open-ended: two completing ranks five apart with the four ranks between them held.
+    oesd = any(
+        lo in comp_low and lo + 5 in comp_low and all(lo + k in low for k in range(1, 5))
+        for lo in range(-1, 8)
+    )
+    suit_counts = [sum(1 for c in known if c & 3 == s) for s in range(4)]
+    backdoor = (
+        len(board) == 3
+        and cur < FLUSH
+        and any(
+            suit_counts[s] == 3
+            and any(c & 3 == s for c in hero)
+            and sum(1 for c in unseen if c & 3 == s) >= 2
+            for s in range(4)
+        )
+    )
+    return {
+        "straight": tuple(straight),
+        "flush": tuple(flush),
+        "counts": tuple(counts),
+        "oesd": oesd,
+        "double": len(comp) >= 2 and not oesd,
+        "gutshot": len(comp) == 1,
+        "backdoor": backdoor,
+    }
+
+
+def _situations(n: int, seed: int):
+    """Random (hero, board, dead): flops and turns, half from a crowded deck so draws are common."""
+    rng = random.Random(seed)
+    crowded = [4 * r + s for r in range(2, 11) for s in (0, 2)] + list(range(48, 52))
+    for i in range(n):
+        deck = list(range(52))
+        if i % 2:
+            deck = crowded + rng.sample([c for c in deck if c not in crowded], 8)
+        rng.shuffle(deck)
+        n_board = 3 + (i // 2) % 2
+        n_dead = rng.choice((0, 0, 0, 2, 5))
+        cards = deck[: 2 + n_board + n_dead]
+        yield tuple(cards[:2]), tuple(cards[2 : 2 + n_board]), tuple(cards[2 + n_board :])
+
+
+def test_every_draw_function_matches_brute_force_on_random_flops_and_turns() -> None:
+    """5,000 flops and 5,000 turns, half from a crowded deck, some with dead cards."""
+    seen = {"oesd": 0, "double": 0, "gutshot": 0, "backdoor": 0, "flush": 0}
+    for hero, board, dead in _situations(10_000, seed=5):
+        b = brute(hero, board, dead)
+        r = find_draws(hero, board, dead)
+        where = f"{format_cards(hero)} on {format_cards(board)} dead {format_cards(dead)}"
+        assert straight_outs(hero, board, dead) == b["straight"], where
+        assert flush_outs(hero, board, dead) == b["flush"], where
+        assert r.straight_draw_count == len(b["straight"]), where
+        assert r.flush_draw_count == len(b["flush"]), where
+        assert r.draw_counts == b["counts"], where
+        assert r.has("open-ended straight draw") == b["oesd"], where
+        assert r.has("double gutshot") == b["double"], where
+        assert r.has("gutshot") == b["gutshot"], where
+        assert r.has("backdoor flush draw") == b["backdoor"], where
+        assert r.has("flush draw") == bool(b["flush"]), where
+        for name in seen:
+            seen[name] += bool(b[name])
+    # The sample exercises every kind of draw many times.
+    assert min(seen.values()) > 100, seen
+
+
+def test_the_boolean_functions_agree_with_find_draws() -> None:
+    for hero, board, dead in _situations(600, seed=11):
+        r = find_draws(hero, board, dead)
+        assert is_flush_draw(hero, board, dead) == r.has("flush draw")
+        assert is_backdoor_flush_draw(hero, board, dead) == r.has("backdoor flush draw")
+        assert is_open_ended_straight_draw(hero, board, dead) == r.has("open-ended straight draw")
+        assert is_double_gutshot(hero, board, dead) == r.has("double gutshot")
+        assert is_gutshot(hero, board, dead) == r.has("gutshot")
+        for cat in range(9):
+            assert draw_count(hero, board, cat, dead) == r.draw_counts[cat]
