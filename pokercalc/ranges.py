@@ -1,28 +1,62 @@
-"""Hand ranges: weighted sets of specific two-card hands, and card removal.
+"""Hand ranges: range notation -> weighted sets of specific two-card hands, and card removal.
 
-(The range-notation parser is being written; see issue 3.)
+Range notation is the language of PokerStove and Equilab; its grammar is
+documented once, on :func:`parse_range` (docs/ranges.md has the worked
+examples).  The pocket query language (:mod:`pokercalc.query`) is built on it.
+
+>>> len(parse_range("QQ+,AQs+,AK")), len(parse_range("T9o-65o")), len(parse_range("random"))
+(38, 60, 1326)
+>>> parse_range("AKs:0.5").weights
+(0.5, 0.5, 0.5, 0.5)
+>>> split_players("AKs | QQ+,AQs | (Group1 or Group2)")
+['AKs', 'QQ+,AQs', '(Group1 or Group2)']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from .cards import card_mask, format_cards, mask_of
-from .errors import EmptyRangeError
+from .errors import EmptyRangeError, ParseError
 
-__all__ = ["Range", "combo_index", "ALL_COMBOS"]
+__all__ = [
+    "Range",
+    "combo_index",
+    "ALL_COMBOS",
+    "N_COMBOS",
+    "CLASSES",
+    "parse_range",
+    "split_players",
+    "class_name",
+    "class_combos",
+    "grid_class",
+    "preflop_order",
+    "percent_classes",
+]
+
+RANKS = "23456789TJQKA"
 
 #: every two-card hand as (high card, low card) by index, 1,326 of them
 ALL_COMBOS: tuple[tuple[int, int], ...] = tuple(
     (a, b) for a in range(51, -1, -1) for b in range(a - 1, -1, -1)
 )
 
+#: the number of two-card hands
+N_COMBOS = 1326
+
 
 def combo_index(c1: int, c2: int) -> int:
     """A unique index 0..1325 of the two-card hand {c1, c2}."""
     hi, lo = (c1, c2) if c1 > c2 else (c2, c1)
     return hi * (hi - 1) // 2 + lo
+
+
+# ALL_COMBOS lists the hands by descending combo index.
+_COMBO_OF_INDEX: tuple[tuple[int, int], ...] = ALL_COMBOS[::-1]
 
 
 @dataclass(frozen=True)
@@ -46,6 +80,11 @@ class Range:
         """True when some combo has a weight other than 1."""
         return any(w != 1.0 for w in self.weights)
 
+    @property
+    def total_weight(self) -> float:
+        """The sum of the weights (the number of combos when unweighted)."""
+        return float(sum(self.weights))
+
     def masks(self) -> list[int]:
         """The 64-bit mask of each combo."""
         return [card_mask(a) | card_mask(b) for a, b in self.combos]
@@ -54,19 +93,33 @@ class Range:
         """The range with every combo that uses one of ``cards`` removed.
 
         Raises :class:`EmptyRangeError` naming ``player`` and the blocking cards
-        when nothing is left.
+        when nothing is left (or naming ``player`` when the range was empty already).
         """
         cards = tuple(cards)
+        if not self.combos:
+            who = f"{player} ({self.text!r})" if player else repr(self.text)
+            raise EmptyRangeError(f"{who} matches no hand")
         blocked = mask_of(cards)
         keep = [i for i, m in enumerate(self.masks()) if not m & blocked]
-        if not keep and self.combos:
+        if not keep:
+            used = mask_of(c for combo in self.combos for c in combo)
+            blockers = [c for c in cards if card_mask(c) & used]
             who = f"{player} ({self.text!r})" if player else repr(self.text)
             raise EmptyRangeError(
-                f"{who} has no hand left: all are blocked by {format_cards(cards)}"
+                f"{who} has no hand left: all are blocked by {format_cards(blockers)}"
             )
         return Range(
             self.text, tuple(self.combos[i] for i in keep), tuple(self.weights[i] for i in keep)
         )
+
+    def class_weights(self) -> dict[str, tuple[int, float]]:
+        """Per class present (``"AKs"``): its number of combos and the sum of their weights."""
+        out: dict[str, tuple[int, float]] = {}
+        for (a, b), w in zip(self.combos, self.weights, strict=True):
+            name = class_name(a, b)
+            n, s = out.get(name, (0, 0.0))
+            out[name] = (n + 1, s + w)
+        return out
 
     @classmethod
     def from_combos(
@@ -83,3 +136,405 @@ class Range:
             merged[(a, b) if a > b else (b, a)] = float(w)
         order = sorted(merged, key=lambda c: (-c[0], -c[1]))
         return cls(text, tuple(order), tuple(merged[c] for c in order))
+
+    @classmethod
+    def from_weights(cls, text: str, weights: dict[int, float]) -> Range:
+        """Build a range from ``{combo_index: weight}``; weights of 0 leave the combo out."""
+        keys = sorted((k for k, w in weights.items() if w > 0.0), reverse=True)
+        return cls(text, tuple(_COMBO_OF_INDEX[k] for k in keys), tuple(weights[k] for k in keys))
+
+
+# ---------------------------------------------------------------------------
+# Starting-hand classes ("AKs", "AKo", "AA"): 169 of them.
+
+
+def class_name(c1: int, c2: int) -> str:
+    """The starting-hand class of two cards: ``"AA"``, ``"AKs"`` or ``"AKo"``."""
+    r1, r2 = c1 >> 2, c2 >> 2
+    if r1 < r2:
+        r1, r2 = r2, r1
+    if r1 == r2:
+        return RANKS[r1] * 2
+    return RANKS[r1] + RANKS[r2] + ("s" if (c1 & 3) == (c2 & 3) else "o")
+
+
+def grid_class(row: int, col: int) -> str:
+    """The class in a 13x13 grid cell: aces first, pairs on the diagonal, suited above it."""
+    hi, lo = 12 - min(row, col), 12 - max(row, col)
+    if hi == lo:
+        return RANKS[hi] * 2
+    return RANKS[hi] + RANKS[lo] + ("s" if row < col else "o")
+
+
+#: the 169 classes in grid order (row by row, aces first)
+CLASSES: tuple[str, ...] = tuple(grid_class(r, c) for r in range(13) for c in range(13))
+
+
+def _class_indices(hi: int, lo: int, kind: str) -> list[int]:
+    """Combo indices of ranks ``hi``/``lo`` (0..12): kind ``s`` suited, ``o`` offsuit, else all."""
+    out = []
+    for s1 in range(4):
+        for s2 in range(4):
+            a, b = 4 * hi + s1, 4 * lo + s2
+            if a == b or (hi == lo and s1 < s2):
+                continue
+            if (kind == "s" and s1 != s2) or (kind == "o" and s1 == s2):
+                continue
+            out.append(combo_index(a, b))
+    return out
+
+
+@cache
+def class_combos(name: str) -> tuple[int, ...]:
+    """The combo indices of a class name such as ``"AKs"`` (6 for a pair, 4 suited, 12 offsuit)."""
+    hi, lo = RANKS.index(name[0].upper()), RANKS.index(name[1].upper())
+    kind = name[2:3].lower() if hi != lo else ""
+    return tuple(_class_indices(hi, lo, kind))
+
+
+# ---------------------------------------------------------------------------
+# Percent ranges: the shipped preflop ordering.
+
+
+@cache
+def preflop_order() -> tuple[tuple[str, float], ...]:
+    """The 169 classes, best first, with their equity against three random hands (shipped data)."""
+    from importlib import resources
+
+    path = resources.files("pokercalc") / "data" / "preflop_order.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    return tuple((row["class"], float(row["equity"])) for row in doc["classes"])
+
+
+@lru_cache(maxsize=256)
+def percent_classes(percent: float) -> tuple[str, ...]:
+    """The best classes whose combos first reach ``percent`` % of the 1,326 (whole classes only)."""
+    target = percent / 100.0 * N_COMBOS
+    out: list[str] = []
+    total = 0
+    for name, _ in preflop_order():
+        if total >= target - 1e-9:
+            break
+        out.append(name)
+        total += len(class_combos(name))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# The range-notation parser.
+
+_R = r"[2-9TJQKA]"
+_CLASS = re.compile(rf"({_R})({_R})([so*])?(\+)?", re.I | re.A)
+_DASH = re.compile(rf"({_R})({_R})([so*])?\s*-\s*({_R})({_R})([so*])?", re.I | re.A)
+_CARDS = re.compile(r"(10|[2-9TJQKAX])([CDHSX])\s*(10|[2-9TJQKAX])([CDHSX])", re.I | re.A)
+_CARD = re.compile(r"(10|[2-9TJQKAX])([CDHSX])", re.I | re.A)
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%", re.A)
+_NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
+_RANDOM = ("random", "any")
+
+Weights = dict[int, float]
+
+
+def _rank(ch: str) -> int:
+    return RANKS.index(ch.upper())
+
+
+def _kind(ch: str | None) -> str:
+    """``s``, ``o`` or ``""`` (both) from a class suffix."""
+    ch = (ch or "").lower()
+    return "" if ch == "*" else ch
+
+
+def _weights(indices: Iterable[int], weight: float = 1.0) -> Weights:
+    return dict.fromkeys(indices, weight)
+
+
+@cache
+def _all_indices() -> tuple[int, ...]:
+    return tuple(range(N_COMBOS))
+
+
+def _pair_or_class(src: str, pos: int, hi: int, lo: int, kind: str) -> list[int]:
+    """Combos of one class, checking that a pair carries no suit marker."""
+    if hi == lo and kind:
+        raise ParseError(f"a pair cannot be {'suited' if kind == 's' else 'offsuit'}", src, pos)
+    if hi < lo:
+        hi, lo = lo, hi
+    return _class_indices(hi, lo, kind)
+
+
+def _dash(src: str, pos: int, m: re.Match[str]) -> list[int]:
+    """Combos of a dash run: ``JJ-88``, ``A5s-A2s``, ``KTo-K7o``, ``T9s-54s``."""
+    a1, a2, b1, b2 = (_rank(m.group(i)) for i in (1, 2, 4, 5))
+    ka, kb = _kind(m.group(3)), _kind(m.group(6))
+    token = m.group(0)
+    if a1 < a2:
+        a1, a2 = a2, a1
+    if b1 < b2:
+        b1, b2 = b2, b1
+    if (a1 == a2) != (b1 == b2):
+        raise ParseError(f"{token!r} mixes a pair with a non-pair", src, pos)
+    if ka != kb:
+        raise ParseError(f"the two ends of {token!r} differ in suitedness", src, pos)
+    out: list[int] = []
+    if a1 == a2:  # pairs: JJ-88
+        for r in range(min(a1, b1), max(a1, b1) + 1):
+            out += _pair_or_class(src, pos, r, r, ka)
+    elif a1 == b1:  # same top card: A5s-A2s
+        for r in range(min(a2, b2), max(a2, b2) + 1):
+            out += _class_indices(a1, r, ka)
+    elif a1 - a2 == b1 - b2:  # connector run: T9o-65o
+        for d in range(0, abs(a1 - b1) + 1):
+            top = min(a1, b1) + d
+            out += _class_indices(top, top - (a1 - a2), ka)
+    else:
+        raise ParseError(
+            f"{token!r} is not a run: the ends need the same top card or the same gap", src, pos
+        )
+    return out
+
+
+def _plus(hi: int, lo: int, kind: str) -> list[int]:
+    """Combos of ``77+`` (pairs up to aces) or ``AJs+`` (kickers up to one below the top card)."""
+    out: list[int] = []
+    if hi == lo:
+        for r in range(hi, 13):
+            out += _class_indices(r, r, "")
+    else:
+        for r in range(lo, hi):
+            out += _class_indices(hi, r, kind)
+    return out
+
+
+def _card_pattern(src: str, pos: int, m: re.Match[str]) -> list[int]:
+    """Combos matching two card patterns with ``x`` wildcards: ``AhKh``, ``AsKx``, ``XxXx``."""
+    pats = []
+    for rg, sg in ((1, 2), (3, 4)):
+        r, s = m.group(rg).upper(), m.group(sg).lower()
+        pats.append(
+            (
+                None if r == "X" else (8 if r == "10" else _rank(r)),
+                None if s == "x" else "cdhs".index(s),
+            )
+        )
+    (r1, s1), (r2, s2) = pats
+    if None not in (r1, s1) and (r1, s1) == (r2, s2):
+        raise ParseError(f"{m.group(0)!r} holds the same card twice", src, pos)
+
+    def matches(card: int, r: int | None, s: int | None) -> bool:
+        return (r is None or card >> 2 == r) and (s is None or card & 3 == s)
+
+    out = []
+    for k, (a, b) in enumerate(_COMBO_OF_INDEX):
+        if (matches(a, r1, s1) and matches(b, r2, s2)) or (
+            matches(b, r1, s1) and matches(a, r2, s2)
+        ):
+            out.append(k)
+    return out
+
+
+def parse_token(src: str, start: int, end: int) -> Weights:
+    """The combos of one range-notation token ``src[start:end]`` (weight suffix included).
+
+    This is the atom of both languages; errors name positions in ``src``.
+    """
+    while start < end and src[start].isspace():
+        start += 1
+    while end > start and src[end - 1].isspace():
+        end -= 1
+    if start == end:
+        raise ParseError("expected a hand or range", src, start)
+    weight = 1.0
+    colon = src.rfind(":", start, end)
+    if colon >= 0:
+        weight = _parse_weight(src, colon + 1, end, percent=False)
+        end = colon
+        while end > start and src[end - 1].isspace():
+            end -= 1
+        if start == end:
+            raise ParseError("a weight needs a hand or range before the ':'", src, colon)
+    return _weights(_token_indices(src, start, end), weight)
+
+
+def _parse_weight(src: str, start: int, end: int, *, percent: bool) -> float:
+    """A weight: a fraction in [0, 1], or with ``percent`` a number in [0, 100]."""
+    m = _NUMBER.fullmatch(src, start, end)
+    if not src[start:end].strip():
+        raise ParseError("missing weight", src, start)
+    if not m:
+        raise ParseError(f"expected a weight, got {src[start:end].strip()!r}", src, start)
+    value = float(m.group(1))
+    limit = 100.0 if percent else 1.0
+    if value > limit:
+        raise ParseError(f"weight {m.group(1)} is not in [0, {limit:g}]", src, start)
+    return value / limit
+
+
+def _token_indices(src: str, start: int, end: int) -> list[int] | tuple[int, ...]:
+    """The combo indices of an unweighted token ``src[start:end]`` (already trimmed)."""
+    token = src[start:end]
+    low = token.lower()
+    if low in _RANDOM or low == "xxxx":
+        return _all_indices()
+    if m := _CLASS.fullmatch(token):
+        hi, lo, kind = _rank(m.group(1)), _rank(m.group(2)), _kind(m.group(3))
+        if hi < lo:
+            hi, lo = lo, hi
+        if m.group(4):
+            if hi == lo and kind:
+                _pair_or_class(src, start, hi, lo, kind)
+            return _plus(hi, lo, kind)
+        return _pair_or_class(src, start, hi, lo, kind)
+    if m := _DASH.fullmatch(token):
+        return _dash(src, start, m)
+    if m := _CARDS.fullmatch(token):
+        return _card_pattern(src, start, m)
+    if m := _PERCENT.fullmatch(token):
+        p = float(m.group(1))
+        if not 0.0 < p <= 100.0:
+            raise ParseError(f"percentage {m.group(1)}% is not in (0, 100]", src, start)
+        return [k for name in percent_classes(p) for k in class_combos(name)]
+    if _CARD.fullmatch(token):
+        raise ParseError(f"{token!r} is one card; a hand has two", src, start)
+    raise ParseError(f"unknown hand or range {token!r}", src, start)
+
+
+def _items(src: str, start: int, end: int) -> Iterator[tuple[int, int, float | None]]:
+    """Split ``src[start:end]`` at commas into items; Equilab ``[50]...[/50]`` groups keep theirs.
+
+    Yields ``(start, end, group weight)``; the weight is ``None`` outside a group.
+    """
+    i = start
+    while i < end:
+        while i < end and (src[i].isspace() or src[i] == ","):
+            if src[i] == ",":
+                if _blank_before(src, start, i):
+                    raise ParseError("expected a hand or range before ','", src, i)
+                if not src[i + 1 : end].strip(", \t\r\n"):
+                    raise ParseError("expected a hand or range after ','", src, i)
+            i += 1
+        if i >= end:
+            break
+        if src[i] == "[":
+            close = src.find("]", i, end)
+            if close < 0:
+                raise ParseError("'[' without a matching ']'", src, i)
+            weight = _parse_weight(src, i + 1, close, percent=True)
+            tag = src.find("[/", close, end)
+            if tag < 0:
+                raise ParseError(f"{src[i : close + 1]!r} has no closing '[/...]'", src, i)
+            tag_end = src.find("]", tag, end)
+            if tag_end < 0:
+                raise ParseError("'[/' without a matching ']'", src, tag)
+            if src[tag + 2 : tag_end].strip():
+                closing = _parse_weight(src, tag + 2, tag_end, percent=True)
+                if closing != weight:
+                    raise ParseError(
+                        f"{src[tag : tag_end + 1]!r} does not close {src[i : close + 1]!r}",
+                        src,
+                        tag,
+                    )
+            if "[" in src[close + 1 : tag]:
+                raise ParseError("weight groups cannot nest", src, src.find("[", close + 1, tag))
+            for a, b, _ in _items(src, close + 1, tag):
+                yield a, b, weight
+            i = tag_end + 1
+            continue
+        j = i
+        while j < end and src[j] != "," and src[j] != "[":
+            if src[j] == "]":
+                raise ParseError("']' without a matching '['", src, j)
+            j += 1
+        yield i, j, None
+        i = j
+    return
+
+
+def _blank_before(src: str, start: int, i: int) -> bool:
+    """True when nothing but blanks separates ``src[i]`` from the last comma or the start."""
+    k = i - 1
+    while k >= start and src[k].isspace():
+        k -= 1
+    return k < start or src[k] == ","
+
+
+def parse_weights(src: str, start: int = 0, end: int | None = None) -> Weights:
+    """The ``{combo_index: weight}`` of a range-notation list ``src[start:end]`` (zeros kept)."""
+    end = len(src) if end is None else end
+    out: Weights = {}
+    for a, b, group in _items(src, start, end):
+        part = parse_token(src, a, b)
+        if group is not None:
+            part = {k: w * group for k, w in part.items()}
+        out.update(part)
+    if not out and not src[start:end].strip():
+        raise ParseError("empty range", src, start)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def parse_range(text: str) -> Range:
+    """Parse range notation into a :class:`Range` whose ``text`` is ``text``.
+
+    Grammar (case-insensitive; blanks are allowed around every token)::
+
+        range   := item ("," item)*                      union; a later item's weight wins
+        item    := token [":" WEIGHT]                    WEIGHT a fraction in [0, 1]
+                 | "[" PERCENT "]" range "[/" PERCENT "]"  Equilab weight group, in percent
+        token   := CARD CARD                             AhKh, "Ah Kh", 10h9h
+                 | CARD CARD with x wildcards           AsKx, "Ax Kx", XsXs, XxXx
+                 | "random" | "any"                      all 1,326 hands
+                 | RANK RANK [s|o|*]                     77, AKs, AKo, AK (both), AK* (both)
+                 | RANK RANK [s|o] "+"                   77+ (to AA), AJs+ (kicker up to K)
+                 | RANK RANK [s|o] "-" RANK RANK [s|o]   JJ-88, A5s-A2s, KTo-K7o, T9s-54s
+                 | NUMBER "%"                            15%: the top classes (docs/ranges.md)
+
+    A weight of 0 removes the hand from the items before it.  Errors are
+    :class:`ParseError` naming the problem and its position.
+
+    >>> len(parse_range("99+,AJs+")), len(parse_range("A5s-A2s")), len(parse_range("AsKx"))
+    (48, 16, 4)
+    >>> parse_range("[50]AKs,QQ[/50]").total_weight
+    5.0
+    >>> parse_range("AKs-QTs")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokercalc.errors.ParseError: 'AKs-QTs' is not a run: the ends need the same top card or ...
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a range must be text, not {type(text).__name__}")
+    return Range.from_weights(text, parse_weights(text))
+
+
+def split_players(text: str) -> list[str]:
+    """Split an ``equity`` argument at the ``|`` that are outside parentheses and weight groups.
+
+    Each part is trimmed; an empty part is a :class:`ParseError`.
+
+    >>> split_players("AsKs|QQ")
+    ['AsKs', 'QQ']
+    >>> split_players("AsKs | ")
+    Traceback (most recent call last):
+    ...
+    pokercalc.errors.ParseError: player 2 is empty at position 6 in 'AsKs | '
+    """
+    parts: list[str] = []
+    depth = 0
+    bracket = False
+    begin = 0
+    for i, ch in enumerate(text + "|"):
+        if i == len(text) or (ch == "|" and depth == 0 and not bracket):
+            part = text[begin:i]
+            if not part.strip():
+                raise ParseError(f"player {len(parts) + 1} is empty", text, min(i, begin))
+            parts.append(part.strip())
+            begin = i + 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+        elif ch == "[":
+            bracket = True
+        elif ch == "]":
+            bracket = False
+    return parts
