@@ -99,6 +99,34 @@ def eval_command(hands: tuple[str, ...], fmt: str) -> None:
     emit(results, fmt, lambda: render.eval_table(results))
 
 
+@cli.command("query")
+@click.argument("expression", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards to remove, e.g. 4dAc5d.")
+@click.option("--dead", "-d", default="", help="Dead cards to remove, e.g. JcJh.")
+@click.option("--list", "list_", is_flag=True, help="Print one combo per line (ASCII).")
+@output_options(csv=False)
+def query_command(
+    expression: tuple[str, ...], board: str, dead: str, list_: bool, fmt: str
+) -> None:
+    """Show the hands an EXPRESSION holds: count, share of 1,326 and a 13x13 grid.
+
+    EXPRESSION is range notation (``QQ+,AQs+,AK``) or a pocket query
+    (``"Group2 to Group4 and Suited"``); several words are joined by spaces.
+    The grammar is in docs/ranges.md.
+    """
+    from . import render
+    from .query import run_query
+
+    if list_ and fmt == "json":
+        raise click.UsageError("--list and --json exclude each other")
+    result = run_query(" ".join(expression), board=board, dead=dead)
+    if list_:
+        for line in result.lines():
+            click.echo(line)
+        return
+    emit(result, fmt, lambda: render.range_grid(result))
+
+
 def main() -> None:
     """Console-script entry point."""
     cli()
