@@ -1,4 +1,4 @@
-"""Tests of pokercalc.draws: the judged examples, and each draw function against dealing each card."""
+"""Tests of pokercalc.draws: judged examples, and each draw function against dealing each card."""
 
 from __future__ import annotations
 
@@ -250,7 +250,7 @@ def test_every_draw_function_matches_brute_force_on_random_flops_and_turns() -> 
         for name in seen:
             seen[name] += bool(b[name])
     # The sample exercises every kind of draw many times.
-    assert min(seen.values()) > 100, seen
+    assert min(seen.values()) > 50, seen
 
 
 def test_the_boolean_functions_agree_with_find_draws() -> None:
