@@ -1,0 +1,241 @@
+"""All-flop equities: a hero hand's exact equity against a range on each of the 19,600 flops.
+
+The kernel (``pokercalc._flops``) walks every five-card board once and credits
+each of its ten flops, turn and river enumerated exactly.  The hero is one
+specific combo; a class such as ``AA``, ``AKs`` or ``AKo`` stands for a fixed
+representative (see :func:`hero_cards`).
+
+>>> hero_cards("AKs")
+(51, 47)
+>>> from pokercalc.cards import format_cards
+>>> [format_cards(hero_cards(h)) for h in ("QQ", "JTo", "Kc Th")]
+['QsQh', 'JsTh', 'KcTh']
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .cards import RANKS, format_card, format_cards, make_card, parse_cards
+from .errors import InputError
+from .ranges import Range
+
+if TYPE_CHECKING:
+    from .texture_ilp import TextureFit
+
+__all__ = ["NUM_FLOPS", "FlopEquities", "FlopStudy", "hero_cards", "flop_equities", "flop_study"]
+
+#: flops the hero's two cards allow, C(50, 3)
+NUM_FLOPS = 19600
+
+_CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
+_SPADES, _HEARTS = 3, 2
+
+
+def hero_cards(text: str) -> tuple[int, int]:
+    """The hero's two cards from a combo (``AhAs``) or a class (``AA``, ``AKs``, ``AKo``).
+
+    A class picks its representative with spades first: a pair is spades and
+    hearts (``AA`` is A♠A♥), a suited hand is both spades (``AKs`` is A♠K♠), an
+    offsuit hand (``AKo`` or ``AK``) is the high card in spades and the low card
+    in hearts (A♠K♥).  Returns the cards high first.
+    """
+    s = text.strip()
+    m = _CLASS.match(s)
+    if m:
+        r1, r2 = RANKS.index(m.group(1).upper()), RANKS.index(m.group(2).upper())
+        hi, lo = max(r1, r2), min(r1, r2)
+        kind = m.group(3).lower()
+        if hi == lo and kind:
+            raise InputError(f"hero {text!r}: a pair cannot be suited or offsuit")
+        if hi == lo or kind != "s":
+            return make_card(hi, _SPADES), make_card(lo, _HEARTS)
+        return make_card(hi, _SPADES), make_card(lo, _SPADES)
+    cards = parse_cards(s)
+    if len(cards) != 2 or cards[0] == cards[1]:
+        raise InputError(
+            f"hero {text!r} must be two different cards (AhAs) or a hand class (AA, AKs, AKo)"
+        )
+    return (cards[0], cards[1]) if cards[0] > cards[1] else (cards[1], cards[0])
+
+
+@dataclass(frozen=True)
+class FlopEquities:
+    """The hero's exact equity against a range on every flop its cards allow."""
+
+    hero: tuple[int, int]  #: the hero's two cards, high first
+    range_text: str  #: the opponent's range as written
+    combos: int  #: range combos left after removing the hero's cards
+    flops: np.ndarray  #: (19600, 3) uint8 card indices, one flop per row, high card first
+    win: np.ndarray  #: per flop, the weighted share of turn-river-combo outcomes the hero wins
+    tie: np.ndarray  #: per flop, the weighted share the hero ties
+    equity: np.ndarray  #: per flop, win + tie / 2 (a fraction of 1)
+    elapsed: float  #: seconds spent in the kernel
+
+    def __len__(self) -> int:
+        return len(self.equity)
+
+    def flop_text(self, i: int) -> str:
+        """Flop ``i`` in ASCII, e.g. ``Kh8c3s``."""
+        return format_cards(int(c) for c in self.flops[i])
+
+    def index_of(self, flop: str) -> int:
+        """The row of a flop given as text, in any card order."""
+        cards = set(parse_cards(flop))
+        if len(cards) != 3 or cards & set(self.hero):
+            raise InputError(f"{flop!r} is not a flop of three cards the hero does not hold")
+        key = tuple(sorted(cards, reverse=True))
+        hits = np.flatnonzero((self.flops == np.array(key, dtype=np.uint8)).all(axis=1))
+        return int(hits[0])
+
+    def summary(self) -> dict[str, float]:
+        """Mean, minimum, quartiles and maximum of the equity, and the share of flops above 1/2."""
+        q = np.quantile(self.equity, [0.0, 0.25, 0.5, 0.75, 1.0])
+        return {
+            "mean": float(self.equity.mean()),
+            "min": float(q[0]),
+            "q1": float(q[1]),
+            "median": float(q[2]),
+            "q3": float(q[3]),
+            "max": float(q[4]),
+            "ahead": float((self.equity > 0.5).mean()),
+        }
+
+    def histogram(self, bins: int = 20) -> list[int]:
+        """How many flops fall in each of ``bins`` equal equity intervals of [0, 1]."""
+        counts, _ = np.histogram(self.equity, bins=bins, range=(0.0, 1.0))
+        return [int(c) for c in counts]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: hero, range, summary and the equity of every flop."""
+        return {
+            "hero": format_cards(self.hero),
+            "range": self.range_text,
+            "combos": self.combos,
+            "flops": len(self),
+            "elapsed": self.elapsed,
+            "summary": self.summary(),
+            "equities": {self.flop_text(i): float(e) for i, e in enumerate(self.equity)},
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per flop: ``flop`` and ``equity``."""
+        return [{"flop": self.flop_text(i), "equity": float(e)} for i, e in enumerate(self.equity)]
+
+
+def _as_range(opponent: str | Range) -> Range:
+    """A Range, or a player expression parsed by :func:`pokercalc.query.parse_query`."""
+    if isinstance(opponent, Range):
+        return opponent
+    from .query import parse_query
+
+    return parse_query(opponent)
+
+
+def flop_equities(
+    hero: str | tuple[int, int], opponent: str | Range, *, threads: int | None = None
+) -> FlopEquities:
+    """The hero's exact equity against ``opponent`` on each of the 19,600 flops.
+
+    ``hero`` is a combo or class (see :func:`hero_cards`) or two card indices;
+    ``opponent`` is a :class:`Range` or an expression such as ``"ATC"`` or ``"QQ+,AK"``.
+    Opponent combos that share a card with a flop are left out on that flop.
+    """
+    from . import _flops
+
+    h = hero_cards(hero) if isinstance(hero, str) else tuple(sorted(hero, reverse=True))
+    if len(h) != 2 or h[0] == h[1] or not all(0 <= c < 52 for c in h):
+        raise InputError(f"hero {hero!r} must be two different cards")
+    rng = _as_range(opponent).without(h, player="the range")
+    if any(w <= 0 for w in rng.weights):
+        raise InputError(f"range {rng.text!r} has a weight that is not positive")
+    combos = np.array(rng.combos, dtype=np.uint8).reshape(-1, 2)
+    weights = np.array(rng.weights, dtype=np.float64)
+    if threads is not None and threads < 1:
+        raise InputError(f"threads must be at least 1, not {threads}")
+    start = time.perf_counter()
+    win, tie, total = _flops.flop_counts(h[0], h[1], combos, weights, threads or 0)
+    elapsed = time.perf_counter() - start
+    if not (total > 0).all():
+        bad = int(np.flatnonzero(total <= 0)[0])
+        flop = format_cards(int(c) for c in _flops.flop_cards(h)[bad])
+        raise InputError(f"range {rng.text!r} has no hand left on the flop {flop}")
+    win, tie = win / total, tie / total
+    return FlopEquities(
+        hero=(int(h[0]), int(h[1])),
+        range_text=rng.text,
+        combos=len(rng),
+        flops=_flops.flop_cards(h),
+        win=win,
+        tie=tie,
+        equity=win + tie / 2,
+        elapsed=elapsed,
+    )
+
+
+@dataclass(frozen=True)
+class FlopStudy:
+    """All-flop equities, the flops' 73 features and the fitted feature formula."""
+
+    equities: FlopEquities  #: the exact equity on every flop
+    features: np.ndarray  #: (19600, 73) uint8, column j is feature F(j+1)
+    fit: TextureFit | None  #: the integer program's features and weights, None when not asked
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: the equities' JSON plus the fit."""
+        out = self.equities.to_dict()
+        out["fit"] = self.fit.to_dict() if self.fit is not None else None
+        return out
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per flop: ``flop``, ``equity`` and ``F1`` .. ``F73`` (0 or 1)."""
+        names = [f"F{j + 1}" for j in range(self.features.shape[1])]
+        rows = []
+        for i, row in enumerate(self.equities.to_rows()):
+            row.update(zip(names, (int(b) for b in self.features[i]), strict=True))
+            rows.append(row)
+        return rows
+
+
+def flop_study(
+    hero: str | tuple[int, int],
+    opponent: str | Range,
+    *,
+    features: int | None = 5,
+    error: float | None = None,
+    objective: str = "avg",
+    time_limit: float = 20.0,
+    threads: int | None = None,
+) -> FlopStudy:
+    """Equities on all flops, their features, and the best formula of at most ``features`` features.
+
+    With ``error`` (a fraction, e.g. 0.025) the fit instead uses the fewest features
+    whose average (or, with ``objective="max"``, maximum) error stays within it.
+    ``features=None`` and ``error=None`` skip the fit.
+    """
+    from .features import feature_matrix
+    from .texture_ilp import fit_texture
+
+    eq = flop_equities(hero, opponent, threads=threads)
+    fm = feature_matrix(eq.hero, eq.flops)
+    fit = None
+    if features is not None or error is not None:
+        fit = fit_texture(
+            fm,
+            eq.equity,
+            n_features=None if error is not None else features,
+            error=error,
+            objective=objective,
+            time_limit=time_limit,
+        )
+    return FlopStudy(equities=eq, features=fm, fit=fit)
+
+
+def describe_hero(hero: tuple[int, int]) -> str:
+    """The hero with suit symbols, e.g. ``A♠A♥``."""
+    return "".join(format_card(c, symbols=True) for c in hero)
