@@ -32,6 +32,13 @@ extensions = [
         extra_compile_args=COMPILE_ARGS + OPENMP,
         extra_link_args=OPENMP,
     ),
+    Extension(
+        "pokercalc._flops",
+        ["pokercalc/_flops.pyx"],
+        include_dirs=["pokercalc"],
+        extra_compile_args=COMPILE_ARGS + OPENMP,
+        extra_link_args=OPENMP,
+    ),
 ]
 
 # POKERCALC_EXTENSIONS="pokercalc._eval,..." builds only those (handy while
