@@ -1,0 +1,447 @@
+"""Outs: the unseen cards that improve the hero's hand, exact equity after each, and the odds.
+
+An *out* follows Keith Rule's rules ("Calculating Outs", 2006): an unseen card
+is an out when, with it on the board,
+
+1. the hero's hand improves in category (a better kicker is not enough);
+2. the hero's new category beats the category of the board with that card alone;
+3. no specific opponent hand (an opponent given as one hand) then beats the hero.
+
+With opponents given (hands or ranges), each unseen card also gets the hero's
+exact equity with that card added to the board and the rest enumerated.  Two
+discounted counts stand beside the plain count:
+
+* the *equity-weighted* count: the sum, over the outs, of the hero's exact
+  equity after the out; an out that can still lose counts for less than one;
+* HoldemHand's ``OutsDiscounted`` heuristic (Matt Baker's rules): see
+  :func:`discounted_outs`.
+
+The odds of hitting at least one out are exact counts over the unseen cards,
+shown beside Phil Gordon's rule of 4 and 2.
+
+>>> r = find_outs("AsAc", "Kd8h9c")
+>>> [(name, format_cards(cards)) for name, cards in r.groups]
+[('Two pair', 'KsKhKc9s9h9d8s8d8c'), ('Three of a kind', 'AhAd')]
+>>> r.count, r.hit_next, r.hit_by_river
+(11, Fraction(11, 47), Fraction(451, 1081))
+>>> find_outs("AsAc", "Kd8h9c", ["KsKh"]).count
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import _eval
+from .cards import card_mask, format_card, format_cards, mask_of
+from .draws import check_situation, hand_key
+from .errors import CardConflictError, EmptyRangeError
+from .evaluator import CATEGORY_NAMES, describe
+from .ranges import Range
+
+__all__ = ["CardOutcome", "OutsResult", "find_outs", "discounted_outs"]
+
+PAIR, TWO_PAIR, TRIPS, STRAIGHT = 1, 2, 3, 4
+_SHIFT = _eval.CATEGORY_SHIFT
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """What one unseen card does for the hero."""
+
+    card: int  #: the card
+    value: int  #: the hero's hand value with the card on the board
+    description: str  #: the hand it makes, such as "Two pair, Aces and Kings"
+    is_out: bool  #: an out by the three rules
+    discounted: bool  #: an out by HoldemHand's OutsDiscounted heuristic
+    equity: float | None  #: the hero's exact equity after the card; None without opponents
+    equity_fraction: Fraction | None  #: the same as a fraction (unweighted ranges only)
+    ahead: bool | None  #: after the card the hero's equity exceeds every opponent's
+
+    @property
+    def category(self) -> int:
+        """Category of the hand the card makes, 0 (high card) to 8 (straight flush)."""
+        return self.value >> _SHIFT
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: the card in ASCII, the fraction as ``"a/b"``."""
+        f = self.equity_fraction
+        return {
+            "card": format_card(self.card),
+            "value": self.value,
+            "category": CATEGORY_NAMES[self.category],
+            "description": self.description,
+            "is_out": self.is_out,
+            "discounted": self.discounted,
+            "equity": self.equity,
+            "equity_fraction": None if f is None else f"{f.numerator}/{f.denominator}",
+            "ahead": self.ahead,
+        }
+
+
+@dataclass(frozen=True)
+class OutsResult:
+    """The outs of a hero hand on a flop or turn, the equity after each card, and the odds."""
+
+    hero: tuple[int, ...]  #: the hero's two hole cards
+    board: tuple[int, ...]  #: the flop or turn board
+    dead: tuple[int, ...]  #: cards known to be out of the deck
+    opponents: tuple[str, ...]  #: each opponent's expression as given
+    value: int  #: the hero's current hand value
+    description: str  #: the hero's current hand, such as "Pair, Aces"
+    cards: tuple[CardOutcome, ...]  #: every unseen card, highest first
+    equity: float | None  #: the hero's exact equity now; None without opponents
+    ahead: bool | None  #: the hero's equity now exceeds every opponent's
+    hit_next: Fraction  #: exact chance that the next card is an out
+    hit_by_river: Fraction  #: exact chance of at least one out among the cards to come
+    rule_next: float  #: rule of 2: 2% per out for the next card (at most 1)
+    rule_by_river: float  #: rule of 4 on the flop, 2 on the turn (at most 1)
+
+    @property
+    def outs(self) -> tuple[int, ...]:
+        """The out cards, highest first."""
+        return tuple(c.card for c in self.cards if c.is_out)
+
+    @property
+    def count(self) -> int:
+        """The plain number of outs."""
+        return len(self.outs)
+
+    @property
+    def groups(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The outs grouped by the category they make, weakest category first."""
+        by_cat: dict[int, list[int]] = {}
+        for c in self.cards:
+            if c.is_out:
+                by_cat.setdefault(c.category, []).append(c.card)
+        return tuple((CATEGORY_NAMES[k], tuple(v)) for k, v in sorted(by_cat.items()))
+
+    @property
+    def weighted_count(self) -> float | None:
+        """Equity-weighted outs: the sum over the outs of the hero's equity after each."""
+        if self.equity is None:
+            return None
+        return sum(c.equity or 0.0 for c in self.cards if c.is_out)
+
+    @property
+    def discounted(self) -> tuple[int, ...]:
+        """HoldemHand's OutsMaskDiscounted cards, highest first."""
+        return tuple(c.card for c in self.cards if c.discounted)
+
+    @property
+    def behind_to_ahead(self) -> tuple[int, ...]:
+        """Cards that take the hero from behind now to ahead (empty unless behind now)."""
+        if self.ahead is None or self.ahead:
+            return ()
+        return tuple(c.card for c in self.cards if c.ahead)
+
+    @property
+    def street(self) -> str:
+        """ "flop" or "turn"."""
+        return "flop" if len(self.board) == 3 else "turn"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: cards in ASCII, floats unrounded, fractions as ``"a/b"``."""
+        return {
+            "hero": format_cards(self.hero),
+            "board": format_cards(self.board),
+            "dead": format_cards(self.dead),
+            "opponents": list(self.opponents),
+            "street": self.street,
+            "value": self.value,
+            "description": self.description,
+            "equity": self.equity,
+            "ahead": self.ahead,
+            "outs": [format_card(c) for c in self.outs],
+            "count": self.count,
+            "groups": {name: [format_card(c) for c in cs] for name, cs in self.groups},
+            "weighted_count": self.weighted_count,
+            "discounted_count": len(self.discounted),
+            "discounted": [format_card(c) for c in self.discounted],
+            "behind_to_ahead": [format_card(c) for c in self.behind_to_ahead],
+            "unseen": len(self.cards),
+            "hit_next": float(self.hit_next),
+            "hit_next_fraction": f"{self.hit_next.numerator}/{self.hit_next.denominator}",
+            "hit_by_river": float(self.hit_by_river),
+            "hit_by_river_fraction": (
+                f"{self.hit_by_river.numerator}/{self.hit_by_river.denominator}"
+            ),
+            "rule_next": self.rule_next,
+            "rule_by_river": self.rule_by_river,
+            "cards": [c.to_dict() for c in self.cards],
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One CSV row per unseen card."""
+        return [
+            {
+                "card": format_card(c.card),
+                "hand": c.description,
+                "is_out": c.is_out,
+                "discounted": c.discounted,
+                "equity": "" if c.equity is None else c.equity,
+                "ahead": "" if c.ahead is None else c.ahead,
+            }
+            for c in self.cards
+        ]
+
+
+def _cat_top(cards: Sequence[int]) -> tuple[int, int]:
+    """(category, top card) of 3 to 7 cards, as HoldemHand's HandType and TopCard."""
+    cat, ranks = hand_key(cards)
+    return cat, ranks[0]
+
+
+def _connected_pairs(ranks: int) -> int:
+    """How many adjacent rank pairs (A-K .. 3-2 and 2-A) a 13-bit rank mask holds."""
+    both = ranks & (ranks << 1 | ranks >> 12)  # bit r: ranks r and r - 1 (bit 0: deuce and ace)
+    return (both & 0x1FFF).bit_count()
+
+
+def _turn_straight_danger(ranks: int) -> bool:
+    """HoldemHand's turn test: the board plus the out is 4 in a row, 3 + gap + 1, or 2 + gap + 2.
+
+    A transcription of the rank-pair walk in OutsMaskDiscounted, quirks kept:
+    a run of three flanked by a gap on both sides with cards beyond both, and
+    runs of five, do not count.
+    """
+
+    def has(r: int) -> bool:
+        return r >= -1 and r <= 12 and bool(ranks >> (r % 13) & 1)
+
+    def pair(h: int) -> bool:
+        return has(h) and has(h - 1)
+
+    count = 0
+    for h in range(12, 0, -1):
+        if pair(h):
+            count += 1
+            continue
+        if count == 1 and h >= 2 and pair(h - 2):
+            return True
+        if count == 2 and [has(h - 2), has(h + 4) and h + 4 <= 12].count(True) == 1:
+            return True
+        if count == 3:
+            return True
+        count = 0
+    if pair(0):  # 2 and ace
+        count += 1
+        return (count == 2 and has(3)) or count == 3
+    return (count == 2 and has(4)) or count == 3
+
+
+def discounted_outs(
+    hero: str | Sequence[int],
+    board: str | Sequence[int],
+    opponents: Sequence[str | Sequence[int]] = (),
+    dead: str | Sequence[int] = "",
+) -> tuple[int, ...]:
+    """HoldemHand's ``OutsMaskDiscounted``: probable outs by Matt Baker's heuristic, highest first.
+
+    With specific opponent hands, a card counts when the hero improves (higher
+    category, or same category and higher top card) and beats every opponent.
+    Without, a card that improves the hero and beats the board with it alone
+    counts unless discounted:
+
+    1. a new pair must use a card above every board card;
+    2. a new two pair must pair a hole card (not a pocket pair), and not on a
+       paired board unless the hero already has two pair;
+    3. pairs, two pairs, trips and straights are discounted when the board is
+       three-suited or the card makes it so (flushes and better never are);
+    4. pairs, two pairs and trips are discounted on a connected board: a flop
+       with three ranks in a row, or a turn where the board and the card hold
+       four in a row, three and one across a gap, or two and two across a gap.
+
+    Unlike the original, which never resets its connected-board flag between
+    cards on the turn, rule 4 is decided for each card on its own.  So here the
+    queens of hearts and diamonds count (three to a straight and a queen leave
+    no one-card straight), where the original, having met the eight of clubs
+    first, drops them and answers ``Ks 8s Kh 8h Kd 8d``:
+
+    >>> format_cards(discounted_outs("QsJs", "9cTs7d3c"))
+    'KsKhKdQhQd8s8h8d'
+    """
+    from .cards import parse_cards
+
+    h, b, d = check_situation(hero, board, dead)
+    opps = [parse_cards(o) if isinstance(o, str) else tuple(o) for o in opponents]
+    blocked = mask_of(h + b + d)
+    for o in opps:
+        blocked |= mask_of(o)
+    hb = mask_of(h + b)
+    orig_value = _eval.evaluate_mask(hb)
+    orig_cat, orig_top = _cat_top(h + b)
+    out = []
+    unseen = [c for c in range(51, -1, -1) if not blocked & card_mask(c)]
+    if opps:
+        for c in unseen:
+            value = _eval.evaluate_mask(hb | card_mask(c))
+            cat, top = _cat_top(h + b + (c,))
+            improved = cat > orig_cat or (cat == orig_cat and top > orig_top)
+            if improved and all(
+                _eval.evaluate_mask(mask_of(o + b) | card_mask(c)) < value for o in opps
+            ):
+                out.append(c)
+        return tuple(out)
+
+    board_cat, board_top = _cat_top(b)
+    pocket_pair = h[0] >> 2 == h[1] >> 2
+    board_mask = mask_of(b)
+    suit_counts = [((board_mask >> (16 * s)) & 0x1FFF).bit_count() for s in range(4)]
+    suited_board = max(suit_counts) > 2
+    board_ranks = _ranks13(board_mask)
+    flop_connected = len(b) == 3 and _connected_pairs(board_ranks) > 1
+    for c in unseen:
+        value = _eval.evaluate_mask(hb | card_mask(c))
+        cat, top = _cat_top(h + b + (c,))
+        new_board = _cat_top(b + (c,))
+        improved = (
+            cat > orig_cat
+            or (cat == orig_cat and top > orig_top)
+            or (cat == orig_cat == TWO_PAIR and value > orig_value)
+        )
+        if not (improved and (cat, top) > new_board):
+            continue
+        suited = suited_board or suit_counts[c & 3] > 1
+        connected = flop_connected or (
+            len(b) == 4 and _turn_straight_danger(board_ranks | 1 << (c >> 2))
+        )
+        if cat == PAIR:
+            ok = board_top < c >> 2 and not suited and not connected
+        elif cat == TWO_PAIR:
+            pairs_hole = any(x >> 2 == c >> 2 for x in h)
+            ok = (
+                pairs_hole
+                and not pocket_pair
+                and (board_cat != PAIR or orig_cat == TWO_PAIR)
+                and not suited
+                and not connected
+            )
+        elif cat == TRIPS:
+            ok = not suited and not connected
+        elif cat == STRAIGHT:
+            ok = not suited
+        else:
+            ok = cat > TRIPS
+        if ok:
+            out.append(c)
+    return tuple(out)
+
+
+def _ranks13(mask: int) -> int:
+    """The 13-bit mask of the ranks present in a card mask."""
+    return (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF
+
+
+def _parse_opponent(item: str | Range) -> Range:
+    """An opponent as a Range: a hand, range notation or pocket query."""
+    if isinstance(item, Range):
+        return item
+    from .query import parse_query
+
+    return parse_query(item)
+
+
+def _engine_equity(players: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> Any:
+    """The lead's exact engine on one board: the one call made per unseen card."""
+    from .equity import equity
+
+    return equity(players, board=board, dead=dead, method="exact")
+
+
+def _equity_of(result: Any) -> tuple[float, Fraction | None, bool]:
+    """The hero's equity, its fraction, and whether it exceeds every opponent's."""
+    hero = result.players[0]
+    ahead = all(hero.equity > p.equity for p in result.players[1:])
+    return hero.equity, hero.equity_fraction, ahead
+
+
+def find_outs(
+    hero: str | Sequence[int],
+    board: str | Sequence[int],
+    opponents: Sequence[str | Range] = (),
+    dead: str | Sequence[int] = "",
+) -> OutsResult:
+    """The outs of ``hero`` on a flop or turn ``board`` against optional ``opponents``.
+
+    Opponents are hands, range notation or pocket queries (strings or
+    :class:`~pokercalc.ranges.Range`).  Only opponents that are one specific
+    hand take part in rule 3 and remove their cards from the unseen ones;
+    every opponent takes part in the exact equity after each card.
+    """
+    h, b, d = check_situation(hero, board, dead)
+    ranges = [_parse_opponent(o) for o in opponents]
+    labels = tuple(o.text if isinstance(o, Range) else o for o in opponents)
+    known = set(h + b + d)
+    specific: list[tuple[int, ...]] = []
+    for i, r in enumerate(ranges):
+        if len(r.combos) == 1:
+            combo = tuple(r.combos[0])
+            clash = known & set(combo)
+            if clash:
+                raise CardConflictError(
+                    f"opponent {i + 1} ({labels[i]}) holds {format_card(min(clash))}, "
+                    "which is already the hero's, on the board or dead"
+                )
+            known |= set(combo)
+            specific.append(combo)
+        else:
+            r.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
+    hb = mask_of(h + b)
+    orig_value = _eval.evaluate_mask(hb)
+    orig_cat = orig_value >> _SHIFT
+    unseen = [c for c in range(51, -1, -1) if c not in known]
+    discounted = set(discounted_outs(h, b, specific, d))
+    players = [Range.from_combos(format_cards(h), [h]), *ranges]
+
+    equity_now: float | None = None
+    ahead_now: bool | None = None
+    if ranges:
+        equity_now, _, ahead_now = _equity_of(_engine_equity(players, b, d))
+
+    cards = []
+    for c in unseen:
+        value = _eval.evaluate_mask(hb | card_mask(c))
+        cat = value >> _SHIFT
+        is_out = (
+            value > orig_value
+            and cat > orig_cat
+            and cat > hand_key(b + (c,))[0]
+            and all(_eval.evaluate_mask(mask_of(o + b) | card_mask(c)) <= value for o in specific)
+        )
+        eq: float | None = None
+        frac: Fraction | None = None
+        ahead: bool | None = None
+        if ranges:
+            try:
+                eq, frac, ahead = _equity_of(_engine_equity(players, b + (c,), d))
+            except EmptyRangeError:
+                eq, frac, ahead = None, None, None  # an opponent range is all blocked by c
+        cards.append(
+            CardOutcome(c, value, describe(value), is_out, c in discounted, eq, frac, ahead)
+        )
+
+    n, k = len(unseen), sum(1 for c in cards if c.is_out)
+    hit_next = Fraction(k, n) if n else Fraction(0)
+    if len(b) == 3 and n >= 2:
+        hit_by_river = 1 - Fraction((n - k) * (n - k - 1), n * (n - 1))
+    else:
+        hit_by_river = hit_next
+    return OutsResult(
+        hero=h,
+        board=b,
+        dead=d,
+        opponents=labels,
+        value=orig_value,
+        description=describe(orig_value),
+        cards=tuple(cards),
+        equity=equity_now,
+        ahead=ahead_now,
+        hit_next=hit_next,
+        hit_by_river=hit_by_river,
+        rule_next=min(1.0, 0.02 * k),
+        rule_by_river=min(1.0, (0.04 if len(b) == 3 else 0.02) * k),
+    )
