@@ -127,6 +127,51 @@ def query_command(
     emit(result, fmt, lambda: render.range_grid(result))
 
 
+@cli.command("outs")
+@click.argument("hero")
+@click.option("--board", "-b", required=True, help="The flop or turn, e.g. Kd8h9c.")
+@click.option(
+    "--vs",
+    "opponents",
+    multiple=True,
+    help="An opponent: a hand, range or pocket query (repeat for several).",
+)
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@output_options()
+def outs_command(hero: str, board: str, opponents: tuple[str, ...], dead: str, fmt: str) -> None:
+    """The outs of HERO on a flop or turn: the cards that improve it, and the odds.
+
+    An out improves the hero's hand category, beats the board's own category
+    with that card, and loses to no --vs opponent given as one hand.  With
+    --vs, each card also shows the hero's exact equity after it.  Example:
+    pokercalc outs AsAc --board Kd8h9c --vs QhJh
+    """
+    from . import render
+    from .outs import find_outs
+
+    result = find_outs(hero, board, list(opponents), dead)
+    emit(result, fmt, lambda: render.outs_table(result))
+
+
+@cli.command("draws")
+@click.argument("hero")
+@click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@output_options()
+def draws_command(hero: str, board: str, dead: str, fmt: str) -> None:
+    """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
+
+    Flush draw, backdoor flush draw, open-ended straight draw, gutshot and
+    double gutshot, with HoldemHand's StraightDrawCount, FlushDrawCount and
+    DrawCount.  Example: pokercalc draws KcTh --board Jh9c7c
+    """
+    from . import render
+    from .draws import find_draws
+
+    result = find_draws(hero, board, dead)
+    emit(result, fmt, lambda: render.draws_table(result))
+
+
 def main() -> None:
     """Console-script entry point."""
     cli()

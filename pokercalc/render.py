@@ -8,10 +8,12 @@ from typing import Any
 from rich.table import Table
 
 from .cards import format_cards
+from .draws import DrawsResult
 from .evaluator import HandEvaluation
+from .outs import OutsResult
 from .query import QueryResult
 
-__all__ = ["eval_table", "range_grid"]
+__all__ = ["eval_table", "range_grid", "outs_table", "draws_table"]
 
 
 def eval_table(results: Sequence[HandEvaluation]) -> Table:
@@ -69,3 +71,116 @@ def range_grid(result: QueryResult) -> Any:
         style="dim",
     )
     return Group(head, grid, legend)
+
+
+def _percent(x: float) -> str:
+    """A fraction as a percentage with four decimals."""
+    return f"{100 * x:.4f}"
+
+
+def outs_table(result: OutsResult) -> Any:
+    """The outs grouped by the hand they make, equity after each, then the counts and odds."""
+    from rich.console import Group
+    from rich.text import Text
+
+    def cards(cs: Sequence[int]) -> str:
+        return format_cards(cs, sep=" ", symbols=True)
+
+    vs = bool(result.opponents)
+    head = Text(
+        f"{cards(result.hero)} on {cards(result.board)} ({result.street}): {result.description}",
+        style="bold",
+    )
+    if result.dead:
+        head.append(f", dead {cards(result.dead)}", style="")
+    if vs and result.equity is not None:
+        state = "ahead" if result.ahead else "behind"
+        head.append(
+            f"\nvs {' | '.join(result.opponents)}: equity now {_percent(result.equity)}% ({state})",
+            style="",
+        )
+    table = Table(title=f"{result.count} outs")
+    table.add_column("Card")
+    table.add_column("Hand it makes")
+    if vs:
+        table.add_column("Equity after %", justify="right")
+        table.add_column("Ahead")
+    table.add_column("HoldemHand discounted")
+    by_card = {c.card: c for c in result.cards}
+
+    def row(c: Any) -> list[str]:
+        cells = [cards([c.card]), c.description]
+        if vs:
+            cells.append("-" if c.equity is None else _percent(c.equity))
+            cells.append("-" if c.ahead is None else "yes" if c.ahead else "no")
+        cells.append("yes" if c.discounted else "")
+        return cells
+
+    for _name, group in result.groups:
+        for card in group:
+            table.add_row(*row(by_card[card]))
+        table.add_section()
+    extra = [c for c in result.behind_to_ahead if not by_card[c].is_out]
+    if extra:
+        table.add_row("[italic]not outs by the rules, but put the hero ahead:[/italic]")
+        for card in extra:
+            table.add_row(*row(by_card[card]))
+    summary = Table(title="Counts and odds", show_header=True)
+    summary.add_column("")
+    summary.add_column("Exact", justify="right")
+    summary.add_column("Estimate", justify="right")
+    summary.add_row("Outs", str(result.count), "")
+    weighted = result.weighted_count
+    summary.add_row(
+        "Equity-weighted outs",
+        "-" if weighted is None else f"{weighted:.4f}",
+        "",
+    )
+    summary.add_row(
+        "HoldemHand OutsDiscounted", "", f"{len(result.discounted)}: {cards(result.discounted)}"
+    )
+    summary.add_row(
+        f"Hit next card (of {len(result.cards)})",
+        f"{_percent(float(result.hit_next))}%",
+        f"{_percent(result.rule_next)}% (rule of 2)",
+    )
+    if result.street == "flop":
+        summary.add_row(
+            "Hit by the river",
+            f"{_percent(float(result.hit_by_river))}%",
+            f"{_percent(result.rule_by_river)}% (rule of 4)",
+        )
+    return Group(head, table, summary)
+
+
+def draws_table(result: DrawsResult) -> Any:
+    """Each draw with the cards completing it, then HoldemHand's draw counts."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from .evaluator import CATEGORY_NAMES
+
+    head = Text(
+        f"{format_cards(result.hero, sep=' ', symbols=True)} on "
+        f"{format_cards(result.board, sep=' ', symbols=True)}: {result.description}",
+        style="bold",
+    )
+    if result.dead:
+        head.append(f", dead {format_cards(result.dead, sep=' ', symbols=True)}", style="")
+    table = Table(title="Draws" if result.draws else "No draws")
+    table.add_column("Draw")
+    table.add_column("Cards", justify="right")
+    table.add_column("Completed by")
+    for d in result.draws:
+        needs = " (two needed)" if d.needs == 2 else ""
+        table.add_row(
+            d.name, str(len(d.cards)), format_cards(d.cards, sep=" ", symbols=True) + needs
+        )
+    counts = ", ".join(f"{CATEGORY_NAMES[k]} {n}" for k, n in enumerate(result.draw_counts) if n)
+    foot = Text(
+        f"HoldemHand: StraightDrawCount {result.straight_draw_count}, "
+        f"FlushDrawCount {result.flush_draw_count}, DrawCount {counts or 'none'} "
+        f"(of {result.unseen} unseen cards)",
+        style="dim",
+    )
+    return Group(head, table, foot)
