@@ -72,13 +72,39 @@ def flop_cards(hero_cards):
     return out
 
 
+cdef inline uint64_t permute_mask(uint64_t mask, const int* perm) noexcept nogil:
+    """The mask with each suit's 16-bit lane moved to the lane ``perm`` gives it."""
+    return (((mask & 0xFFFF) << (perm[0] << 4)) | (((mask >> 16) & 0xFFFF) << (perm[1] << 4))
+            | (((mask >> 32) & 0xFFFF) << (perm[2] << 4)) | ((mask >> 48) << (perm[3] << 4)))
+
+
+cdef inline void add_image(double* acc, const int* perm, const int* b, const int* deck,
+                           const int* renum, double sw, double st, double sn) noexcept nogil:
+    """Credit the board ``b`` (renumbered, sorted) moved by the suit permutation ``perm``."""
+    cdef int x[5]
+    cdef int i, j, v, c
+    for i in range(5):
+        c = deck[b[i]]
+        v = renum[(c & ~3) | perm[c & 3]]
+        j = i
+        while j > 0 and x[j - 1] > v:
+            x[j] = x[j - 1]
+            j -= 1
+        x[j] = v
+    add_board(acc, x[0], x[1], x[2], x[3], x[4], sw, st, sn)
+
+
 def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
-                const double[::1] weights, int threads=0):
+                const double[::1] weights, const int[:, ::1] perms, int threads=0):
     """Weighted (wins, ties, total) per flop for hero vs the combos, turn and river dealt out.
 
-    ``combos`` must not use a hero card.  Each array has 19,600 entries; the
-    hero's equity on flop f is ``(wins[f] + ties[f] / 2) / total[f]``, where every
-    combo that misses the flop weighs ``weight * 990`` in ``total``.
+    ``combos`` must not use a hero card.  ``perms`` lists suit permutations (row
+    ``p`` sends suit ``s`` to ``perms[p, s]``), the identity first, under which
+    the hero and the weighted combos are unchanged; only the board of lowest mask
+    in each orbit is evaluated and its result credited to every board of the orbit.
+    Each array has 19,600 entries; the hero's equity on flop f is
+    ``(wins[f] + ties[f] / 2) / total[f]``, where every combo that misses the flop
+    weighs ``weight * 990`` in ``total``.
     """
     cdef int ncombo = combos.shape[0]
     cdef int nthreads = threads if threads > 0 else openmp.omp_get_max_threads()
@@ -99,6 +125,18 @@ def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
     cdef int i0, i1, i2, i3, i4, c, t
     cdef uint16_t hv, v
     cdef double w, sw, st, sn
+    cdef int nperm = perms.shape[0]
+    cdef int[::1] deck = np.array(deck_list, dtype=np.intc)
+    renum_np = np.full(52, -1, dtype=np.intc)
+    renum_np[deck_list] = np.arange(50, dtype=np.intc)
+    cdef int[::1] renum = renum_np
+    cdef int p, p2, canonical, fresh
+    cdef uint64_t img
+    # Per-thread scratch: C arrays declared here would be shared by the threads.
+    cdef uint64_t[:, ::1] imgs = np.zeros((nthreads, 24), dtype=np.uint64)
+    cdef int[:, ::1] b = np.zeros((nthreads, 5), dtype=np.intc)
+    if nperm < 1 or nperm > 24 or perms.shape[1] != 4:
+        raise ValueError("perms must be 1 to 24 suit permutations, the identity first")
     with nogil:
         for i0 in prange(46, num_threads=nthreads, schedule="dynamic", chunksize=1):
             t = openmp.omp_get_thread_num()
@@ -116,6 +154,13 @@ def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
                         for i4 in range(i3 + 1, 50):
                             k4 = k3 + dkey[i4]
                             m4 = m3 | dbit[i4]
+                            canonical = 1
+                            for p in range(1, nperm):
+                                if permute_mask(m4, &perms[p, 0]) < m4:
+                                    canonical = 0
+                                    break
+                            if not canonical:
+                                continue
                             hv = eval_key(hkey + k4, hbit | m4)
                             sw = 0.0
                             st = 0.0
@@ -130,6 +175,23 @@ def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
                                     sw = sw + w
                                 elif hv == v:
                                     st = st + w
-                            add_board(&acc[t, 0, 0], i0, i1, i2, i3, i4, sw, st, sn)
+                            if nperm == 1:
+                                add_board(&acc[t, 0, 0], i0, i1, i2, i3, i4, sw, st, sn)
+                                continue
+                            b[t, 0] = i0
+                            b[t, 1] = i1
+                            b[t, 2] = i2
+                            b[t, 3] = i3
+                            b[t, 4] = i4
+                            for p in range(nperm):
+                                img = permute_mask(m4, &perms[p, 0])
+                                fresh = 1
+                                for p2 in range(p):
+                                    if imgs[t, p2] == img:
+                                        fresh = 0
+                                imgs[t, p] = img
+                                if fresh:
+                                    add_image(&acc[t, 0, 0], &perms[p, 0], &b[t, 0], &deck[0],
+                                              &renum[0], sw, st, sn)
     total = acc_np.sum(axis=0)
     return total[0], total[1], total[2]

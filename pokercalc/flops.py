@@ -14,6 +14,7 @@ representative (see :func:`hero_cards`).
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from dataclasses import dataclass
@@ -28,7 +29,15 @@ from .ranges import Range
 if TYPE_CHECKING:
     from .texture_ilp import TextureFit
 
-__all__ = ["NUM_FLOPS", "FlopEquities", "FlopStudy", "hero_cards", "flop_equities", "flop_study"]
+__all__ = [
+    "NUM_FLOPS",
+    "FlopEquities",
+    "FlopStudy",
+    "hero_cards",
+    "suit_symmetries",
+    "flop_equities",
+    "flop_study",
+]
 
 #: flops the hero's two cards allow, C(50, 3)
 NUM_FLOPS = 19600
@@ -137,14 +146,49 @@ def _as_range(opponent: str | Range) -> Range:
     return parse_query(opponent)
 
 
+def suit_symmetries(hero: tuple[int, int], rng: Range) -> np.ndarray:
+    """The suit permutations (identity first) that leave the hero and the weighted range unchanged.
+
+    >>> suit_symmetries((51, 50), Range.from_combos("x", [(47, 43)])).tolist()
+    [[0, 1, 2, 3]]
+    >>> len(suit_symmetries((51, 47), Range.from_combos("x", [])))
+    6
+    """
+    hero_set = set(hero)
+    table = dict(zip(rng.combos, rng.weights, strict=True))
+    keep = []
+    for perm in itertools.permutations(range(4)):
+
+        def move(c: int, perm: tuple[int, ...] = perm) -> int:
+            return (c & ~3) | perm[c & 3]
+
+        if {move(c) for c in hero} != hero_set:
+            continue
+        ok = True
+        for (a, b), w in table.items():
+            x, y = move(a), move(b)
+            if table.get((x, y) if x > y else (y, x)) != w:
+                ok = False
+                break
+        if ok:
+            keep.append(perm)
+    return np.array(keep, dtype=np.intc)
+
+
 def flop_equities(
-    hero: str | tuple[int, int], opponent: str | Range, *, threads: int | None = None
+    hero: str | tuple[int, int],
+    opponent: str | Range,
+    *,
+    threads: int | None = None,
+    symmetry: bool = True,
 ) -> FlopEquities:
     """The hero's exact equity against ``opponent`` on each of the 19,600 flops.
 
     ``hero`` is a combo or class (see :func:`hero_cards`) or two card indices;
     ``opponent`` is a :class:`Range` or an expression such as ``"ATC"`` or ``"QQ+,AK"``.
     Opponent combos that share a card with a flop are left out on that flop.
+    With ``symmetry`` (the default) boards that differ only by a suit permutation
+    keeping the hero and the range unchanged are evaluated once.
     """
     from . import _flops
 
@@ -159,7 +203,8 @@ def flop_equities(
     if threads is not None and threads < 1:
         raise InputError(f"threads must be at least 1, not {threads}")
     start = time.perf_counter()
-    win, tie, total = _flops.flop_counts(h[0], h[1], combos, weights, threads or 0)
+    perms = suit_symmetries((h[0], h[1]), rng) if symmetry else np.array([[0, 1, 2, 3]], np.intc)
+    win, tie, total = _flops.flop_counts(h[0], h[1], combos, weights, perms, threads or 0)
     elapsed = time.perf_counter() - start
     if not (total > 0).all():
         bad = int(np.flatnonzero(total <= 0)[0])
