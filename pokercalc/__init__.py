@@ -22,6 +22,8 @@ from .evaluator import (
     evaluate_hand,
     evaluate_mask,
 )
+from .query import QueryResult, parse_query, player_range, run_query
+from .ranges import Range, parse_range, split_players
 
 __all__ = [
     "__version__",
@@ -32,6 +34,8 @@ __all__ = [
     "InputError",
     "ParseError",
     "PokercalcError",
+    "QueryResult",
+    "Range",
     "category",
     "category_name",
     "describe",
@@ -43,4 +47,9 @@ __all__ = [
     "mask_of",
     "parse_card",
     "parse_cards",
+    "parse_query",
+    "parse_range",
+    "player_range",
+    "run_query",
+    "split_players",
 ]
