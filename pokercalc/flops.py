@@ -149,8 +149,8 @@ def _as_range(opponent: str | Range) -> Range:
 def suit_symmetries(hero: tuple[int, int], rng: Range) -> np.ndarray:
     """The suit permutations (identity first) that leave the hero and the weighted range unchanged.
 
-    >>> suit_symmetries((51, 50), Range.from_combos("x", [(47, 43)])).tolist()
-    [[0, 1, 2, 3]]
+    >>> suit_symmetries((51, 50), Range.from_combos("KsQs", [(47, 43)])).tolist()
+    [[0, 1, 2, 3], [1, 0, 2, 3]]
     >>> len(suit_symmetries((51, 47), Range.from_combos("x", [])))
     6
     """
