@@ -321,16 +321,9 @@ def _card_pattern(src: str, pos: int, m: re.Match[str]) -> list[int]:
     if None not in (r1, s1) and (r1, s1) == (r2, s2):
         raise ParseError(f"{m.group(0)!r} holds the same card twice", src, pos)
 
-    def matches(card: int, r: int | None, s: int | None) -> bool:
-        return (r is None or card >> 2 == r) and (s is None or card & 3 == s)
-
-    out = []
-    for k, (a, b) in enumerate(_COMBO_OF_INDEX):
-        if (matches(a, r1, s1) and matches(b, r2, s2)) or (
-            matches(b, r1, s1) and matches(a, r2, s2)
-        ):
-            out.append(k)
-    return out
+    first = [c for c in range(52) if r1 in (None, c >> 2) and s1 in (None, c & 3)]
+    second = [c for c in range(52) if r2 in (None, c >> 2) and s2 in (None, c & 3)]
+    return sorted({combo_index(a, b) for a in first for b in second if a != b})
 
 
 def parse_token(src: str, start: int, end: int) -> Weights:
@@ -472,7 +465,6 @@ def parse_weights(src: str, start: int = 0, end: int | None = None) -> Weights:
     return out
 
 
-@lru_cache(maxsize=1024)
 def parse_range(text: str) -> Range:
     """Parse range notation into a :class:`Range` whose ``text`` is ``text``.
 
@@ -503,6 +495,12 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise ParseError(f"a range must be text, not {type(text).__name__}")
+    return _parse_range(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_range(text: str) -> Range:
+    """:func:`parse_range` once per distinct text (a Range is immutable, so it can be shared)."""
     return Range.from_weights(text, parse_weights(text))
 
 
