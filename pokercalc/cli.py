@@ -110,8 +110,8 @@ def query_command(
 ) -> None:
     """Show the hands an EXPRESSION holds: count, share of 1,326 and a 13x13 grid.
 
-    EXPRESSION is range notation (``QQ+,AQs+,AK``) or a pocket query
-    (``"Group2 to Group4 and Suited"``); several words are joined by spaces.
+    EXPRESSION is range notation (QQ+,AQs+,AK) or a pocket query
+    ("Group2 to Group4 and Suited"); several words are joined by spaces.
     The grammar is in docs/ranges.md.
     """
     from . import render
