@@ -39,6 +39,13 @@ extensions = [
         extra_compile_args=COMPILE_ARGS + OPENMP,
         extra_link_args=OPENMP,
     ),
+    Extension(
+        "pokercalc._potential",
+        ["pokercalc/_potential.pyx"],
+        include_dirs=["pokercalc"],
+        extra_compile_args=COMPILE_ARGS + OPENMP,
+        extra_link_args=OPENMP,
+    ),
 ]
 
 # POKERCALC_EXTENSIONS="pokercalc._eval,..." builds only those (handy while

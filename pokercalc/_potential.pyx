@@ -1,0 +1,306 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Hand strength and hand potential kernels: exact against one opponent, Monte Carlo against several.
+
+Both kernels count transitions.  Each (opponents' hands, cards to come) case
+puts the hero in one of three states now (on the given board) and one of three
+at the river, against the best of the opponents' hands: 0 ahead, 1 tied,
+2 behind.  The tally is ``count[3 * now + river]``; hand strength, positive and
+negative potential are ratios of these nine numbers (``winodds.py`` forms
+them).  Inputs are validated in Python before the kernels run.
+"""
+
+from cython.parallel cimport prange
+from libc.math cimport sqrt
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+
+cdef enum:
+    AHEAD = 0
+    TIED = 1
+    BEHIND = 2
+    MAX_RUNOUTS = 1128  # C(48, 2): more than any flop leaves
+    MAX_OPPONENTS = 22
+    BATCH = 2048  # Monte Carlo trials between clock and target checks
+
+
+cdef inline int state(uint16_t hero, uint16_t best_opponent) noexcept nogil:
+    """Ahead, tied or behind the best opponent."""
+    if hero > best_opponent:
+        return AHEAD
+    if hero == best_opponent:
+        return TIED
+    return BEHIND
+
+
+cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t* dead, int nd,
+                    int64_t* count) noexcept nogil:
+    """Add to ``count`` every (opponent hand, runout) case of one hero hand against one opponent."""
+    cdef uint8_t live[52]
+    cdef uint64_t rkey[MAX_RUNOUTS]
+    cdef uint64_t rmask[MAX_RUNOUTS]
+    cdef uint64_t rlive[MAX_RUNOUTS]  # which live positions the runout uses
+    cdef uint16_t hero_river[MAX_RUNOUTS]
+    cdef uint64_t used = PC_CARD_BIT[h1] | PC_CARD_BIT[h2]
+    cdef uint64_t bkey = PC_KEY_INIT, bmask = 0, okey, omask, obits
+    cdef uint64_t hkey, hmask
+    cdef int m = 0, nr = 0, k = 5 - nb
+    cdef int c, i, j, r, now
+    cdef uint16_t hero_now, opp_now
+    for i in range(nb):
+        bkey += PC_CARD_KEY[board[i]]
+        bmask |= PC_CARD_BIT[board[i]]
+    used |= bmask
+    for i in range(nd):
+        used |= PC_CARD_BIT[dead[i]]
+    for c in range(52):
+        if not used & PC_CARD_BIT[c]:
+            live[m] = c
+            m += 1
+    # Every runout of k = 0, 1 or 2 cards from the live cards, and the hero's river value on it.
+    if k == 0:
+        rkey[0] = 0
+        rmask[0] = 0
+        rlive[0] = 0
+        nr = 1
+    elif k == 1:
+        for i in range(m):
+            rkey[nr] = PC_CARD_KEY[live[i]]
+            rmask[nr] = PC_CARD_BIT[live[i]]
+            rlive[nr] = (<uint64_t>1) << i
+            nr += 1
+    else:
+        for i in range(m):
+            for j in range(i + 1, m):
+                rkey[nr] = PC_CARD_KEY[live[i]] + PC_CARD_KEY[live[j]]
+                rmask[nr] = PC_CARD_BIT[live[i]] | PC_CARD_BIT[live[j]]
+                rlive[nr] = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
+                nr += 1
+    hkey = bkey + PC_CARD_KEY[h1] + PC_CARD_KEY[h2]
+    hmask = bmask | PC_CARD_BIT[h1] | PC_CARD_BIT[h2]
+    hero_now = eval_key(hkey, hmask)
+    for r in range(nr):
+        hero_river[r] = eval_key(hkey + rkey[r], hmask | rmask[r])
+    for i in range(m):
+        for j in range(i + 1, m):
+            okey = bkey + PC_CARD_KEY[live[i]] + PC_CARD_KEY[live[j]]
+            omask = bmask | PC_CARD_BIT[live[i]] | PC_CARD_BIT[live[j]]
+            obits = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
+            opp_now = eval_key(okey, omask)
+            now = 3 * state(hero_now, opp_now)
+            for r in range(nr):
+                if not rlive[r] & obits:
+                    count[now + state(hero_river[r], eval_key(okey + rkey[r], omask | rmask[r]))] += 1
+
+
+def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uint8_t[::1] dead,
+                 int64_t[:, ::1] out) -> None:
+    """Fill ``out[i]`` with the nine transition counts of hero hand ``hero[i]`` against one opponent.
+
+    ``hero`` is (n, 2) card indices, none on ``board`` (3 to 5 cards) or among
+    ``dead``; every combo is enumerated in parallel.
+    """
+    cdef Py_ssize_t i, n = hero.shape[0]
+    cdef int nb = board.shape[0], nd = dead.shape[0]
+    if hero.shape[1] != 2 or out.shape[0] < n or out.shape[1] != 9:
+        raise ValueError("hero must be (n, 2) and out (n, 9)")
+    if not 3 <= nb <= 5:
+        raise ValueError("the board must have 3 to 5 cards")
+    out[:, :] = 0
+    if n == 0:
+        return
+    cdef const uint8_t* b = &board[0]
+    cdef const uint8_t* d = &dead[0] if nd else NULL
+    for i in prange(n, nogil=True, schedule="dynamic"):
+        exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
+
+
+cdef struct Rng:
+    uint64_t s[4]
+
+
+cdef inline uint64_t splitmix(uint64_t* x) noexcept nogil:
+    """One step of splitmix64, used only to seed xoshiro."""
+    cdef uint64_t z
+    x[0] += 0x9E3779B97F4A7C15ULL
+    z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t rng_next(Rng* g) noexcept nogil:
+    """xoshiro256**: the next 64 random bits."""
+    cdef uint64_t result = rotl(g.s[1] * 5, 7) * 9
+    cdef uint64_t t = g.s[1] << 17
+    g.s[2] ^= g.s[0]
+    g.s[3] ^= g.s[1]
+    g.s[1] ^= g.s[2]
+    g.s[0] ^= g.s[3]
+    g.s[2] ^= t
+    g.s[3] = rotl(g.s[3], 45)
+    return result
+
+
+cdef inline uint32_t rng_below(Rng* g, uint32_t n) noexcept nogil:
+    """A uniform integer in [0, n), unbiased (Lemire's multiply-and-reject)."""
+    cdef uint64_t m = (rng_next(g) >> 32) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = (rng_next(g) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline double now_seconds() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + 1e-9 * t.tv_nsec
+
+
+cdef double strength_stderr(const int64_t* count) noexcept nogil:
+    """Standard error of hand strength (1 ahead, 1/2 tied, 0 behind now) from the tallies."""
+    cdef double a = count[0] + count[1] + count[2]
+    cdef double t = count[3] + count[4] + count[5]
+    cdef double n = a + t + count[6] + count[7] + count[8]
+    cdef double mean, var
+    if n < 2:
+        return 1.0
+    mean = (a + 0.5 * t) / n
+    var = (a + 0.25 * t) / n - mean * mean
+    if var < 0:
+        var = 0
+    return sqrt(var / n)
+
+
+cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
+                    const uint8_t* dead, int nd, int opponents, int64_t max_trials,
+                    double seconds, double target, Rng* g, int64_t* count) noexcept nogil:
+    """Deal random opponents and runouts until a limit is met; return the number of trials."""
+    cdef uint8_t deck[52]
+    cdef int pos[52]
+    cdef uint64_t used = 0, bkey = PC_KEY_INIT, bmask = 0, hkey, hmask, rkey, rmask, okey, omask
+    cdef int m = 0, k = 5 - nb, ndraw, avail, c, i, j, lo, hi, mid, t, a, b, p, batch
+    cdef uint8_t tmp
+    cdef uint16_t hero_now, hero_river, best_now, best_river, v
+    cdef int64_t trials = 0
+    cdef double u, start = now_seconds()
+    for i in range(nb):
+        bkey += PC_CARD_KEY[board[i]]
+        bmask |= PC_CARD_BIT[board[i]]
+    used = bmask
+    for i in range(nd):
+        used |= PC_CARD_BIT[dead[i]]
+    for c in range(52):
+        pos[c] = -1
+        if not used & PC_CARD_BIT[c]:
+            deck[m] = c
+            pos[c] = m
+            m += 1
+    ndraw = 2 * opponents + k
+    avail = m - 2
+    while True:
+        batch = BATCH
+        if max_trials > 0 and max_trials - trials < batch:
+            batch = <int>(max_trials - trials)
+        for t in range(batch):
+            # The hero's hand, by weight, and its two cards moved out of the deck's dealt part.
+            if nh == 1:
+                i = 0
+            else:
+                u = (rng_next(g) >> 11) * (1.0 / 9007199254740992.0) * cum[nh - 1]
+                lo = 0
+                hi = nh - 1
+                while lo < hi:
+                    mid = (lo + hi) >> 1
+                    if cum[mid] > u:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                i = lo
+            for p in range(2):
+                c = hero[2 * i + p]
+                a = pos[c]
+                b = m - 1 - p
+                tmp = deck[b]
+                deck[b] = <uint8_t>c
+                deck[a] = tmp
+                pos[tmp] = a
+                pos[c] = b
+            # A partial Fisher-Yates shuffle deals the opponents' hands and the runout.
+            for j in range(ndraw):
+                a = j + <int>rng_below(g, avail - j)
+                tmp = deck[a]
+                deck[a] = deck[j]
+                deck[j] = tmp
+                pos[deck[a]] = a
+                pos[tmp] = j
+            rkey = 0
+            rmask = 0
+            for j in range(2 * opponents, ndraw):
+                rkey += PC_CARD_KEY[deck[j]]
+                rmask |= PC_CARD_BIT[deck[j]]
+            hkey = bkey + PC_CARD_KEY[hero[2 * i]] + PC_CARD_KEY[hero[2 * i + 1]]
+            hmask = bmask | PC_CARD_BIT[hero[2 * i]] | PC_CARD_BIT[hero[2 * i + 1]]
+            hero_now = eval_key(hkey, hmask)
+            hero_river = eval_key(hkey + rkey, hmask | rmask)
+            best_now = 0
+            best_river = 0
+            for p in range(opponents):
+                okey = bkey + PC_CARD_KEY[deck[2 * p]] + PC_CARD_KEY[deck[2 * p + 1]]
+                omask = bmask | PC_CARD_BIT[deck[2 * p]] | PC_CARD_BIT[deck[2 * p + 1]]
+                v = eval_key(okey, omask)
+                if v > best_now:
+                    best_now = v
+                v = eval_key(okey + rkey, omask | rmask)
+                if v > best_river:
+                    best_river = v
+            count[3 * state(hero_now, best_now) + state(hero_river, best_river)] += 1
+        trials += batch
+        if max_trials > 0 and trials >= max_trials:
+            break
+        if target > 0 and strength_stderr(count) <= target:
+            break
+        if seconds > 0 and now_seconds() - start >= seconds:
+            break
+    return trials
+
+
+def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
+                  const uint8_t[::1] board, const uint8_t[::1] dead, int opponents,
+                  int64_t trials, double seconds, double target_stderr, uint64_t seed,
+                  int64_t[::1] out) -> int:
+    """Add Monte Carlo transition counts against ``opponents`` random hands to ``out``; return trials.
+
+    The hero's hand is drawn from ``hero`` (n, 2) with cumulative weights
+    ``cum_weights``.  Trials run in batches until ``trials`` are done, hand
+    strength's standard error is at most ``target_stderr`` or ``seconds`` have
+    passed (a zero turns a limit off; at least one must be on).
+    """
+    cdef int nh = hero.shape[0], nb = board.shape[0], nd = dead.shape[0]
+    cdef Rng g
+    cdef uint64_t x = seed
+    cdef int64_t done
+    if hero.shape[1] != 2 or nh == 0 or cum_weights.shape[0] != nh or out.shape[0] != 9:
+        raise ValueError("hero must be (n, 2), cum_weights (n,) and out (9,)")
+    if not 3 <= nb <= 5 or not 1 <= opponents <= MAX_OPPONENTS:
+        raise ValueError("the board must have 3 to 5 cards and opponents be 1 to 22")
+    if 2 + nb + nd + 2 * opponents + (5 - nb) > 52:
+        raise ValueError("not enough cards for that many opponents")
+    if trials <= 0 and seconds <= 0 and target_stderr <= 0:
+        raise ValueError("give trials, seconds or a target standard error")
+    for i in range(4):
+        g.s[i] = splitmix(&x)
+    cdef const uint8_t* d = &dead[0] if nd else NULL
+    with nogil:
+        done = sample(&hero[0, 0], &cum_weights[0], nh, &board[0], nb, d, nd, opponents,
+                      trials, seconds, target_stderr, &g, &out[0])
+    return done
