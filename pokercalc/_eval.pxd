@@ -15,7 +15,7 @@ cdef extern from "_evaltables.h" nogil:
     const uint64_t PC_CARD_BIT[52]
     const uint16_t PC_FLUSH[8192]
     const uint32_t PC_RANK_SUM[8192]
-    const uint32_t PC_DISPLACEMENT[16384]
+    const uint8_t PC_DISPLACEMENT[16384]
     const uint16_t PC_RANK_VALUE[131072]
     const uint64_t PC_KEY_INIT
     const uint64_t PC_FLUSH_CHECK

@@ -8,6 +8,45 @@ here validate in Python and then run C loops without the GIL.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 
+cdef extern from * nogil:
+    """
+    /* Sum the (key, bit) pairs of a row of card indices with one 16-byte load
+       per card.  Distinct cards have distinct bits, so the sum of the bits is
+       their OR; *err collects the difference (a repeated card) and any bit
+       outside the deck (an index past 51), so one test after a whole batch
+       says whether every row was valid.  The key comes back without
+       PC_KEY_INIT. */
+    static inline uint64_t pc_sum7(const uint8_t* h, uint64_t* key, pc_u64x2* err) {
+        const pc_u64x2 outside = {0, ~PC_FULL_MASK};
+        pc_u64x2 s = PC_CARD_PAIR[h[0]], o = s, v;
+        v = PC_CARD_PAIR[h[1]]; s += v; o |= v;
+        v = PC_CARD_PAIR[h[2]]; s += v; o |= v;
+        v = PC_CARD_PAIR[h[3]]; s += v; o |= v;
+        v = PC_CARD_PAIR[h[4]]; s += v; o |= v;
+        v = PC_CARD_PAIR[h[5]]; s += v; o |= v;
+        v = PC_CARD_PAIR[h[6]]; s += v; o |= v;
+        *err |= (s ^ o) | (o & outside);
+        *key = s[0];
+        return s[1];
+    }
+    static inline uint64_t pc_sum(const uint8_t* h, int n, uint64_t* key, pc_u64x2* err) {
+        const pc_u64x2 outside = {0, ~PC_FULL_MASK};
+        pc_u64x2 s = PC_CARD_PAIR[h[0]], o = s, v;
+        for (int i = 1; i < n; i++) { v = PC_CARD_PAIR[h[i]]; s += v; o |= v; }
+        *err |= (s ^ o) | (o & outside);
+        *key = s[0];
+        return s[1];
+    }
+    static inline pc_u64x2 pc_no_error(void) { pc_u64x2 z = {0, 0}; return z; }
+    static inline int pc_is_error(pc_u64x2 err) { return err[1] != 0; }
+    """
+    ctypedef struct pc_u64x2:
+        pass
+    uint64_t pc_sum7(const uint8_t* h, uint64_t* key, pc_u64x2* err)
+    uint64_t pc_sum(const uint8_t* h, int n, uint64_t* key, pc_u64x2* err)
+    pc_u64x2 pc_no_error()
+    int pc_is_error(pc_u64x2 err)
+
 CATEGORY_SHIFT = PC_CATEGORY_SHIFT
 N_VALUES = 9 << PC_CATEGORY_SHIFT
 
@@ -29,20 +68,44 @@ def evaluate_indices(cards) -> int:
 
 
 def evaluate_many(const uint8_t[:, ::1] hands, uint16_t[::1] out) -> None:
-    """Evaluate each row of an ``(n, 5..7)`` array of card indices into ``out``."""
+    """Evaluate each row of an ``(n, 5..7)`` array of card indices into ``out``.
+
+    Raises ValueError naming the first row that repeats a card or holds an
+    index past 51 (``out`` is then unspecified).  The check costs a few vector
+    instructions per row inside the evaluation loop, not a second pass.
+    """
     cdef Py_ssize_t i, n = hands.shape[0]
     cdef int width = hands.shape[1]
+    cdef uint64_t key, mask
+    cdef pc_u64x2 err = pc_no_error()
     if out.shape[0] < n:
         raise ValueError("out is shorter than hands")
     if not 5 <= width <= 7:
         raise ValueError("hands must have 5 to 7 columns")
-    for i in range(n):
-        for j in range(width):
-            if hands[i, j] >= 52:
-                raise ValueError(f"card index {hands[i, j]} in row {i} is not in 0..51")
     with nogil:
-        for i in range(n):
-            out[i] = eval_cards(&hands[i, 0], width)
+        if width == 7:
+            for i in range(n):
+                mask = pc_sum7(&hands[i, 0], &key, &err)
+                out[i] = eval_key(key + PC_KEY_INIT, mask)
+        else:
+            for i in range(n):
+                mask = pc_sum(&hands[i, 0], width, &key, &err)
+                out[i] = eval_key(key + PC_KEY_INIT, mask)
+    if pc_is_error(err):
+        _raise_first_bad_row(hands)
+
+
+def _raise_first_bad_row(const uint8_t[:, ::1] hands) -> None:
+    """Raise ValueError naming the first row with an index past 51 or a repeated card."""
+    for i in range(hands.shape[0]):
+        row = list(hands[i])
+        for c in row:
+            if c >= 52:
+                raise ValueError(f"card index {c} in row {i} is not in 0..51")
+        for c in row:
+            if row.count(c) > 1:
+                raise ValueError(f"card index {c} appears twice in row {i}")
+    raise AssertionError("a batch was flagged invalid but no row is")
 
 
 cdef uint64_t _enumerate(int n_cards, uint32_t* hist) noexcept nogil:

@@ -9,7 +9,8 @@ rank.  ``RANK_KEYS`` was found by a greedy search so that every multiset of at
 most seven ranks (each at most four times) has its own sum; the largest
 seven-card sum is under 2**25.  A hash-and-displace perfect hash (see
 ``_perfect_hash``) maps the 73,775 sums of five to seven cards into a table of
-2**17 hand values: one multiply, two loads.
+2**17 hand values: one multiply, two loads.  The displacements fit in a byte,
+so that first table (16 KB) stays in the L1 cache.
 
 Flushes are looked up by the flush suit's 13-bit rank mask instead.  This file
 is plain Python so setup.py can run it without the package being built, and
@@ -22,11 +23,15 @@ import itertools
 import os
 import random
 import sys
+from typing import Any
 
 RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
 HASH_BITS = 17
 HASH_MASK = (1 << HASH_BITS) - 1
 BUCKET_BITS = 14
+MAX_DISPLACEMENT = 255
+# An index past 51 in a batch sets this bit (above every rank) instead of a card's.
+BAD_CARD_BIT = 1 << 13
 CATEGORY_SHIFT = 12
 CATEGORY_NAMES = (
     "High card",
@@ -160,9 +165,10 @@ def _perfect_hash(keys: list[int]) -> tuple[int, list[int]]:
 
     ``h = key * mul mod 2**32``; the top ``BUCKET_BITS`` of ``h`` pick a bucket and
     the slot is ``(h + displacement[bucket]) mod 2**HASH_BITS``.  Buckets are placed
-    fullest first at the smallest displacement that collides with nothing.  A
-    multiplier under which two keys of one bucket share a slot is skipped; the
-    multipliers come from a seeded generator, so builds are reproducible.
+    fullest first at the smallest displacement (at most ``MAX_DISPLACEMENT``)
+    that collides with nothing.  A multiplier under which two keys of one bucket
+    share a slot, or a bucket finds no place, is skipped; the multipliers come
+    from a seeded generator, so builds are reproducible.
     """
     rng = random.Random(20061028)
     while True:
@@ -177,7 +183,7 @@ def _perfect_hash(keys: list[int]) -> tuple[int, list[int]]:
             hs = buckets[b]
             if len({h & HASH_MASK for h in hs}) < len(hs):
                 break
-            for d in range(1 << HASH_BITS):
+            for d in range(MAX_DISPLACEMENT + 1):
                 slots = [(h + d) & HASH_MASK for h in hs]
                 if not any(taken[s] for s in slots):
                     break
@@ -190,7 +196,7 @@ def _perfect_hash(keys: list[int]) -> tuple[int, list[int]]:
             return mul, displacement
 
 
-def build_tables() -> dict[str, list[int] | int]:
+def build_tables() -> dict[str, Any]:
     """Compute every table the evaluator needs."""
     values = class_values()
     keyed: dict[int, int] = {}
@@ -219,6 +225,8 @@ def build_tables() -> dict[str, list[int] | int]:
         rank, suit = c >> 2, c & 3
         card_key[c] = RANK_KEYS[rank] + (1 << (32 + 4 * suit))
         card_bit[c] = 1 << (16 * suit + rank)
+    # Key and bit side by side for a 16-byte load per card; any byte indexes it.
+    card_pair = [(card_key[c], card_bit[c]) if c < 52 else (0, BAD_CARD_BIT) for c in range(256)]
     return {
         "PC_CARD_KEY": card_key,
         "PC_CARD_BIT": card_bit,
@@ -227,6 +235,7 @@ def build_tables() -> dict[str, list[int] | int]:
         "PC_DISPLACEMENT": displacement,
         "PC_HASH_MUL": hash_mul,
         "PC_RANK_VALUE": rank_value,
+        "PC_CARD_PAIR": card_pair,
     }
 
 
@@ -235,7 +244,7 @@ _C_TYPES = {
     "PC_CARD_BIT": "uint64_t",
     "PC_FLUSH": "uint16_t",
     "PC_RANK_SUM": "uint32_t",
-    "PC_DISPLACEMENT": "uint32_t",
+    "PC_DISPLACEMENT": "uint8_t",
     "PC_RANK_VALUE": "uint16_t",
 }
 
@@ -255,11 +264,23 @@ def write_header(path: str) -> None:
         f"#define PC_KEY_INIT {KEY_INIT:#x}ULL",
         f"#define PC_FLUSH_CHECK {FLUSH_CHECK:#x}ULL",
         f"#define PC_HASH_MUL {tables.pop('PC_HASH_MUL'):#x}U",
+        f"#define PC_BAD_CARD_BIT {BAD_CARD_BIT:#x}ULL",
+        "#define PC_FULL_MASK 0x1FFF1FFF1FFF1FFFULL",
+        "typedef uint64_t pc_u64x2 __attribute__((vector_size(16)));",
     ]
+    pairs = tables.pop("PC_CARD_PAIR")
+    body = ",".join(f"{{{k}ULL,{b}ULL}}" for k, b in pairs)
+    lines.append(
+        f"static const pc_u64x2 PC_CARD_PAIR[{len(pairs)}] __attribute__((aligned(64))) = "
+        f"{{{body}}};"
+    )
     for name, data in tables.items():
         suffix = "ULL" if _C_TYPES[name] == "uint64_t" else ""
         body = ",".join(f"{v}{suffix}" for v in data)
-        lines.append(f"static const {_C_TYPES[name]} {name}[{len(data)}] = {{{body}}};")
+        lines.append(
+            f"static const {_C_TYPES[name]} {name}[{len(data)}] __attribute__((aligned(64))) = "
+            f"{{{body}}};"
+        )
     lines.append("#endif")
     tmp = path + ".tmp"
     with open(tmp, "w") as f:

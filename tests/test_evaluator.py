@@ -229,6 +229,16 @@ def test_evaluate_many_validates() -> None:
     bad = bytearray([0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 60])
     with pytest.raises(ValueError, match="card index 60 in row 1"):
         _eval.evaluate_many(memoryview(bad).cast("B", (2, 7)), array.array("H", [0, 0]))
+    for width in (5, 6, 7):
+        rows = bytearray(range(3 * width))
+        rows[2 * width + 1] = 255
+        with pytest.raises(ValueError, match="card index 255 in row 2 is not in 0..51"):
+            _eval.evaluate_many(memoryview(rows).cast("B", (3, width)), array.array("H", [0] * 3))
+        rows[2 * width + 1] = rows[2 * width + 3]
+        with pytest.raises(ValueError, match=f"card index {rows[2 * width + 3]} appears twice"):
+            _eval.evaluate_many(memoryview(rows).cast("B", (3, width)), array.array("H", [0] * 3))
+        rows[2 * width + 1] = 51  # valid again: no error
+        _eval.evaluate_many(memoryview(rows).cast("B", (3, width)), array.array("H", [0] * 3))
 
 
 def test_value_histogram_rejects_sizes() -> None:
