@@ -1,0 +1,360 @@
+"""Tests of pokercalc.outs: the judged example, the rules by brute force, equity after each card."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from fractions import Fraction
+
+import pytest
+import reference
+from click.testing import CliRunner
+
+from pokercalc.cards import format_cards, parse_cards
+from pokercalc.cli import cli
+from pokercalc.equity import equity
+from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, ParseError
+from pokercalc.outs import _turn_straight_danger, discounted_outs, find_outs
+from pokercalc.ranges import Range
+
+
+def text(cards) -> str:
+    """Cards as ASCII."""
+    return format_cards(cards)
+
+
+def test_aces_on_k98_have_exactly_eleven_outs() -> None:
+    r = find_outs("AsAc", "Kd8h9c")
+    assert r.groups == (
+        ("Two pair", parse_cards("KsKhKc9s9h9d8s8d8c")),
+        ("Three of a kind", parse_cards("AhAd")),
+    )
+    assert r.count == 11 and len(r.cards) == 47
+    # Kicker cards (queens, jacks, tens) are not outs.
+    assert not set(r.outs) & set(parse_cards("QsQhQdQcJsJhJdJcTsThTdTc"))
+    assert r.equity is None and r.weighted_count is None and r.behind_to_ahead == ()
+
+
+def test_board_improvements_are_not_outs() -> None:
+    # A king pairs the board: the hero's two pair is no better than the board's category.
+    r = find_outs("2c3d", "AhAsKd")
+    assert not {c for c in r.outs if c >> 2 == 11}
+    assert {c >> 2 for c in r.outs} == {0, 1}  # only a deuce or a trey: two pair above the board's
+    # Aces and kings fill the board's own full house; nothing else lifts AAKK: no outs.
+    assert find_outs("2c3d", "AhAsKdKc").outs == ()
+
+
+def test_specific_opponents_remove_outs_that_lose_and_their_cards() -> None:
+    r = find_outs("AsAc", "Kd8h9c", ["KsKh"])
+    assert text(r.outs) == "AhAd"
+    assert len(r.cards) == 45  # KsKh are not unseen
+    # Ties are not beaten: 4h, 4d, 4c make the board's straight for both, but pair the board too.
+    r = find_outs("AsKs", "2s3s5c6d", ["5s6c"])
+    assert text(r.outs) == "QsJsTs9s8s7s4s"
+
+
+def test_range_opponents_do_not_take_part_in_the_rules() -> None:
+    r = find_outs("QhJh", "Kd8h9c2c", ["QQ+,AK"])
+    assert r.count == 10  # six pairing cards and four tens
+    assert text(r.behind_to_ahead) == "TsThTdTc"
+    assert r.ahead is False
+
+
+def brute_outs(hero, board, specific, dead) -> tuple[int, ...]:
+    """The three rules by their definition, with the pure-Python reference evaluator."""
+    known = set(hero) | set(board) | set(dead) | {c for o in specific for c in o}
+    before = reference.hand_rank(hero + board)
+    out = []
+    for c in range(51, -1, -1):
+        if c in known:
+            continue
+        new = reference.hand_rank(hero + board + (c,))
+        with_board = board + (c,)
+        if len(with_board) == 5:
+            board_cat = reference.rank_five(with_board)[0]
+        else:
+            counts = sorted(sum(1 for x in with_board if x >> 2 == r) for r in range(13))[::-1]
+            board_cat = {4: 7, 3: 3}.get(counts[0], 2 if counts[1] == 2 else counts[0] - 1)
+        if (
+            new > before
+            and new[0] > before[0]
+            and new[0] > board_cat
+            and all(reference.hand_rank(o + board + (c,)) <= new for o in specific)
+        ):
+            out.append(c)
+    return tuple(out)
+
+
+def test_rule_outs_match_brute_force_on_random_flops_and_turns(monkeypatch) -> None:
+    from pokercalc import outs as outs_module
+
+    # Only the rules are under test here: stand in for the engine run per card.
+    monkeypatch.setattr(outs_module, "_engine_equity", _fake_engine)
+    rng = random.Random(7)
+    for i in range(300):
+        deck = rng.sample(range(52), 13)
+        n_board = 3 + i % 2
+        hero, board = tuple(deck[:2]), tuple(deck[2 : 2 + n_board])
+        rest = deck[2 + n_board :]
+        specific = [tuple(rest[2 * k : 2 * k + 2]) for k in range(i % 3)]
+        dead = tuple(rest[6 : 6 + rng.choice((0, 3))])
+        r = find_outs(hero, board, [text(o) for o in specific], dead)
+        assert r.outs == brute_outs(hero, board, specific, dead), (text(hero), text(board))
+
+
+class _FakePlayer:
+    equity = 0.5
+    equity_fraction = None
+
+
+class _FakeResult:
+    players = (_FakePlayer(), _FakePlayer())
+
+
+def _fake_engine(players, board, dead):
+    """Stands in for the engine where only the rules are under test."""
+    return _FakeResult()
+
+
+def test_odds_equal_a_brute_force_count() -> None:
+    for hero, board, opps in [
+        ("AsAc", "Kd8h9c", []),
+        ("KcTh", "Jh9c7c", []),
+        ("QhJh", "Kd8h9c2c", []),
+        ("5c9d", "3h6s7c", ["AsAd"]),
+    ]:
+        r = find_outs(hero, board, opps)
+        outs = set(r.outs)
+        unseen = [c.card for c in r.cards]
+        assert r.hit_next == Fraction(sum(c in outs for c in unseen), len(unseen))
+        if len(parse_cards(board)) == 3:
+            pairs = list(itertools.combinations(unseen, 2))
+            hits = sum(1 for a, b in pairs if a in outs or b in outs)
+            assert r.hit_by_river == Fraction(hits, len(pairs))
+            assert r.rule_by_river == pytest.approx(min(1.0, 0.04 * r.count))
+        else:
+            assert r.hit_by_river == r.hit_next
+            assert r.rule_by_river == pytest.approx(0.02 * r.count)
+        assert r.rule_next == pytest.approx(0.02 * r.count)
+
+
+def test_rule_of_4_and_2() -> None:
+    r = find_outs("8h9h", "ThJh2c")  # flush and straight draws plus six pairing cards
+    assert r.count == 21 and r.rule_by_river == pytest.approx(0.84)
+    assert r.rule_next == pytest.approx(0.42) and r.hit_by_river == Fraction(756, 1081)
+
+
+def _random_cases(n: int, seed: int):
+    """Generated (hero, board, opponents, dead): specific hands and small ranges."""
+    rng = random.Random(seed)
+    ranges = ["QQ+,AKs", "random", "JTs,98s,T9o"]
+    for i in range(n):
+        deck = rng.sample(range(52), 10)
+        n_board = 4 if i % 2 else 3
+        hero, board = text(deck[:2]), text(deck[2 : 2 + n_board])
+        rest = deck[2 + n_board :]
+        opps = [text(rest[:2])]
+        if i % 3 == 1:
+            opps = [ranges[i % len(ranges)]]
+        if i % 4 == 3:
+            opps.append(text(rest[2:4]))
+        yield hero, board, opps, text(rest[4:5]) if i % 5 == 0 else ""
+
+
+def test_equity_after_each_card_is_the_engine_with_that_card_on_the_board() -> None:
+    for hero, board, opps, dead in _random_cases(6, seed=3):
+        try:
+            r = find_outs(hero, board, opps, dead)
+        except EmptyRangeError:
+            continue
+        players = [hero, *opps]
+        now = equity(players, board=board, dead=dead, method="exact").players
+        assert r.equity == now[0].equity
+        for c in r.cards:
+            b = parse_cards(board) + (c.card,)
+            try:
+                res = equity(players, board=b, dead=dead, method="exact").players
+            except EmptyRangeError:
+                assert c.equity is None
+                continue
+            assert c.equity == res[0].equity, (hero, board, opps, c.card)
+            assert c.equity_fraction == res[0].equity_fraction
+            assert c.ahead == all(res[0].equity > p.equity for p in res[1:])
+        assert r.weighted_count == pytest.approx(sum(c.equity or 0 for c in r.cards if c.is_out))
+        assert set(r.behind_to_ahead) == (
+            set() if r.ahead else {c.card for c in r.cards if c.ahead}
+        )
+
+
+def test_equity_after_each_card_matches_the_reference_enumerator_on_the_turn() -> None:
+    hero, board = parse_cards("QhJh"), parse_cards("Kd8h9c2c")
+    villain = Range.from_combos("QQ+", [parse_cards(x) for x in ("AsAc", "KsKh", "QsQd", "AdAh")])
+    r = find_outs(hero, board, [villain])
+    for c in r.cards:
+        ref = reference.reference_equity([[hero], villain], board + (c.card,))
+        assert c.equity_fraction == ref.equity[0], format_cards([c.card])
+    assert r.weighted_count == pytest.approx(
+        float(
+            sum(
+                reference.reference_equity([[hero], villain], board + (c,)).equity[0]
+                for c in r.outs
+            )
+        )
+    )
+
+
+def test_equity_after_flop_card_vs_one_hand_matches_the_reference() -> None:
+    hero, board, villain = parse_cards("5c9d"), parse_cards("3h6s7c"), parse_cards("AsAd")
+    r = find_outs(hero, board, [text(villain)])
+    assert r.ahead is False
+    for c in r.cards[::6]:
+        ref = reference.reference_equity([[hero], [villain]], board + (c.card,))
+        assert c.equity_fraction == ref.equity[0]
+    assert set(r.outs) <= set(r.behind_to_ahead)
+
+
+# --- HoldemHand's OutsDiscounted heuristic -------------------------------------------------------
+
+
+def test_discounted_with_opponents_matches_holdemhand() -> None:
+    # The library's own test cases (its mask order is by suit; ours is highest card first).
+    got = discounted_outs("QsJs", "9cTs7d3c", ["8s9s", "AcKs"])
+    assert set(got) == set(parse_cards("KhQh8hKdQd8dKcQc8c"))
+    got = discounted_outs("QsJs", "9cTs7d3c", ["8s9s", "AcKc"])
+    assert set(got) == set(parse_cards("KsKhQh8hKdQd8d"))
+
+
+def test_discount_rules_one_by_one() -> None:
+    # 1. A pair needs an overcard: on K72 rainbow, A5 pairs only with an ace, not a five.
+    assert text(discounted_outs("Ac5d", "Kh7s2d")) == "AsAhAd"
+    # 2. Pairing a hole card for two pair is discounted on a paired board.
+    assert not {c >> 2 for c in discounted_outs("AcTd", "JhJs4c")} & {12}
+    assert {c >> 2 for c in discounted_outs("AcJd", "Jh8s4c")} >= {12, 9}
+    # 3. A three-suited board discounts straights but never flushes.
+    got = discounted_outs("Ah8c", "9h6h7h")
+    assert {c & 3 for c in got} == {2} and len(got) == 9
+    assert not set(discounted_outs("Ts8c", "9h6h7d")) & set(parse_cards("5h"))
+    # 4. A connected flop (three in a row) discounts pairs and trips but not straights.
+    got = discounted_outs("As2s", "9h8d7c")
+    assert {c >> 2 for c in got} <= {4, 8, 9, 10, 11, 12} and not {c >> 2 for c in got} & {12}
+
+
+def test_turn_straight_danger_shapes() -> None:
+    def ranks(s: str) -> int:
+        return sum(1 << "23456789TJQKA".index(ch) for ch in s)
+
+    assert _turn_straight_danger(ranks("6789"))  # four in a row
+    assert _turn_straight_danger(ranks("789J"))  # 789 _ J: a ten makes it
+    assert not _turn_straight_danger(ranks("3789"))  # three in a row need two more cards
+    assert _turn_straight_danger(ranks("5789"))  # 5 _ 7 8 9
+    assert _turn_straight_danger(ranks("5689"))  # 56 _ 89
+    assert _turn_straight_danger(ranks("A234"))  # wheel four
+    assert _turn_straight_danger(ranks("A235"))  # A23 _ 5
+    assert not _turn_straight_danger(ranks("27TQ"))
+    assert not _turn_straight_danger(ranks("379Q"))
+    assert not _turn_straight_danger(ranks("45J"))
+
+
+def test_the_original_sticky_flag_is_not_kept() -> None:
+    # HoldemHand answers Ks 8s Kh 8h Kd 8d; per card, the red queens count too.
+    assert text(discounted_outs("QsJs", "9cTs7d3c")) == "KsKhKdQhQd8s8h8d"
+
+
+# --- input and output ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (("AsAc", "Kd8h"), InputError),
+        (("AsAc", "Kd8h9c", ["AsKd"]), CardConflictError),
+        (("AsAc", "Kd8h9c", ["QQ"], "Qs"), type(None)),
+        (("AsAx", "Kd8h9c"), ParseError),
+        (("AsAc", "Kd8h9c", ["KK"], "KsKhKc"), EmptyRangeError),
+    ],
+)
+def test_bad_input(args, error) -> None:
+    if error is type(None):
+        find_outs(*args)  # a dead card inside an opponent range is fine
+        return
+    with pytest.raises(error):
+        find_outs(*args)
+
+
+def test_to_dict() -> None:
+    d = find_outs("AsAc", "Kd8h9c").to_dict()
+    assert d["groups"] == {
+        "Two pair": ["Ks", "Kh", "Kc", "9s", "9h", "9d", "8s", "8d", "8c"],
+        "Three of a kind": ["Ah", "Ad"],
+    }
+    assert d["count"] == 11 and d["unseen"] == 47 and d["street"] == "flop"
+    assert d["hit_next"] == 11 / 47 and d["hit_next_fraction"] == "11/47"
+    assert d["hit_by_river_fraction"] == "451/1081"
+    assert d["discounted"] == ["Ah", "Ad"]
+    assert d["cards"][0] == {
+        "card": "Ah",
+        "value": d["cards"][0]["value"],
+        "category": "Three of a kind",
+        "description": "Three of a kind, Aces",
+        "is_out": True,
+        "discounted": True,
+        "equity": None,
+        "equity_fraction": None,
+        "ahead": None,
+    }
+
+
+def _result(out: str) -> dict:
+    data = json.loads(out)
+    return data.get("result", data)
+
+
+def test_cli_outs_json() -> None:
+    res = CliRunner().invoke(cli, ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "KsKh", "--json"])
+    assert res.exit_code == 0, res.output
+    d = _result(res.output)
+    assert d["outs"] == ["Ah", "Ad"] and d["opponents"] == ["KsKh"]
+    first = d["cards"][0]
+    assert first["card"] == "Ah" and first["equity_fraction"] == "43/44"  # a king still quads
+
+
+def test_cli_outs_table() -> None:
+    res = CliRunner().invoke(cli, ["outs", "AsAc", "--board", "Kd8h9c"], terminal_width=120)
+    assert res.exit_code == 0, res.output
+    assert "11 outs" in res.output
+    assert "Two pair, Aces and Kings" in res.output and "Three of a kind, Aces" in res.output
+    assert "41.7206%" in res.output and "44.0000% (rule of 4)" in res.output
+
+
+def test_cli_outs_with_opponent_shows_equity_after_each_card() -> None:
+    res = CliRunner().invoke(
+        cli, ["outs", "QhJh", "-b", "Kd8h9c", "--vs", "AsAc"], terminal_width=120
+    )
+    assert res.exit_code == 0, res.output
+    assert "Equity after %" in res.output and "equity now 22.1212% (behind)" in res.output
+
+
+def test_cli_outs_csv() -> None:
+    res = CliRunner().invoke(cli, ["outs", "AsAc", "--board", "Kd8h9c", "--csv"])
+    assert res.exit_code == 0
+    lines = res.output.splitlines()
+    assert lines[0] == "card,hand,is_out,discounted,equity,ahead"
+    assert lines[1] == 'Ah,"Three of a kind, Aces",True,True,,'
+    assert len(lines) == 48
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["outs", "AsAc", "--board", "Kd8h"],
+        ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "AsKd"],
+        ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "QQ+,"],
+        ["outs", "AsAc"],
+        ["outs", "AsAc", "--board", "Kd8h9c", "--dead", "Kd"],
+    ],
+)
+def test_cli_outs_bad_input_is_one_line_exit_2(args) -> None:
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 2
+    assert len(res.output.strip().splitlines()) == 1 and res.output.startswith("Error:")
