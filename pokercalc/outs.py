@@ -46,6 +46,8 @@ __all__ = ["CardOutcome", "OutsResult", "find_outs", "discounted_outs"]
 
 PAIR, TWO_PAIR, TRIPS, STRAIGHT = 1, 2, 3, 4
 _SHIFT = _eval.CATEGORY_SHIFT
+#: Exact runs of at most this many outcomes use one thread.
+_SMALL_RUN = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -345,11 +347,23 @@ def _parse_opponent(item: str | Range) -> Range:
     return parse_query(item)
 
 
-def _engine_equity(players: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> Any:
-    """The lead's exact engine on one board: the one call made per unseen card."""
+def _engine_equity(
+    players: list[Range], board: tuple[int, ...], dead: tuple[int, ...], threads: int | None = None
+) -> Any:
+    """The exact equity engine on one board: the one call made per unseen card."""
     from .equity import equity
 
-    return equity(players, board=board, dead=dead, method="exact")
+    return equity(players, board=board, dead=dead, method="exact", threads=threads)
+
+
+def _threads_for(players: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> int | None:
+    """One thread for small runs (starting threads costs more than they save), else the default."""
+    from .equity import count_outcomes
+
+    try:
+        return 1 if count_outcomes(players, board, dead) <= _SMALL_RUN else None
+    except EmptyRangeError:
+        return 1
 
 
 def _equity_of(result: Any) -> tuple[float, Fraction | None, bool]:
@@ -399,8 +413,11 @@ def find_outs(
 
     equity_now: float | None = None
     ahead_now: bool | None = None
+    threads: int | None = None
     if ranges:
-        equity_now, _, ahead_now = _equity_of(_engine_equity(players, b, d))
+        now_threads = _threads_for(players, b, d)
+        equity_now, _, ahead_now = _equity_of(_engine_equity(players, b, d, now_threads))
+        threads = _threads_for(players, b + (unseen[0],), d) if unseen else None
 
     cards = []
     for c in unseen:
@@ -417,7 +434,7 @@ def find_outs(
         ahead: bool | None = None
         if ranges:
             try:
-                eq, frac, ahead = _equity_of(_engine_equity(players, b + (c,), d))
+                eq, frac, ahead = _equity_of(_engine_equity(players, b + (c,), d, threads))
             except EmptyRangeError:
                 eq, frac, ahead = None, None, None  # an opponent range is all blocked by c
         cards.append(

@@ -112,7 +112,7 @@ class _FakeResult:
     players = (_FakePlayer(), _FakePlayer())
 
 
-def _fake_engine(players, board, dead):
+def _fake_engine(players, board, dead, threads=None):
     """Stands in for the engine where only the rules are under test."""
     return _FakeResult()
 
