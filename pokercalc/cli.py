@@ -172,6 +172,73 @@ def draws_command(hero: str, board: str, dead: str, fmt: str) -> None:
     emit(result, fmt, lambda: render.draws_table(result))
 
 
+@cli.command("winodds")
+@click.argument("hero")
+@click.option(
+    "--opponents",
+    "-n",
+    default="1",
+    show_default=True,
+    help="Random opponents: a number, a range like 1-9 or a list like 1,3,5.",
+)
+@click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
+@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
+@click.option(
+    "--time",
+    "time_",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds per opponent count (default 0.5 when no --trials or --stderr).",
+)
+@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
+@click.option(
+    "--stderr",
+    "stderr_",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop when the standard errors (as fractions) are below this.",
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo base seed.")
+@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@output_options()
+def winodds_command(
+    hero: str,
+    opponents: str,
+    board: str,
+    dead: str,
+    method: str | None,
+    time_: float | None,
+    trials: int | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+) -> None:
+    """Equity and win odds of HERO against 1 to 22 random opponents, with hand potential.
+
+    HERO is a hand (AsKs), a range (AQs+) or a pocket query (Group1); figures
+    then average over its hands.  On a flop, turn or river the table adds hand
+    strength, positive and negative potential and EHS.  Example:
+    pokercalc winodds AsKs --opponents 1-9
+    """
+    from . import render
+    from .winodds import winodds
+
+    result = winodds(
+        hero,
+        opponents=opponents,
+        board=board,
+        dead=dead,
+        method=method or "auto",
+        time=time_,
+        trials=trials,
+        stderr=stderr_,
+        seed=seed,
+        threads=threads,
+    )
+    emit(result, fmt, lambda: render.winodds_view(result))
+
+
 def main() -> None:
     """Console-script entry point."""
     cli()

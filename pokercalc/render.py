@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,8 +13,18 @@ from .draws import DrawsResult
 from .evaluator import HandEvaluation
 from .outs import OutsResult
 from .query import QueryResult
+from .winodds import WinOddsResult
 
-__all__ = ["eval_table", "range_grid", "outs_table", "draws_table"]
+__all__ = [
+    "eval_table",
+    "range_grid",
+    "outs_table",
+    "draws_table",
+    "winodds_view",
+    "winodds_table",
+    "winodds_footer",
+    "winodds_chart",
+]
 
 
 def eval_table(results: Sequence[HandEvaluation]) -> Table:
@@ -184,3 +195,97 @@ def draws_table(result: DrawsResult) -> Any:
         style="dim",
     )
     return Group(head, table, foot)
+
+
+def winodds_view(result: WinOddsResult) -> Any:
+    """The win-odds table with its chart of equity and win against opponents under it."""
+    from rich.console import Group
+
+    return Group(winodds_table(result), winodds_chart(result))
+
+
+def _pm(x: float, err: float | None) -> str:
+    """A percentage with two decimals, and its standard error when there is one."""
+    return f"{100 * x:.2f}" + ("" if err is None else f" ±{100 * err:.2f}")
+
+
+def winodds_table(result: WinOddsResult) -> Table:
+    """One row per opponent count: equity, win, tie, and on a board HS, PPot, NPot and EHS."""
+    pots = [r.potential for r in result.rows if r.potential is not None]
+    table = Table(title="Win odds", caption=winodds_footer(result), caption_justify="left")
+    table.add_column("Opp.", justify="right")
+    table.add_column("Equity %", justify="right")
+    table.add_column("Win %", justify="right")
+    table.add_column("Tie %", justify="right")
+    if pots:
+        for name in ("HS %", "PPot %", "NPot %", "EHS %"):
+            table.add_column(name, justify="right")
+    table.add_column("Method")
+    for r in result.rows:
+        row = [str(r.opponents), _pm(r.equity, r.stderr), _pm(r.win, None), _pm(r.tie, None)]
+        p = r.potential
+        method = r.method
+        if p is not None:
+            row += [
+                _pm(p.hand_strength, p.hand_strength_stderr),
+                _pm(p.positive_potential, p.positive_potential_stderr),
+                _pm(p.negative_potential, p.negative_potential_stderr),
+                _pm(p.effective_strength, None),
+            ]
+            if p.method != r.method:
+                method = f"{r.method}, HS {p.method}"
+        table.add_row(*row, method)
+    return table
+
+
+def winodds_footer(result: WinOddsResult) -> str:
+    """One line: the hero and how many hands it averages, the board, seed and time."""
+    hero = result.hero
+    if result.averaged:
+        hero += f" (averaged over {result.combos:,} hands, weighted)"
+    parts = [f"hero {hero}"]
+    parts.append(f"board {format_cards(result.board, sep=' ', symbols=True) or 'none'}")
+    if result.dead:
+        parts.append(f"dead {format_cards(result.dead, sep=' ', symbols=True)}")
+    if result.seed is not None:
+        parts.append(f"seed {result.seed}")
+    parts.append(f"{result.elapsed:.3f} s")
+    return " · ".join(parts)
+
+
+_EIGHTHS = " ▁▂▃▄▅▆▇█"
+
+
+def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
+    """A column chart of equity and win (percent) against the number of opponents.
+
+    Each opponent count gets two columns, equity then win, drawn in eighths of
+    a character cell; the scale runs from 0 to the next 10% above the tallest.
+    """
+    from rich.text import Text
+
+    top = max(0.1, math.ceil(max(max(r.equity, r.win) for r in result.rows) * 10 - 1e-9) / 10)
+    series = (("equity", "green"), ("win", "blue"))
+    text = Text()
+    text.append("Equity and win against the number of opponents\n", style="bold")
+    for line in range(height):
+        level = height - 1 - line
+        label = f"{100 * top * (level + 1) / height:5.1f}% ┤" if line % 2 == 0 else "       │"
+        text.append(label)
+        for r in result.rows:
+            text.append(" ")
+            for (name, style) in series:
+                value = getattr(r, name)
+                fill = min(8, max(0, round(value / top * height * 8) - 8 * level))
+                text.append(_EIGHTHS[fill], style=style)
+        text.append("\n")
+    text.append("  0.0% └" + "───" * len(result.rows) + "\n")
+    text.append("        ")
+    for r in result.rows:
+        text.append(f"{r.opponents:<3}")
+    text.append(" opponents   ")
+    text.append("█", style="green")
+    text.append(" equity  ")
+    text.append("█", style="blue")
+    text.append(" win")
+    return text

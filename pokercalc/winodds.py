@@ -1,0 +1,596 @@
+"""Win odds against several random opponents: equity, outright wins, hand strength and potential.
+
+For each number of opponents, :func:`winodds` asks the equity engine for the
+hero's equity and outright win rate against that many random hands (exact
+when the engine's threshold allows, Monte Carlo otherwise), and on the flop,
+turn and river adds hand strength, positive and negative potential after
+Billings, Papp, Schaeffer and Szafron, "Opponent Modeling in Poker" (AAAI 1998):
+exact against one opponent, Monte Carlo against several (docs/winodds.md).
+
+>>> r = winodds("AsKs", board="Qs7h2c", opponents=1)
+>>> p = r.rows[0].potential
+>>> r.rows[0].method, p.method, round(p.hand_strength, 6), round(p.positive_potential, 6)
+('exact', 'exact', 0.596207, 0.246932)
+>>> parse_opponents("1-3"), parse_opponents(4)
+((1, 2, 3), (4,))
+>>> parse_opponents("0")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: opponents must be 1 to 22, got 0
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+import os
+import secrets
+import time as _time
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import RANKS, format_cards, parse_cards
+from .errors import CardConflictError, InputError, ParseError
+from .ranges import ALL_COMBOS, Range
+
+__all__ = [
+    "DEFAULT_TIME",
+    "MAX_OPPONENTS",
+    "POTENTIAL_EXACT_LIMIT",
+    "Potential",
+    "WinOddsRow",
+    "WinOddsResult",
+    "hand_potential",
+    "parse_opponents",
+    "potential_from_counts",
+    "winodds",
+]
+
+#: Default time budget in seconds per opponent count when no trials or stderr are given.
+DEFAULT_TIME = 0.5
+#: The deck deals 23 hands and a board, so at most 22 opponents.
+MAX_OPPONENTS = 22
+#: ``method="auto"`` enumerates hand potential when hero combos times cases are at most this.
+POTENTIAL_EXACT_LIMIT = 15_000_000
+#: Share of a Monte Carlo time budget spent on hand strength and potential.
+POTENTIAL_TIME_SHARE = 0.2
+#: Under a time budget, the engine enumerates only runs expected to fit it at this many
+#: showdown evaluations (outcomes after suit symmetry times players) per thread-second.
+EXACT_RATE = 50e6
+
+_STATES = ("ahead", "tied", "behind")
+_RANDOM = Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
+
+
+@dataclass(frozen=True)
+class Potential:
+    """Hand strength and hand potential of the hero against random opponents, on one board."""
+
+    opponents: int  #: how many random opponents
+    method: str  #: "exact" (every opponent hand and runout) or "mc" (random deals)
+    transitions: tuple[tuple[float, ...], ...]  #: P(now i, river j); 0 ahead, 1 tied, 2 behind
+    hand_strength: float  #: P(ahead now) + P(tied now) / 2
+    positive_potential: float  #: P(ahead at the river | behind now), ties counted half
+    negative_potential: float  #: P(behind at the river | ahead now), ties counted half
+    effective_strength: float  #: EHS = HS * (1 - NPot) + (1 - HS) * PPot
+    hand_strength_stderr: float | None  #: Monte Carlo standard error of HS; None when exact
+    positive_potential_stderr: float | None  #: Monte Carlo standard error of PPot; None when exact
+    negative_potential_stderr: float | None  #: Monte Carlo standard error of NPot; None when exact
+    cases: int  #: (hero hand, opponent hands, runout) cases counted or dealt
+    trials: int | None  #: Monte Carlo deals; None when exact
+    seed: int | None  #: the Monte Carlo seed used; None when exact
+    elapsed: float  #: seconds of computation
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: floats unrounded."""
+        return {
+            "opponents": self.opponents,
+            "method": self.method,
+            "transitions": {
+                now: {river: self.transitions[i][j] for j, river in enumerate(_STATES)}
+                for i, now in enumerate(_STATES)
+            },
+            "hand_strength": self.hand_strength,
+            "positive_potential": self.positive_potential,
+            "negative_potential": self.negative_potential,
+            "effective_strength": self.effective_strength,
+            "hand_strength_stderr": self.hand_strength_stderr,
+            "positive_potential_stderr": self.positive_potential_stderr,
+            "negative_potential_stderr": self.negative_potential_stderr,
+            "cases": self.cases,
+            "trials": self.trials,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+        }
+
+
+@dataclass(frozen=True)
+class WinOddsRow:
+    """The hero's odds against one number of random opponents."""
+
+    opponents: int  #: how many random opponents
+    equity: float  #: share of the pot, a k-way split giving each winner 1/k
+    win: float  #: probability of winning alone
+    tie: float  #: probability of sharing the pot
+    stderr: float | None  #: Monte Carlo standard error of ``equity``; None when exact
+    method: str  #: "exact" or "mc", as the equity engine chose
+    outcomes: int  #: outcomes the engine counted (exact) or deals that counted (mc)
+    trials: int | None  #: Monte Carlo deals; None when exact
+    seed: int | None  #: the engine's Monte Carlo seed; None when exact
+    elapsed: float  #: seconds for this row, equity and potential together
+    potential: Potential | None  #: hand strength and potential; None before the flop
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: floats unrounded."""
+        return {
+            "opponents": self.opponents,
+            "equity": self.equity,
+            "win": self.win,
+            "tie": self.tie,
+            "stderr": self.stderr,
+            "method": self.method,
+            "outcomes": self.outcomes,
+            "trials": self.trials,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "potential": None if self.potential is None else self.potential.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class WinOddsResult:
+    """The hero's win odds against each number of random opponents asked for."""
+
+    hero: str  #: the hero's expression as given
+    combos: int  #: the hero's hands left after card removal
+    averaged: bool  #: True when the figures average over several (weighted) hero hands
+    board: tuple[int, ...]  #: the board cards given
+    dead: tuple[int, ...]  #: the dead cards given
+    rows: tuple[WinOddsRow, ...]  #: one row per opponent count, in increasing order
+    seed: int | None  #: base seed: row n's runs use seeds derived from it and n; None if all exact
+    elapsed: float  #: seconds of computation in all
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: cards in ASCII, floats unrounded."""
+        return {
+            "hero": self.hero,
+            "combos": self.combos,
+            "averaged": self.averaged,
+            "board": format_cards(self.board),
+            "dead": format_cards(self.dead),
+            "rows": [r.to_dict() for r in self.rows],
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One CSV row per opponent count; empty cells where a figure does not apply."""
+        out = []
+        for r in self.rows:
+            p = r.potential
+            out.append(
+                {
+                    "hero": self.hero,
+                    "board": format_cards(self.board),
+                    "dead": format_cards(self.dead),
+                    "combos": self.combos,
+                    "opponents": r.opponents,
+                    "equity": r.equity,
+                    "win": r.win,
+                    "tie": r.tie,
+                    "stderr": _blank(r.stderr),
+                    "method": r.method,
+                    "trials": _blank(r.trials),
+                    "hand_strength": _blank(p and p.hand_strength),
+                    "positive_potential": _blank(p and p.positive_potential),
+                    "negative_potential": _blank(p and p.negative_potential),
+                    "effective_strength": _blank(p and p.effective_strength),
+                    "hand_strength_stderr": _blank(p and p.hand_strength_stderr),
+                    "positive_potential_stderr": _blank(p and p.positive_potential_stderr),
+                    "negative_potential_stderr": _blank(p and p.negative_potential_stderr),
+                    "potential_method": "" if p is None else p.method,
+                    "elapsed": r.elapsed,
+                }
+            )
+        return out
+
+
+def _blank(value: Any) -> Any:
+    """An empty CSV cell for None."""
+    return "" if value is None else value
+
+
+def parse_opponents(spec: int | str | Sequence[int]) -> tuple[int, ...]:
+    """Opponent counts from ``5``, ``"5"``, ``"1-9"``, ``"1,3,5"`` or a sequence of ints, sorted."""
+    if isinstance(spec, bool):
+        raise InputError(f"opponents must be a number or a range like 1-9, got {spec!r}")
+    if isinstance(spec, int):
+        counts = [spec]
+    elif isinstance(spec, str):
+        counts = []
+        for part in spec.replace(" ", "").split(","):
+            lo, sep, hi = part.partition("-")
+            try:
+                a = int(lo)
+                b = int(hi) if sep else a
+            except ValueError:
+                raise InputError(
+                    f"opponents must be a number, a range like 1-9 or a list like 1,3,5, "
+                    f"not {spec!r}"
+                ) from None
+            if b < a:
+                raise InputError(f"opponent range {part!r} runs backwards")
+            counts.extend(range(a, b + 1))
+    else:
+        counts = list(spec)
+    if not counts:
+        raise InputError("no opponent count given")
+    for n in counts:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_OPPONENTS:
+            raise InputError(f"opponents must be 1 to {MAX_OPPONENTS}, got {n}")
+    return tuple(sorted(set(counts)))
+
+
+def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
+    """Cards from text or indices, distinct."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    out = tuple(cards)
+    if any(not isinstance(c, int) or not 0 <= c < 52 for c in out) or len(set(out)) != len(out):
+        raise InputError(f"{what} must be distinct card indices in 0..51, got {out!r}")
+    return out
+
+
+def _hero_range(hero: str | Range) -> Range:
+    """The hero's distribution: a hand, a range or a pocket query."""
+    if isinstance(hero, Range):
+        return hero
+    if not isinstance(hero, str) or not hero.strip():
+        raise ParseError("no hero hand given")
+    if "|" in hero:
+        raise ParseError(f"the hero is one player; {hero!r} names several")
+    from .query import parse_query
+
+    return parse_query(hero.strip())
+
+
+def _check(board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+    """Board of 0, 3, 4 or 5 cards, none of them dead."""
+    if len(board) > 5 or len(board) in (1, 2):
+        raise InputError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
+    both = set(board) & set(dead)
+    if both:
+        raise CardConflictError(f"{format_cards(sorted(both))} is both on the board and dead")
+
+
+def _ratio_stderr(
+    p: list[list[float]], n: int, a: list[list[float]], b: list[list[float]]
+) -> float:
+    """Delta-method standard error of sum(p*a) / sum(p*b) estimated from n multinomial deals."""
+    eb = sum(p[i][j] * b[i][j] for i in range(3) for j in range(3))
+    if n < 2 or eb == 0:
+        return 0.0
+    r = sum(p[i][j] * a[i][j] for i in range(3) for j in range(3)) / eb
+    var = sum(p[i][j] * (a[i][j] - r * b[i][j]) ** 2 for i in range(3) for j in range(3))
+    return math.sqrt(var / (n - 1)) / eb
+
+
+# Coefficients of the transitions (now i, river j) in the formulas' numerators and denominators.
+_HS = [[1.0] * 3, [0.5] * 3, [0.0] * 3]
+_PPOT_NUM = [[0.0, 0.0, 0.0], [0.5, 0.0, 0.0], [1.0, 0.5, 0.0]]
+_PPOT_DEN = [[0.0] * 3, [0.5] * 3, [1.0] * 3]
+_NPOT_NUM = [[0.0, 0.5, 1.0], [0.0, 0.0, 0.5], [0.0, 0.0, 0.0]]
+_NPOT_DEN = [[1.0] * 3, [0.5] * 3, [0.0] * 3]
+
+
+def _dot(p: list[list[float]], c: list[list[float]]) -> float:
+    return sum(p[i][j] * c[i][j] for i in range(3) for j in range(3))
+
+
+def potential_from_counts(
+    counts: Sequence[float],
+    *,
+    opponents: int = 1,
+    method: str = "exact",
+    cases: int | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    elapsed: float = 0.0,
+) -> Potential:
+    """HS, PPot, NPot and EHS from the nine transition tallies ``counts[3 * now + river]``.
+
+    A potential whose condition never happens (PPot when the hero is never
+    behind or tied, NPot when never ahead or tied) is 0.
+
+    >>> p = potential_from_counts([6, 0, 2, 0, 0, 0, 1, 0, 1])
+    >>> p.hand_strength, p.positive_potential, p.negative_potential, p.effective_strength
+    (0.8, 0.5, 0.25, 0.7)
+    """
+    total = float(sum(counts))
+    if total <= 0:
+        raise InputError("no cases to count hand potential on")
+    p = [[counts[3 * i + j] / total for j in range(3)] for i in range(3)]
+    hs = _dot(p, _HS)
+    pden, nden = _dot(p, _PPOT_DEN), _dot(p, _NPOT_DEN)
+    ppot = _dot(p, _PPOT_NUM) / pden if pden > 0 else 0.0
+    npot = _dot(p, _NPOT_NUM) / nden if nden > 0 else 0.0
+    ehs = hs * (1.0 - npot) + (1.0 - hs) * ppot
+    errs: tuple[float | None, float | None, float | None] = (None, None, None)
+    if method == "mc":
+        n = int(total)
+        hs_var = sum(p[i][j] * (_HS[i][j] - hs) ** 2 for i in range(3) for j in range(3))
+        errs = (
+            math.sqrt(hs_var / (n - 1)) if n > 1 else math.inf,
+            _ratio_stderr(p, n, _PPOT_NUM, _PPOT_DEN),
+            _ratio_stderr(p, n, _NPOT_NUM, _NPOT_DEN),
+        )
+    return Potential(
+        opponents,
+        method,
+        tuple(tuple(row) for row in p),
+        hs,
+        ppot,
+        npot,
+        ehs,
+        *errs,
+        int(total) if cases is None else cases,
+        trials,
+        seed,
+        elapsed,
+    )
+
+
+def _exact_cases(live: int, board_cards: int) -> int:
+    """(Opponent hand, runout) cases per hero hand against one opponent."""
+    return math.comb(live, 2) * math.comb(live - 2, 5 - board_cards)
+
+
+def hand_potential(
+    hero: str | Range,
+    board: str | Sequence[int],
+    dead: str | Sequence[int] = "",
+    *,
+    opponents: int = 1,
+    method: str = "auto",
+    trials: int | None = None,
+    time: float | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+) -> Potential:
+    """Hand strength, positive and negative potential of the hero on a flop, turn or river.
+
+    Against one opponent ``method="auto"`` enumerates every opponent hand and
+    runout unless the hero has so many hands that it would take long; against
+    several, and with ``method="mc"``, it deals at random until ``trials``
+    deals, ``time`` seconds or a hand-strength standard error of ``stderr``
+    (``time`` defaults to :data:`DEFAULT_TIME`).  A range hero is averaged
+    over its hands by weight.
+
+    >>> p = hand_potential("AdAc", "Kd8h9c")
+    >>> round(p.hand_strength, 6), round(p.negative_potential, 6)
+    (0.948007, 0.187566)
+    >>> hand_potential("AdAc", "")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: hand potential needs a flop, turn or river; the board has 0 cards
+    """
+    start = _time.perf_counter()
+    b, d = _cards(board, "board"), _cards(dead, "dead")
+    _check(b, d)
+    if len(b) < 3:
+        raise InputError(
+            f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
+        )
+    rng = _hero_range(hero).without(b + d, player="the hero")
+    return _potential(rng, b, d, opponents, method, trials, time, stderr, seed, start)
+
+
+def _potential(
+    rng: Range,
+    b: tuple[int, ...],
+    d: tuple[int, ...],
+    opponents: int,
+    method: str,
+    trials: int | None,
+    time: float | None,
+    stderr: float | None,
+    seed: int | None,
+    start: float,
+) -> Potential:
+    """The validated core of :func:`hand_potential`."""
+    from . import _potential
+
+    if method not in ("auto", "exact", "mc"):
+        raise InputError(f"method must be auto, exact or mc, not {method!r}")
+    if not 1 <= opponents <= MAX_OPPONENTS:
+        raise InputError(f"opponents must be 1 to {MAX_OPPONENTS}, got {opponents}")
+    for name, value in (("trials", trials), ("time", time), ("stderr", stderr)):
+        if value is not None and value <= 0:
+            raise InputError(f"{name} must be positive, got {value}")
+    live = 52 - len(b) - len(d) - 2
+    if 2 * opponents + 5 - len(b) > live:
+        raise InputError(
+            f"{opponents} opponents, {len(b)} board and {len(d)} dead cards need "
+            f"{2 + 2 * opponents + 5 + len(d)} cards; the deck has 52"
+        )
+    cases = _exact_cases(live, len(b))
+    if method == "auto":
+        exact = opponents == 1 and len(rng) * cases <= POTENTIAL_EXACT_LIMIT
+        method = "exact" if exact else "mc"
+    if method == "exact" and opponents != 1:
+        raise InputError("exact hand potential is against one opponent only; use method mc")
+    nh = len(rng)
+    hero = memoryview(array("B", [c for combo in rng.combos for c in combo])).cast("B", [nh, 2])
+    board, dead = array("B", b), array("B", d)
+    if method == "exact":
+        out = array("q", bytes(8 * 9 * nh))
+        _potential.exact_counts(hero, board, dead, memoryview(out).cast("B").cast("q", [nh, 9]))
+        counts = [
+            math.fsum(w * out[9 * i + k] for i, w in enumerate(rng.weights)) for k in range(9)
+        ]
+        return potential_from_counts(
+            counts,
+            opponents=1,
+            method="exact",
+            cases=nh * cases,
+            elapsed=_time.perf_counter() - start,
+        )
+    if trials is None and time is None and stderr is None:
+        time = DEFAULT_TIME
+    seed = secrets.randbits(63) if seed is None else seed
+    counts64 = array("q", bytes(8 * 9))
+    spent = _time.perf_counter() - start
+    done = _potential.sample_counts(
+        hero,
+        array("d", itertools.accumulate(rng.weights)),
+        board,
+        dead,
+        opponents,
+        trials or 0,
+        max(time - spent, 1e-3) if time is not None else 0.0,
+        stderr or 0.0,
+        seed % 2**64,
+        counts64,
+    )
+    return potential_from_counts(
+        counts64.tolist(),
+        opponents=opponents,
+        method="mc",
+        trials=done,
+        seed=seed,
+        elapsed=_time.perf_counter() - start,
+    )
+
+
+def _cpu_count() -> int:
+    """Threads the engine uses by default."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+@functools.cache
+def _headsup_table() -> dict[str, Any] | None:
+    """Exact preflop results of the 169 classes against one random hand, if the file is there."""
+    path = os.path.join(os.path.dirname(__file__), "data", "headsup_random.json")
+    try:
+        with open(path) as f:
+            table: dict[str, Any] = json.load(f)["classes"]
+    except OSError:
+        return None
+    return table if len(table) == 169 else None
+
+
+def _class_of(a: int, b: int) -> str:
+    """The starting-hand class of two cards: ``AA``, ``AKs`` or ``AKo``."""
+    hi, lo = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+    if hi == lo:
+        return RANKS[hi] * 2
+    return RANKS[hi] + RANKS[lo] + ("s" if a & 3 == b & 3 else "o")
+
+
+def _from_table(rng: Range, table: dict[str, Any]) -> tuple[Any, ...]:
+    """Heads-up preflop figures from the table: each hand's exact tallies, weighted.
+
+    The table holds the engine's own exact tallies (tools/make_headsup_table.py),
+    so a single hand's figures are the very floats ``equity(method="exact")``
+    returns, without its seconds of enumeration.
+    """
+    entries = [table[_class_of(a, c)] for a, c in rng.combos]
+    outcomes = entries[0]["outcomes"]
+    weight = math.fsum(rng.weights)
+    wins = math.fsum(w * e["wins"] for w, e in zip(rng.weights, entries, strict=True))
+    ties = math.fsum(w * e["ties"] for w, e in zip(rng.weights, entries, strict=True))
+    total = weight * outcomes
+    return ((wins + ties / 2) / total, wins / total, ties / total, None, "exact",
+            outcomes * len(entries), None, None)  # fmt: skip
+
+
+def winodds(
+    hero: str | Range,
+    *,
+    opponents: int | str | Sequence[int] = 1,
+    board: str | Sequence[int] = "",
+    dead: str | Sequence[int] = "",
+    method: str = "auto",
+    time: float | None = None,
+    trials: int | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> WinOddsResult:
+    """The hero's equity, win rate, hand strength and potential against each number of opponents.
+
+    ``hero`` is a hand, a range or a pocket query (figures then average over
+    its hands, weighted).  ``opponents`` is a count, ``"1-9"``, ``"1,3,5"`` or
+    a sequence.  ``method``, ``trials``, ``stderr`` and ``seed`` go to the
+    equity engine, which enumerates below its threshold and samples above it;
+    ``time`` is the budget per opponent count (default :data:`DEFAULT_TIME`
+    when no trials or stderr are given), of which Monte Carlo hand potential
+    takes a fifth.  Row ``n`` seeds the engine with ``seed + n`` and the
+    potential with ``seed + 1000 + n``.
+    """
+    from .equity import equity
+
+    start = _time.perf_counter()
+    counts = parse_opponents(opponents)
+    b, d = _cards(board, "board"), _cards(dead, "dead")
+    _check(b, d)
+    if method not in ("auto", "exact", "mc"):
+        raise InputError(f"method must be auto, exact or mc, not {method!r}")
+    for name, value in (("time", time), ("trials", trials), ("stderr", stderr)):
+        if value is not None and value <= 0:
+            raise InputError(f"{name} must be positive, got {value}")
+    rng = _hero_range(hero).without(b + d, player="the hero")
+    need = 2 + 2 * counts[-1] + 5 + len(d)
+    if need > 52:
+        raise InputError(
+            f"{counts[-1]} opponents, {len(b)} board and {len(d)} dead cards need {need} cards; "
+            "the deck has 52"
+        )
+    if time is None and trials is None and stderr is None:
+        time = DEFAULT_TIME
+    base = secrets.randbits(62) if seed is None else seed
+    rows = []
+    any_mc = False
+    for n in counts:
+        t0 = _time.perf_counter()
+        pot = None
+        if len(b) >= 3:
+            pot_time = None if time is None else time * POTENTIAL_TIME_SHARE
+            pot = _potential(
+                rng, b, d, n, "mc" if method == "mc" else "auto",
+                trials, pot_time, stderr, base + 1000 + n, t0,
+            )  # fmt: skip
+            any_mc = any_mc or pot.method == "mc"
+        table = _headsup_table() if n == 1 and not b and not d and method != "mc" else None
+        if table is not None:
+            figures = _from_table(rng, table)
+        else:
+            left = None if time is None else max(time - (_time.perf_counter() - t0), 0.01)
+            threshold = None
+            if time is not None and method == "auto":
+                from .equity import DEFAULT_THRESHOLD
+
+                budget = time * EXACT_RATE * (threads or _cpu_count()) / (n + 1)
+                threshold = min(DEFAULT_THRESHOLD, budget)
+            r = equity(
+                [rng] + [_RANDOM] * n, b, d, method=method, threshold=threshold, time=left,
+                trials=trials, stderr=stderr, seed=base + n, threads=threads,
+            )  # fmt: skip
+            h = r.players[0]
+            figures = (h.equity, h.win, h.tie, h.stderr, r.method, r.outcomes, r.trials, r.seed)
+        any_mc = any_mc or figures[4] == "mc"
+        rows.append(WinOddsRow(n, *figures, _time.perf_counter() - t0, pot))
+    return WinOddsResult(
+        rng.text,
+        len(rng),
+        len(rng) > 1,
+        b,
+        d,
+        tuple(rows),
+        base if any_mc else None,
+        _time.perf_counter() - start,
+    )
