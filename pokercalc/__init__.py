@@ -11,6 +11,7 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from .cards import format_card, format_cards, mask_of, parse_card, parse_cards
+from .draws import DrawsResult, find_draws
 from .errors import CardConflictError, EmptyRangeError, InputError, ParseError, PokercalcError
 from .evaluator import (
     CATEGORY_NAMES,
@@ -22,6 +23,7 @@ from .evaluator import (
     evaluate_hand,
     evaluate_mask,
 )
+from .outs import OutsResult, find_outs
 from .query import QueryResult, parse_query, player_range, run_query
 from .ranges import Range, parse_range, split_players
 
@@ -29,9 +31,11 @@ __all__ = [
     "__version__",
     "CATEGORY_NAMES",
     "CardConflictError",
+    "DrawsResult",
     "EmptyRangeError",
     "HandEvaluation",
     "InputError",
+    "OutsResult",
     "ParseError",
     "PokercalcError",
     "QueryResult",
@@ -42,6 +46,8 @@ __all__ = [
     "evaluate",
     "evaluate_hand",
     "evaluate_mask",
+    "find_draws",
+    "find_outs",
     "format_card",
     "format_cards",
     "mask_of",
