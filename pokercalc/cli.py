@@ -239,6 +239,91 @@ def winodds_command(
     emit(result, fmt, lambda: render.winodds_view(result))
 
 
+@cli.command("flops")
+@click.argument("hero")
+@click.argument("range_")
+@click.option(
+    "--features",
+    "n_features",
+    type=click.IntRange(1, 73),
+    help="Fit a formula of at most N features (default 3).",
+)
+@click.option(
+    "--error",
+    "error",
+    help="Instead, fit the fewest features whose error is at most E percentage points (2.5).",
+)
+@click.option(
+    "--objective",
+    type=click.Choice(["avg", "max"]),
+    default="avg",
+    show_default=True,
+    help="Minimise (or bound) the average or the largest error.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds for the integer program; the gap is reported when it stops early.",
+)
+@click.option(
+    "--csv",
+    "csv_file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write one row per flop (flop, equity, F1..F73) to this file.",
+)
+@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@output_options(csv=False)
+def flops_command(
+    hero: str,
+    range_: str,
+    n_features: int | None,
+    error: str | None,
+    objective: str,
+    time_limit: float,
+    csv_file: str | None,
+    threads: int | None,
+    fmt: str,
+) -> None:
+    """HERO's exact equity against RANGE on all 19,600 flops, and a formula of a few flop features.
+
+    HERO is a hand (AhAs) or a class (AA, AKs, AKo: see docs/flops.md for the
+    suits chosen); RANGE is any range or named range (RUS, RS, RML, ATC).  After
+    Dalpasso and Lancia (2015).  Example: pokercalc flops AA ATC --features 3
+    """
+    from . import formats
+    from .errors import InputError
+    from .flops import flop_study
+
+    if n_features is not None and error is not None:
+        raise InputError("--features and --error exclude each other")
+    err = None
+    if error is not None:
+        try:
+            err = float(error.strip().rstrip("%")) / 100
+        except ValueError:
+            raise InputError(f"--error {error!r} is not a number of percentage points") from None
+    study = flop_study(
+        hero,
+        range_,
+        features=None if err is not None else (n_features or 3),
+        error=err,
+        objective=objective,
+        time_limit=time_limit,
+        threads=threads,
+    )
+    if csv_file:
+        with open(csv_file, "w", encoding="utf-8", newline="") as f:
+            f.write(formats.csv_text(study.to_rows()))
+
+    def view() -> object:
+        from .render_flops import flops_view
+
+        return flops_view(study)
+
+    emit(study, fmt, view)
+
 def main() -> None:
     """Console-script entry point."""
     cli()

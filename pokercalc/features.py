@@ -16,6 +16,7 @@ docs/flops.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -23,7 +24,15 @@ import numpy as np
 
 from .errors import InputError
 
-__all__ = ["NUM_FEATURES", "FEATURES", "Texture", "feature_matrix", "flop_features", "describe"]
+__all__ = [
+    "NUM_FEATURES",
+    "FEATURES",
+    "Texture",
+    "feature_matrix",
+    "flop_features",
+    "describe",
+    "short",
+]
 
 #: number of features
 NUM_FEATURES = 73
@@ -631,6 +640,16 @@ def describe(j: int) -> str:
     if not 1 <= j <= NUM_FEATURES:
         raise InputError(f"there is no feature F{j}: features are F1 to F{NUM_FEATURES}")
     return (FEATURES[j - 1].__doc__ or "").strip()
+
+
+def short(j: int) -> str:
+    """Feature ``j``'s description cut to a phrase for formulas: no long remarks, no final stop.
+
+    >>> short(46)
+    'a hero card pairs the flop'
+    """
+    text = re.sub(r"\s*\([^)]{11,}\)", "", describe(j)).split(":")[0].rstrip(".").strip()
+    return text[0].lower() + text[1:]
 
 
 def feature_matrix(hero: Sequence[int], flops: np.ndarray) -> np.ndarray:

@@ -1,0 +1,91 @@
+"""Rich views of a flop study: summary, equity distribution chart, fitted formula; no computing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .cards import format_cards
+from .features import describe
+from .flops import FlopStudy
+
+__all__ = ["flops_view", "flops_summary_table", "flops_chart", "flops_fit_table"]
+
+_EIGHTHS = " ▏▎▍▌▋▊▉█"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def flops_summary_table(study: FlopStudy) -> Table:
+    """One row: hero, range, combos and the equity's mean, quartiles and share of flops ahead."""
+    eq = study.equities
+    s = eq.summary()
+    table = Table(title=f"{format_cards(eq.hero)} against {eq.range_text} on every flop")
+    for name in ("Flops", "Combos", "Mean", "Min", "Q1", "Median", "Q3", "Max", "Ahead"):
+        table.add_column(name, justify="right")
+    table.add_row(
+        str(len(eq)),
+        str(eq.combos),
+        _pct(s["mean"]),
+        _pct(s["min"]),
+        _pct(s["q1"]),
+        _pct(s["median"]),
+        _pct(s["q3"]),
+        _pct(s["max"]),
+        _pct(s["ahead"]),
+    )
+    return table
+
+
+def flops_chart(study: FlopStudy, *, bins: int = 20, width: int = 50) -> Text:
+    """A horizontal bar chart of how many flops fall in each 5% band of equity."""
+    counts = study.equities.histogram(bins)
+    top = max(counts) or 1
+    total = sum(counts) or 1
+    text = Text()
+    text.append("Equity distribution over the flops\n", style="bold")
+    for i, c in enumerate(counts):
+        lo, hi = 100 * i / bins, 100 * (i + 1) / bins
+        eighths = round(c / top * width * 8)
+        bar = "█" * (eighths // 8) + (_EIGHTHS[eighths % 8] if eighths % 8 else "")
+        text.append(f"{lo:5.1f}-{hi:5.1f}% │")
+        text.append(bar.ljust(width), style="green")
+        text.append(f" {c:6d} {100 * c / total:5.1f}%\n")
+    return text
+
+
+def flops_fit_table(study: FlopStudy) -> Any:
+    """The chosen features with weights, the errors, the solver status and the mnemonic."""
+    fit = study.fit
+    if fit is None:
+        return Text("")
+    table = Table(title=f"{fit.model}: features and weights")
+    table.add_column("Feature")
+    table.add_column("Weight", justify="right")
+    table.add_column("Flops", justify="right")
+    table.add_column("Description")
+    for j, w in fit.weights:
+        share = study.features[:, j - 1].mean()
+        table.add_row(f"F{j}", f"{100 * w:+.1f}%", f"{100 * share:.1f}%", describe(j))
+    status = "optimal" if fit.status == "optimal" else "time limit, best found"
+    if fit.status != "optimal":
+        status += f" (gap {100 * fit.gap:.1f}%)" if fit.gap is not None else " (gap unknown)"
+    text = Text()
+    text.append(
+        f"average error {_pct(fit.avg_error)}, largest {_pct(fit.max_error)}; {status}; "
+        f"{fit.elapsed:.1f} s\n"
+    )
+    text.append("Ahead: share of flops where the hero's equity is above 50%.\n")
+    text.append("Formula: ", style="bold")
+    text.append(fit.formula())
+    return Group(table, text)
+
+
+def flops_view(study: FlopStudy) -> Group:
+    """Summary table, distribution chart and fitted formula, top to bottom."""
+    return Group(flops_summary_table(study), flops_chart(study), flops_fit_table(study))

@@ -1,0 +1,365 @@
+"""Integer programs after Dalpasso and Lancia (2015, section 3): a few weighted flop features.
+
+Given the feature matrix ``B`` (m flops x n features, 0/1) and the equities
+``e``, a formula is a weight ``x_j`` in [-1, 1] per feature, of which at most N
+are non-zero (binary ``y_j`` with ``-y_j <= x_j <= y_j``), and estimates flop
+i's equity as ``B_i . x``.  Four models:
+
+* ``AVGERR(N)``: minimise the mean of ``|B_i . x - e_i|`` with at most N features;
+* ``MAXERR(N)``: minimise the largest ``|B_i . x - e_i|`` with at most N features;
+* ``FEAT_AVGERR(E)``: fewest features whose mean error is at most E;
+* ``FEAT_MAXERR(E)``: fewest features whose largest error is at most E.
+
+As in the paper there is no free constant: a base equity is the weight of a
+feature every flop has (for AA, F54 "no overcard on the flop").  Flops with the
+same feature row and equity (suit-isomorphic flops, mostly) are merged into one
+row with a multiplicity, which shrinks the program without changing it; the
+max-error models keep only each feature row's lowest and highest equity.  The
+programs are built as scipy sparse matrices and solved by HiGHS through
+:func:`scipy.optimize.milp`, under a time limit; the result says whether the
+solution is proven optimal and, if not, its gap.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .errors import InputError
+
+__all__ = ["TextureFit", "fit_texture", "estimate", "formula"]
+
+
+@dataclass(frozen=True)
+class TextureFit:
+    """A fitted feature formula: the features chosen, their weights, and its errors."""
+
+    model: str  #: the program solved, e.g. "AVGERR(10)" or "FEAT_AVGERR(0.025)"
+    objective: str  #: "avg" or "max": which error the program bounds or minimises
+    weights: tuple[tuple[int, float], ...]  #: (feature 1..73, weight), largest |weight| first
+    always: tuple[int, ...]  #: the chosen features every flop has, folded into the base
+    base: float  #: the summed weight of the ``always`` features (the starting equity)
+    avg_error: float  #: mean |estimate - equity| over all flops, a fraction of 1
+    max_error: float  #: largest |estimate - equity| over all flops
+    status: str  #: "optimal" (proven by HiGHS) or "time limit" (best found, see gap)
+    gap: float | None  #: HiGHS's relative MIP gap when not proven optimal, else 0
+    bound: float | None  #: the proven lower bound on the objective (error, or features)
+    rows: int  #: rows of the program after merging identical flops
+    elapsed: float  #: seconds in the solver
+
+    @property
+    def features(self) -> tuple[int, ...]:
+        """The chosen feature numbers, largest |weight| first."""
+        return tuple(j for j, _ in self.weights)
+
+    def formula(self) -> str:
+        """The one-line mnemonic, e.g. "start at 85%; +10% if ...; -8% if ..."."""
+        return formula(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form; weights as a list of {"feature", "weight", "description"}."""
+        from .features import describe
+
+        return {
+            "model": self.model,
+            "objective": self.objective,
+            "weights": [
+                {"feature": j, "weight": w, "description": describe(j)} for j, w in self.weights
+            ],
+            "always": list(self.always),
+            "base": self.base,
+            "avg_error": self.avg_error,
+            "max_error": self.max_error,
+            "status": self.status,
+            "gap": self.gap,
+            "bound": self.bound,
+            "rows": self.rows,
+            "elapsed": self.elapsed,
+            "formula": self.formula(),
+        }
+
+
+def estimate(features: np.ndarray, weights: tuple[tuple[int, float], ...]) -> np.ndarray:
+    """The formula's estimate for each row of an (m, 73) feature matrix."""
+    x = np.zeros(features.shape[1])
+    for j, w in weights:
+        x[j - 1] = w
+    return features.astype(np.float64) @ x
+
+
+def formula(fit: TextureFit) -> str:
+    """The fit as a sentence a player can remember, weights rounded to whole percents."""
+    from .features import short
+
+    parts = [f"start at {fit.base * 100:.0f}%"]
+    for j, w in fit.weights:
+        if j not in fit.always:
+            parts.append(f"{w * 100:+.0f}% if {short(j)} (F{j})")
+    return "; ".join(parts)
+
+
+def _merge_avg(b: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct (feature row, equity) pairs with their multiplicities."""
+    key = np.hstack([b.astype(np.float64), np.round(e, 12)[:, None]])
+    uniq, counts = np.unique(key, axis=0, return_counts=True)
+    return uniq[:, :-1], uniq[:, -1], counts.astype(np.float64)
+
+
+def _merge_max(b: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct feature row twice at most: with its lowest and its highest equity."""
+    uniq, inverse = np.unique(b, axis=0, return_inverse=True)
+    inverse = inverse.ravel()
+    lo = np.full(len(uniq), np.inf)
+    hi = np.full(len(uniq), -np.inf)
+    np.minimum.at(lo, inverse, e)
+    np.maximum.at(hi, inverse, e)
+    rows = np.vstack([uniq, uniq])
+    eq = np.concatenate([lo, hi])
+    keep = np.concatenate([np.ones(len(uniq), bool), hi > lo])
+    return rows[keep].astype(np.float64), eq[keep]
+
+
+def _irls(b: np.ndarray, e: np.ndarray, mult: np.ndarray, objective: str, iters: int = 20):
+    """Approximate weights for the columns of ``b`` by reweighted least squares (L1 or minimax)."""
+    k = b.shape[1]
+    if k == 0:
+        return np.zeros(0)
+    w = mult.copy()
+    ridge = 1e-9 * np.eye(k)
+    x = np.zeros(k)
+    for _ in range(iters):
+        bw = b * w[:, None]
+        try:
+            x = np.linalg.solve(b.T @ bw + ridge, bw.T @ e)
+        except np.linalg.LinAlgError:
+            x = np.linalg.lstsq(b.T @ bw + ridge, bw.T @ e, rcond=None)[0]
+        r = np.abs(b @ x - e)
+        if objective == "avg":
+            w = mult / np.maximum(r, 1e-4)
+        else:
+            w = w * np.maximum(r, 1e-6)
+            w /= w.sum()
+    return np.clip(x, -1.0, 1.0)
+
+
+def _error(b: np.ndarray, e: np.ndarray, mult: np.ndarray, m: int, x: np.ndarray, objective: str):
+    """The mean (or largest) absolute error of the weights ``x`` on the merged rows."""
+    r = np.abs(b @ x - e)
+    return float(r @ mult / m) if objective == "avg" else float(r.max())
+
+
+def _lp(b, e, mult, m, support, objective):
+    """The best weights for a fixed set of features (a linear program), and their error."""
+    from scipy import sparse
+    from scipy.optimize import linprog
+
+    k = len(support)
+    if k == 0:
+        return np.zeros(0), _error(b[:, :0], e, mult, m, np.zeros(0), objective)
+    r = len(e)
+    bs = sparse.csr_matrix(b[:, support])
+    eps = (
+        sparse.identity(r, format="csr")
+        if objective == "avg"
+        else sparse.csr_matrix(np.ones((r, 1)))
+    )
+    a = sparse.vstack([sparse.hstack([bs, -eps]), sparse.hstack([-bs, -eps])]).tocsr()
+    cost = np.concatenate([np.zeros(k), mult / m if objective == "avg" else [1.0]])
+    n_eps = eps.shape[1]
+    res = linprog(
+        cost,
+        A_ub=a,
+        b_ub=np.concatenate([e, -e]),
+        bounds=[(-1.0, 1.0)] * k + [(0.0, None)] * n_eps,
+        method="highs",
+    )
+    x = res.x[:k] if res.x is not None else _irls(b[:, support], e, mult, objective)
+    return x, _error(b[:, support], e, mult, m, x, objective)
+
+
+def _greedy(b, e, mult, m, objective, n_features, error, deadline):
+    """A good feature set fast: forward selection, then single swaps while time allows."""
+    n = b.shape[1]
+
+    def score(support):
+        x = _irls(b[:, support], e, mult, objective)
+        return _error(b[:, support], e, mult, m, x, objective)
+
+    support: list[int] = []
+    limit = n_features if n_features is not None else n
+    current = score(support)
+    while len(support) < limit:
+        if error is not None and current <= error:
+            break
+        trial = [(score(support + [j]), j) for j in range(n) if j not in support]
+        best, j = min(trial)
+        if best >= current - 1e-12:
+            break
+        support.append(j)
+        current = best
+        if time.perf_counter() > deadline:
+            break
+    if n_features is not None:
+        improved = True
+        while improved and time.perf_counter() < deadline:
+            improved = False
+            for pos in range(len(support)):
+                for j in range(n):
+                    if j in support or time.perf_counter() > deadline:
+                        continue
+                    cand = support[:pos] + [j] + support[pos + 1 :]
+                    s = score(cand)
+                    if s < current - 1e-9:
+                        support, current, improved = cand, s, True
+    return support
+
+
+def fit_texture(
+    features: np.ndarray,
+    equity: np.ndarray,
+    *,
+    n_features: int | None = None,
+    error: float | None = None,
+    objective: str = "avg",
+    time_limit: float = 20.0,
+) -> TextureFit:
+    """Solve AVGERR/MAXERR(``n_features``) or, with ``error``, FEAT_AVGERR/FEAT_MAXERR(``error``).
+
+    ``features`` is (m, n) 0/1, ``equity`` has m entries in [0, 1]; ``error`` is a
+    fraction (0.025 for 2.5%); ``time_limit`` is in seconds for the whole fit.
+    A quick heuristic (forward selection and swaps, with reweighted least squares
+    as the yardstick, then a linear program for the exact weights) spends up to
+    40% of the time; HiGHS's branch and bound spends the rest and supplies the
+    lower bound from which the gap is reported.  The better solution is returned.
+    """
+    from scipy import sparse
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    if objective not in ("avg", "max"):
+        raise InputError(f"objective must be 'avg' or 'max', not {objective!r}")
+    if (n_features is None) == (error is None):
+        raise InputError("give either a number of features or an error bound, not both")
+    if n_features is not None and n_features < 1:
+        raise InputError(f"the number of features must be at least 1, not {n_features}")
+    if error is not None and not 0 < error < 1:
+        raise InputError(f"the error bound must be between 0 and 1 (e.g. 0.025), not {error}")
+    if time_limit <= 0:
+        raise InputError(f"the time limit must be positive, not {time_limit}")
+    b_all = np.asarray(features)
+    e_all = np.asarray(equity, dtype=np.float64)
+    m, n = b_all.shape
+    if objective == "avg":
+        b, e, mult = _merge_avg(b_all, e_all)
+    else:
+        b, e = _merge_max(b_all, e_all)
+        mult = np.ones(len(e))
+    r = len(e)
+    start = time.perf_counter()
+    deadline = start + time_limit
+
+    # The heuristic incumbent.
+    support = _greedy(b, e, mult, m, objective, n_features, error, start + 0.4 * time_limit)
+    x_h, err_h = _lp(b, e, mult, m, support, objective)
+    if error is not None:
+        while err_h > error and len(support) < n:
+            rest = [j for j in range(n) if j not in support]
+            support = support + [
+                min(rest, key=lambda j: _lp(b, e, mult, m, support + [j], objective)[1])
+            ]
+            x_h, err_h = _lp(b, e, mult, m, support, objective)
+        if err_h > error:
+            raise InputError(f"no formula reaches an error of {error:g}, even with all features")
+    heur_x = np.zeros(n)
+    heur_x[support] = x_h
+
+    # The integer program: variables x (n), y (n), eps (one per row, or one).
+    n_eps = r if objective == "avg" else 1
+    bs = sparse.csr_matrix(b)
+    eps_cols = sparse.csr_matrix(sparse.identity(r) if objective == "avg" else np.ones((r, 1)))
+    zeros_ry = sparse.csr_matrix((r, n))
+    fit_rows = sparse.vstack(
+        [sparse.hstack([bs, zeros_ry, -eps_cols]), sparse.hstack([-bs, zeros_ry, -eps_cols])]
+    )
+    ident = sparse.identity(n, format="csr")
+    zeros_ne = sparse.csr_matrix((n, n_eps))
+    activation = sparse.vstack(
+        [sparse.hstack([ident, -ident, zeros_ne]), sparse.hstack([-ident, -ident, zeros_ne])]
+    )
+    constraints = [
+        LinearConstraint(fit_rows, -np.inf, np.concatenate([e, -e])),
+        LinearConstraint(activation, -np.inf, 0.0),
+    ]
+    mean_eps = np.concatenate([np.zeros(2 * n), mult / m if objective == "avg" else [1.0]])
+    count_y = np.concatenate([np.zeros(n), np.ones(n), np.zeros(n_eps)])
+    if n_features is not None:
+        constraints.append(LinearConstraint(count_y[None, :], -np.inf, n_features))
+        cost = mean_eps
+        model = f"{objective.upper()}ERR({n_features})"
+        heur_obj = err_h
+    else:
+        constraints.append(LinearConstraint(mean_eps[None, :], -np.inf, error))
+        cost = count_y
+        model = f"FEAT_{objective.upper()}ERR({error:g})"
+        heur_obj = float(len(support))
+    lower = np.concatenate([-np.ones(n), np.zeros(n), np.zeros(n_eps)])
+    upper = np.concatenate([np.ones(n), np.ones(n), np.full(n_eps, np.inf)])
+    integrality = np.concatenate([np.zeros(n), np.ones(n), np.zeros(n_eps)])
+    remaining = deadline - time.perf_counter()
+    res = None
+    if remaining > 0.2:
+        res = milp(
+            cost,
+            constraints=constraints,
+            integrality=integrality,
+            bounds=Bounds(lower, upper),
+            options={"time_limit": float(remaining), "disp": False},
+        )
+        if res.status == 2:
+            raise InputError(f"{model} is infeasible: no formula reaches that error")
+    elapsed = time.perf_counter() - start
+    x = heur_x
+    best = heur_obj
+    proven = False
+    bound = None
+    if res is not None:
+        bound = _float(getattr(res, "mip_dual_bound", None))
+        if res.x is not None and res.fun is not None and res.fun < heur_obj - 1e-9:
+            x, best = res.x[:n].copy(), float(res.fun)
+            x[res.x[n : 2 * n] < 0.5] = 0.0
+        proven = res.status == 0 and (res.x is None or best <= res.fun + 1e-9)
+    if bound is not None and n_features is None:
+        bound = float(np.ceil(bound - 1e-6))
+    if proven:
+        gap = 0.0
+    elif bound is not None and best > 0:
+        gap = max(0.0, (best - bound) / best)
+    else:
+        gap = None
+    chosen = [j for j in range(n) if abs(x[j]) > 1e-9]
+    weights = tuple(
+        sorted(((j + 1, float(x[j])) for j in chosen), key=lambda t: (-abs(t[1]), t[0]))
+    )
+    err = np.abs(estimate(b_all, weights) - e_all)
+    always = tuple(j for j, _ in weights if b_all[:, j - 1].all())
+    return TextureFit(
+        model=model,
+        objective=objective,
+        weights=weights,
+        always=always,
+        base=float(sum(w for j, w in weights if j in always)),
+        avg_error=float(err.mean()),
+        max_error=float(err.max()),
+        status="optimal" if proven else "time limit",
+        gap=gap,
+        bound=bound,
+        rows=r,
+        elapsed=elapsed,
+    )
+
+
+def _float(v: Any) -> float | None:
+    """A float, or None for a missing value."""
+    return None if v is None else float(v)
