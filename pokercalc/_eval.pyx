@@ -39,6 +39,7 @@ cdef extern from * nogil:
     }
     static inline pc_u64x2 pc_no_error(void) { pc_u64x2 z = {0, 0}; return z; }
     static inline int pc_is_error(pc_u64x2 err) { return err[1] != 0; }
+    static inline size_t pc_card_pair_bytes(void) { return sizeof(PC_CARD_PAIR); }
     """
     ctypedef struct pc_u64x2:
         pass
@@ -46,9 +47,18 @@ cdef extern from * nogil:
     uint64_t pc_sum(const uint8_t* h, int n, uint64_t* key, pc_u64x2* err)
     pc_u64x2 pc_no_error()
     int pc_is_error(pc_u64x2 err)
+    size_t pc_card_pair_bytes()
 
 CATEGORY_SHIFT = PC_CATEGORY_SHIFT
 N_VALUES = 9 << PC_CATEGORY_SHIFT
+
+
+def table_bytes() -> int:
+    """Total size of the evaluator's lookup tables in bytes."""
+    return (
+        sizeof(PC_CARD_KEY) + sizeof(PC_CARD_BIT) + sizeof(PC_FLUSH) + sizeof(PC_RANK_SUM)
+        + sizeof(PC_DISPLACEMENT) + sizeof(PC_RANK_VALUE) + pc_card_pair_bytes()
+    )
 
 
 def evaluate_mask(uint64_t mask) -> int:
