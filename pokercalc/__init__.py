@@ -26,6 +26,7 @@ from .evaluator import (
 from .outs import OutsResult, find_outs
 from .query import QueryResult, parse_query, player_range, run_query
 from .ranges import Range, parse_range, split_players
+from .winodds import Potential, WinOddsResult, WinOddsRow, hand_potential, winodds
 
 __all__ = [
     "__version__",
@@ -58,4 +59,9 @@ __all__ = [
     "player_range",
     "run_query",
     "split_players",
+    "Potential",
+    "WinOddsResult",
+    "WinOddsRow",
+    "hand_potential",
+    "winodds",
 ]
