@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 import reference
+from click.testing import CliRunner
 
 from pokercalc import evaluate
 from pokercalc.cards import format_cards, parse_cards
+from pokercalc.cli import cli
 from pokercalc.draws import (
     draw_count,
     find_draws,
@@ -263,3 +266,54 @@ def test_the_boolean_functions_agree_with_find_draws() -> None:
         assert is_gutshot(hero, board, dead) == r.has("gutshot")
         for cat in range(9):
             assert draw_count(hero, board, cat, dead) == r.draw_counts[cat]
+
+
+# --- command line ------------------------------------------------------------------------------
+
+
+def test_cli_draws_csv_is_exact() -> None:
+    res = CliRunner().invoke(cli, ["draws", "KcTh", "--board", "AcQcTc", "--csv"])
+    assert res.exit_code == 0
+    assert res.output == (
+        "draw,count,needs,cards\nflush draw,9,1,Jc9c8c7c6c5c4c3c2c\ngutshot,4,1,JsJhJdJc\n"
+    )
+
+
+def test_cli_draws_json() -> None:
+    res = CliRunner().invoke(cli, ["draws", "5c9d", "-b", "3h6s7c", "--json"])
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    d = data.get("result", data)
+    assert d["draws"] == [
+        {
+            "name": "double gutshot",
+            "cards": ["8s", "8h", "8d", "8c", "4s", "4h", "4d", "4c"],
+            "count": 8,
+            "needs": 1,
+        }
+    ]
+    assert d["straight_draw_count"] == 8 and d["description"] == "High card, Nine high"
+
+
+def test_cli_draws_table() -> None:
+    res = CliRunner().invoke(cli, ["draws", "KcTh", "-b", "Jh9c7c"], terminal_width=120)
+    assert res.exit_code == 0
+    assert "double gutshot" in res.output and "Q♠ Q♥ Q♦ Q♣ 8♠ 8♥ 8♦ 8♣" in res.output
+    assert "backdoor flush draw" in res.output and "(two needed)" in res.output
+    assert "StraightDrawCount 8, FlushDrawCount 0" in res.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["draws", "KcTh", "--board", "AcQc"],
+        ["draws", "KcTc", "--board", "AcQcTc"],
+        ["draws", "KcTh", "--board", "AcQcJc", "--dead", "Kc"],
+        ["draws", "KcT", "--board", "AcQcJc"],
+        ["draws", "KcTh"],
+    ],
+)
+def test_cli_draws_bad_input_is_one_line_exit_2(args: list[str]) -> None:
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 2
+    assert len(res.output.strip().splitlines()) == 1 and res.output.startswith("Error:")
