@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import reference
@@ -358,3 +359,29 @@ def test_cli_outs_bad_input_is_one_line_exit_2(args) -> None:
     res = CliRunner().invoke(cli, args)
     assert res.exit_code == 2
     assert len(res.output.strip().splitlines()) == 1 and res.output.startswith("Error:")
+
+
+def _doc_block(command: str) -> str:
+    """The output shown under ``$ command`` in docs/outs.md."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "outs.md").read_text("utf-8")
+    start = doc.index(f"$ {command}\n") + len(command) + 3
+    return doc[start : doc.index("```", start)]
+
+
+@pytest.mark.parametrize(
+    "command", ["pokercalc outs AsAc --board Kd8h9c", "pokercalc draws KcTh --board Jh9c7c"]
+)
+def test_docs_examples_are_the_real_output(command: str) -> None:
+    res = CliRunner().invoke(cli, command.split()[1:], env={"COLUMNS": "100"})
+    assert res.exit_code == 0
+    got = "\n".join(line.rstrip() for line in res.output.splitlines()) + "\n"
+    assert got == _doc_block(command)
+
+
+def test_commands_have_help_and_are_documented() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    for name in ("outs", "draws"):
+        res = CliRunner().invoke(cli, [name, "--help"])
+        assert res.exit_code == 0 and "--board" in res.output and "--json" in res.output
+        assert f"`pokercalc {name} HERO --board CARDS" in readme
+    assert "--vs" in CliRunner().invoke(cli, ["outs", "--help"]).output
