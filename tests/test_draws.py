@@ -256,16 +256,18 @@ def test_every_draw_function_matches_brute_force_on_random_flops_and_turns() -> 
     assert min(seen.values()) > 50, seen
 
 
-def test_the_boolean_functions_agree_with_find_draws() -> None:
-    for hero, board, dead in _situations(600, seed=11):
-        r = find_draws(hero, board, dead)
-        assert is_flush_draw(hero, board, dead) == r.has("flush draw")
-        assert is_backdoor_flush_draw(hero, board, dead) == r.has("backdoor flush draw")
-        assert is_open_ended_straight_draw(hero, board, dead) == r.has("open-ended straight draw")
-        assert is_double_gutshot(hero, board, dead) == r.has("double gutshot")
-        assert is_gutshot(hero, board, dead) == r.has("gutshot")
+def test_the_boolean_functions_and_draw_count_match_brute_force() -> None:
+    for hero, board, dead in _situations(1_000, seed=11):
+        b = brute(hero, board, dead)
+        assert is_flush_draw(hero, board, dead) == bool(b["flush"])
+        assert is_backdoor_flush_draw(hero, board, dead) == b["backdoor"]
+        assert is_open_ended_straight_draw(hero, board, dead) == b["oesd"]
+        assert is_double_gutshot(hero, board, dead) == b["double"]
+        assert is_gutshot(hero, board, dead) == b["gutshot"]
+        assert straight_draw_count(hero, board, dead) == len(b["straight"])
+        assert flush_draw_count(hero, board, dead) == len(b["flush"])
         for cat in range(9):
-            assert draw_count(hero, board, cat, dead) == r.draw_counts[cat]
+            assert draw_count(hero, board, cat, dead) == b["counts"][cat]
 
 
 # --- command line ------------------------------------------------------------------------------
