@@ -65,21 +65,31 @@ def envelope(command: str, result: Any) -> dict[str, Any]:
 
 def json_text(obj: Any, *, indent: int | None = 2) -> str:
     """JSON of a result (via ``to_dict``), a list of results, or plain data."""
-    return json.dumps(_plain(obj), indent=indent, ensure_ascii=False)
+    return json.dumps(obj, indent=indent, ensure_ascii=False, default=_default)
 
 
 def json_line(obj: Any) -> str:
     """Compact one-line JSON (no newline inside, ASCII only), for JSON-lines streams."""
-    return json.dumps(_plain(obj), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return json.dumps(
+        obj, separators=(",", ":"), ensure_ascii=True, allow_nan=False, default=_default
+    )
 
 
-def _plain(obj: Any) -> Any:
+def _default(obj: Any) -> Any:
+    """The JSON form of what ``json`` cannot encode itself: results, fractions, mappings."""
     if hasattr(obj, "to_dict"):
         return obj.to_dict()
     if isinstance(obj, Fraction):
         return fraction_text(obj)
     if isinstance(obj, Mapping):
-        return {k: _plain(v) for k, v in obj.items()}
+        return dict(obj)
+    raise TypeError(f"{type(obj).__name__} is not JSON serializable")
+
+
+def _plain(obj: Any) -> Any:
+    """``obj`` with results replaced by their ``to_dict()`` (other values as they are)."""
+    if hasattr(obj, "to_dict"):
+        return obj.to_dict()
     if isinstance(obj, (list, tuple)):
         return [_plain(v) for v in obj]
     return obj

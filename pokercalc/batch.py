@@ -1,0 +1,423 @@
+"""Many equity scenarios in one run: parse lines, run them on all cores, stream JSON lines.
+
+A scenario is one line of text, either the plain form ``PLAYERS ; board ; dead``
+(board and dead optional, players split at the top-level ``|``) or a JSON
+object (keys below).  Blank lines and lines starting with ``#`` are skipped.
+Every other line yields exactly one JSON line (docs/output.md): the equity
+result, or an error object naming the line; output order is input order.
+
+>>> s = parse_scenario("AsKs | QQ ; 4dAc5d ;", 3)
+>>> s.line, s.players, s.board, s.dead
+(3, ('AsKs', 'QQ'), '4dAc5d', '')
+>>> parse_scenario('{"players": ["AhAd", "KK"], "seed": 7, "id": "x"}', 4).options
+{'seed': 7}
+>>> parse_scenario("  # a comment", 5) is None
+True
+>>> parse_scenario("AsKs ; 4d ; ; 5c", 6)  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.ParseError: line 6: expected 'PLAYERS ; board ; dead', got 4 fields
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .errors import InputError, ParseError, PokercalcError
+
+__all__ = [
+    "ENGINE_OPTIONS",
+    "Scenario",
+    "parse_scenario",
+    "iter_scenarios",
+    "run_scenario",
+    "scenario_line",
+    "error_line",
+    "run_batch",
+    "LineWriter",
+]
+
+#: engine options a line (or the shared command-line options) may set, with their JSON types
+ENGINE_OPTIONS: dict[str, tuple[type, ...]] = {
+    "method": (str,),
+    "trials": (int,),
+    "time": (int, float),
+    "stderr": (int, float),
+    "seed": (int,),
+    "threads": (int,),
+    "threshold": (int, float),
+}
+_JSON_KEYS = {"players", "board", "dead", "id", *ENGINE_OPTIONS}
+_METHODS = ("auto", "exact", "mc")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One parsed input line: players, cards and the engine options the line sets."""
+
+    line: int  #: 1-based line number in the input
+    players: tuple[str, ...]  #: one expression per player, as typed (trimmed)
+    board: str = ""  #: board cards as typed
+    dead: str = ""  #: dead cards as typed
+    options: Mapping[str, Any] = field(default_factory=dict)  #: engine options set by the line
+    id: Any = None  #: the JSON form's ``id``, echoed in the output line
+
+
+def _split_players(text: str) -> list[str]:
+    """Players of ``A | B | C`` at the top level (the range module's splitter when present)."""
+    try:
+        from .ranges import split_players  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - until the range parser lands
+        return [p.strip() for p in text.split("|")]
+    return [p.strip() for p in split_players(text)]
+
+
+def _check_option(name: str, value: Any, where: str) -> Any:
+    """``value`` for engine option ``name`` after a type and range check."""
+    kinds = ENGINE_OPTIONS[name]
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        want = "a string" if kinds == (str,) else "an integer" if kinds == (int,) else "a number"
+        raise InputError(f"{where}: {name!r} must be {want}, got {json.dumps(value)}")
+    if name == "method" and value not in _METHODS:
+        raise InputError(f"{where}: method must be one of auto, exact, mc, got {value!r}")
+    if name in ("trials", "time", "stderr", "threads", "threshold") and not value > 0:
+        raise InputError(f"{where}: {name!r} must be positive, got {value}")
+    return value
+
+
+def parse_scenario(text: str, line: int) -> Scenario | None:
+    """The scenario on one input line, or None for a blank or ``#`` comment line.
+
+    Raises :class:`ParseError` or :class:`InputError` naming the line.
+    """
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    where = f"line {line}"
+    if stripped.startswith("{"):
+        return _parse_json(stripped, line, where)
+    fields = stripped.split(";")
+    if len(fields) > 3:
+        raise ParseError(f"{where}: expected 'PLAYERS ; board ; dead', got {len(fields)} fields")
+    fields += [""] * (3 - len(fields))
+    players = _split_players(fields[0])
+    if not all(players):
+        raise ParseError(f"{where}: empty player in {fields[0].strip()!r}")
+    return Scenario(line, tuple(players), fields[1].strip(), fields[2].strip())
+
+
+def _parse_json(text: str, line: int, where: str) -> Scenario:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"{where}: bad JSON: {e.msg} at column {e.colno}") from None
+    if not isinstance(obj, dict):
+        raise ParseError(f"{where}: a JSON scenario must be an object")
+    unknown = sorted(set(obj) - _JSON_KEYS)
+    if unknown:
+        raise InputError(
+            f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_JSON_KEYS))})"
+        )
+    players = obj.get("players")
+    if isinstance(players, str):
+        players = _split_players(players)
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(p, str) and p.strip() for p in players)
+    ):
+        raise InputError(f"{where}: 'players' must be a non-empty list of strings or 'A | B'")
+    cards = {}
+    for key in ("board", "dead"):
+        value = obj.get(key) or ""
+        if not isinstance(value, str):
+            raise InputError(f"{where}: {key!r} must be a string of cards such as '4dAc5d'")
+        cards[key] = value.strip()
+    options = {k: _check_option(k, obj[k], where) for k in ENGINE_OPTIONS if obj.get(k) is not None}
+    return Scenario(
+        line,
+        tuple(p.strip() for p in players),
+        cards["board"],
+        cards["dead"],
+        options,
+        obj.get("id"),
+    )
+
+
+def iter_scenarios(lines: Iterable[str]) -> Iterator[Scenario | PokercalcError]:
+    """Each runnable line's scenario, or the error of a line that does not parse, in order."""
+    for number, text in enumerate(lines, start=1):
+        try:
+            scenario = parse_scenario(text, number)
+        except PokercalcError as e:
+            e.line = number  # type: ignore[attr-defined]
+            yield e
+            continue
+        if scenario is not None:
+            yield scenario
+
+
+def _head(line: int, id_: Any) -> dict[str, Any]:
+    from .formats import envelope
+
+    head = envelope("batch", None)
+    del head["result"]
+    head.update(line=line, id=id_)
+    return head
+
+
+def error_line(line: int, error: BaseException, id_: Any = None) -> dict[str, Any]:
+    """The output object of a line that failed: its number and the error's kind and message."""
+    message = str(error)
+    if not message.startswith(f"line {line}"):
+        message = f"line {line}: {message}"
+    out = _head(line, id_)
+    out.update(ok=False, result=None, error={"kind": type(error).__name__, "message": message})
+    return out
+
+
+def scenario_line(scenario: Scenario, result: Any) -> dict[str, Any]:
+    """The output object of a line that ran: the envelope, line number and equity result."""
+    out = _head(scenario.line, scenario.id)
+    out.update(ok=True, result=result.to_dict(), error=None)
+    return out
+
+
+def run_scenario(
+    scenario: Scenario,
+    shared: Mapping[str, Any] | None = None,
+    engine: Callable[..., Any] | None = None,
+) -> dict[str, Any]:
+    """Run one scenario (its own options over ``shared``) and return its output object.
+
+    A bad scenario gives an error object, never an exception.
+    """
+    options = {**(shared or {}), **scenario.options}
+    try:
+        if engine is None:
+            from .equity import equity as engine  # type: ignore[import-not-found]
+        result = engine(list(scenario.players), scenario.board, scenario.dead, **options)
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:  # a bug must not cost the other lines their output
+        return error_line(scenario.line, e, scenario.id)
+    if getattr(result, "interrupted", False):
+        # Ctrl-C stopped the engine early: the batch stops too, with no partial line.
+        raise KeyboardInterrupt
+    return scenario_line(scenario, result)
+
+
+def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tuple[str, bool]:
+    """One output line (JSON, no newline) for an input item, and whether it succeeded."""
+    from .formats import json_line
+
+    if isinstance(item, Scenario):
+        obj = run_scenario(item, shared)
+    else:
+        obj = error_line(item.line, item)  # type: ignore[attr-defined]
+    return json_line(obj), obj["ok"]
+
+
+#: a chunk sent to a worker aims at about this many seconds of work
+_CHUNK_SECONDS = 0.02
+#: and holds at most this many scenarios
+_MAX_CHUNK = 64
+_END = object()
+
+
+class _Failure:
+    """An exception raised while reading the input, carried to the main thread."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def _worker_init() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_run(
+    chunk: list[Any], shared: Mapping[str, Any]
+) -> tuple[list[tuple[str, bool]], float]:
+    """Run a chunk of scenarios (pre-rendered error lines pass through); time the chunk."""
+    start = time.perf_counter()
+    out = [item if isinstance(item, tuple) else _line_text(item, shared) for item in chunk]
+    return out, time.perf_counter() - start
+
+
+class LineWriter:
+    """Writes whole lines and flushes each; Ctrl-C during a write waits until the line is out.
+
+    Use as a context manager in the main thread: inside it, SIGINT raises
+    KeyboardInterrupt as usual except while a line is being written, so the
+    output never ends in a partial line.
+    """
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self._writing = False
+        self._pending = False
+        self._old: Any = None
+
+    def _on_sigint(self, signum: int, frame: Any) -> None:
+        if self._writing:
+            self._pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> LineWriter:
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._on_sigint)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+            self._old = None
+
+    def write(self, text: str) -> None:
+        """Write ``text`` and a newline, then flush."""
+        self._writing = True
+        try:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+        finally:
+            self._writing = False
+        if self._pending:
+            self._pending = False
+            raise KeyboardInterrupt
+
+
+def _default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _ordered_pool_results(
+    items: Iterable[Scenario | PokercalcError], shared: Mapping[str, Any], jobs: int
+) -> Iterator[tuple[str, bool]]:
+    """Run items on ``jobs`` worker processes, yielding results in input order as they finish.
+
+    A reader thread parses the input into a queue; a submitter thread sends
+    the workers chunks of what is already read (never waiting for more, so a
+    slow producer on stdin still gets each answer at once), sized so a chunk
+    takes about ``_CHUNK_SECONDS``: tiny scenarios then cost one message per
+    chunk, not one each.  At most a few chunks per worker are in flight, so
+    memory stays bounded however long the input is.
+    """
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    # fork is fastest, and the parent has run no OpenMP region yet; spawn elsewhere.
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = ctx.Pool(jobs, initializer=_worker_init)
+    parsed: queue.Queue[Any] = queue.Queue(maxsize=4096)
+    inflight: queue.Queue[Any] = queue.Queue(maxsize=4 * jobs)
+    stop = threading.Event()
+    per_item = [0.001]  # running estimate of seconds per scenario
+
+    def read() -> None:
+        try:
+            for item in items:
+                if stop.is_set():
+                    return
+                parsed.put(item if isinstance(item, Scenario) else _line_text(item, shared))
+        except BaseException as e:  # reading the input failed: report it after what came before
+            parsed.put(_Failure(e))
+        parsed.put(_END)
+
+    def submit() -> None:
+        done = False
+        while not done and not stop.is_set():
+            chunk = [parsed.get()]
+            size = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_item[0])))
+            while len(chunk) < size and not parsed.empty():
+                chunk.append(parsed.get())
+            while chunk and (chunk[-1] is _END or isinstance(chunk[-1], _Failure)):
+                done = True
+                tail = chunk.pop()
+            if chunk:
+                try:
+                    inflight.put((len(chunk), pool.apply_async(_worker_run, (chunk, shared))))
+                except ValueError:  # the pool was stopped
+                    return
+            if done:
+                inflight.put(tail)
+
+    threads = [
+        threading.Thread(target=read, name="pokercalc-batch-read", daemon=True),
+        threading.Thread(target=submit, name="pokercalc-batch-submit", daemon=True),
+    ]
+    for t in threads:
+        t.start()
+    try:
+        while True:
+            got = inflight.get()
+            if got is _END:
+                break
+            if isinstance(got, _Failure):
+                raise got.error
+            n, future = got
+            results, seconds = future.get()
+            per_item[0] = 0.7 * per_item[0] + 0.3 * max(seconds / n, 1e-6)
+            yield from results
+        pool.close()
+        pool.join()
+    finally:
+        stop.set()
+        pool.terminate()
+
+
+def run_batch(
+    lines: Iterable[str],
+    write: Callable[[str], None],
+    shared: Mapping[str, Any] | None = None,
+    *,
+    jobs: int | None = None,
+) -> tuple[int, int]:
+    """Run every scenario of ``lines``, calling ``write`` with each output line in input order.
+
+    ``shared`` holds engine options for every line (a line's own options win);
+    ``jobs`` worker processes share the scenarios (default: one per core; 1
+    runs them in this process).  Returns (lines written, lines that failed).
+    """
+    shared = dict(shared or {})
+    for key, value in shared.items():
+        if key not in ENGINE_OPTIONS:
+            raise InputError(f"unknown engine option {key!r}")
+        _check_option(key, value, "option")
+    jobs = _default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise InputError(f"--jobs must be at least 1, got {jobs}")
+    items = iter_scenarios(lines)
+    if jobs == 1:
+        results: Iterator[tuple[str, bool]] = (_line_text(item, shared) for item in items)
+    else:
+        # Scenarios share the cores; each runs on one thread unless it asks for more.
+        shared.setdefault("threads", max(1, _default_jobs() // jobs))
+        results = _ordered_pool_results(items, shared, jobs)
+    written = failed = 0
+    for text, ok in results:
+        write(text)
+        written += 1
+        failed += not ok
+    return written, failed
+
+
+def main_stream(
+    source: IO[str], out: IO[str] = sys.stdout, shared: Mapping[str, Any] | None = None, **kw: Any
+) -> tuple[int, int]:
+    """Run a batch from an open text stream to ``out`` with Ctrl-C safe line writes."""
+    with LineWriter(out) as writer:
+        return run_batch(source, writer.write, shared, **kw)

@@ -1,0 +1,407 @@
+"""Regression checks of known equities: read a JSON or TOML file, run each scenario, compare.
+
+A regression file (docs/pipelines.md has a worked example) holds a list
+``scenarios``; each has ``players`` (a list, or one ``"A | B"`` string),
+optional ``board`` and ``dead``, ``expected`` (one equity per player, a float
+in 0..1 or an exact ``"a/b"`` string; a lone player, who meets one random hand,
+may list that hand's too), an optional ``name``, ``tolerance`` (an
+absolute difference, or ``"exact"``) and engine options (``method``,
+``trials``, ``time``, ``stderr``, ``seed``, ``threads``, ``threshold``).  An
+optional table ``defaults`` gives any of these keys for every scenario.
+
+The pass rule: an exhaustive run passes when every player's equity is within
+``tolerance`` of the expected one (``"exact"``: the exact fraction equals the
+expected fraction); a Monte Carlo run, when the difference is within
+``tolerance + Z * stderr`` (``Z`` = 4) and the standard error has come down to
+``tolerance`` (else it fails as unconverged).  Monte Carlo runs aim for a
+standard error of ``tolerance / 4`` unless the scenario says otherwise.
+
+>>> spec = parse_spec({"scenarios": [{"players": "AsAh | KsKh", "expected": ["1/2", 0.5]}]})
+>>> s = spec[0]
+>>> s.players, s.expected, s.tolerance
+(('AsAh', 'KsKh'), (Fraction(1, 2), Fraction(1, 2)), 0.001)
+>>> parse_spec({"scenarios": [{"players": ["AsAh"], "expected": [50]}]})
+... # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: scenario 1: expected equities are fractions of 1 in 0..1 ...
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, PokercalcError
+
+__all__ = [
+    "DEFAULT_TOLERANCE",
+    "Z",
+    "CheckSpec",
+    "PlayerCheck",
+    "ScenarioCheck",
+    "CheckResult",
+    "load_spec",
+    "parse_spec",
+    "builtin_spec",
+    "run_check",
+    "check_scenario",
+]
+
+#: the absolute tolerance of a scenario that names none
+DEFAULT_TOLERANCE = 0.001
+#: Monte Carlo passes within ``tolerance + Z * stderr``
+Z = 4.0
+#: the file of known equities that ``pokercalc check --builtin`` runs
+BUILTIN = "builtin_checks.toml"
+
+_ENGINE_KEYS = ("method", "trials", "time", "stderr", "seed", "threads", "threshold")
+_KEYS = {"name", "players", "board", "dead", "expected", "tolerance", *_ENGINE_KEYS}
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """One scenario of a regression file, validated."""
+
+    name: str  #: a label for the report (default: the players and board)
+    players: tuple[str, ...]  #: one expression per player
+    board: str  #: board cards as written
+    dead: str  #: dead cards as written
+    expected: tuple[Fraction, ...]  #: expected equity per player, exactly as written
+    exact: bool  #: True when the tolerance is "exact" (compare exact fractions)
+    tolerance: float  #: absolute tolerance (0 when ``exact``)
+    options: Mapping[str, Any] = field(default_factory=dict)  #: engine options
+
+
+@dataclass(frozen=True)
+class PlayerCheck:
+    """One player's comparison of expected and computed equity."""
+
+    label: str  #: the player's expression
+    expected: Fraction  #: expected equity, exactly as written in the file
+    got: float  #: computed equity
+    got_fraction: Fraction | None  #: computed exact equity (exact unweighted runs), else None
+    difference: float  #: got - expected
+    stderr: float | None  #: Monte Carlo standard error of ``got``, None for exact runs
+    allowed: float  #: the largest |difference| that passes (0 for "exact")
+    passed: bool  #: whether this player's equity passed
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form: fractions as "a/b", floats unrounded."""
+        from .formats import fraction_text
+
+        return {
+            "label": self.label,
+            "expected": float(self.expected),
+            "expected_fraction": fraction_text(self.expected),
+            "got": self.got,
+            "got_fraction": None if self.got_fraction is None else fraction_text(self.got_fraction),
+            "difference": self.difference,
+            "stderr": self.stderr,
+            "allowed": self.allowed,
+            "passed": self.passed,
+        }
+
+
+@dataclass(frozen=True)
+class ScenarioCheck:
+    """One scenario's run and verdict."""
+
+    name: str  #: the scenario's label
+    board: str  #: board cards as written
+    dead: str  #: dead cards as written
+    tolerance: float | str  #: the absolute tolerance, or "exact"
+    method: str | None  #: "exact" or "mc" as run, None when the run failed
+    outcomes: int | None  #: outcomes counted by the engine
+    trials: int | None  #: Monte Carlo trials, None for exact runs
+    seed: int | None  #: Monte Carlo seed, None for exact runs
+    elapsed: float  #: seconds the engine took
+    players: tuple[PlayerCheck, ...]  #: per-player comparisons
+    passed: bool  #: whether every player passed
+    note: str | None  #: why it failed when that is not a plain difference (unconverged, error)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form."""
+        return {
+            "name": self.name,
+            "board": self.board,
+            "dead": self.dead,
+            "tolerance": self.tolerance,
+            "method": self.method,
+            "outcomes": self.outcomes,
+            "trials": self.trials,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "passed": self.passed,
+            "note": self.note,
+            "players": [p.to_dict() for p in self.players],
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A regression run: every scenario's verdict."""
+
+    source: str  #: the file checked, or "builtin"
+    scenarios: tuple[ScenarioCheck, ...]  #: one verdict per scenario, in file order
+
+    @property
+    def passed(self) -> bool:
+        """True when every scenario passed."""
+        return all(s.passed for s in self.scenarios)
+
+    @property
+    def failures(self) -> int:
+        """How many scenarios failed."""
+        return sum(not s.passed for s in self.scenarios)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine form."""
+        return {
+            "source": self.source,
+            "passed": self.passed,
+            "total": len(self.scenarios),
+            "failures": self.failures,
+            "scenarios": [s.to_dict() for s in self.scenarios],
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One flat row per (scenario, player), for CSV."""
+        rows = []
+        for s in self.scenarios:
+            for p in s.players:
+                row = {"scenario": s.name, "method": s.method, "tolerance": s.tolerance}
+                row.update(p.to_dict())
+                rows.append(row)
+        return rows
+
+
+def _read(path: Path) -> Any:
+    """The parsed content of a JSON or TOML file (by extension, else by trying JSON first)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read {str(path)!r}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{str(path)!r} is not UTF-8 text") from None
+    is_json = path.suffix.lower() == ".json" or (
+        path.suffix.lower() != ".toml" and text.lstrip().startswith("{")
+    )
+    if is_json:
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{str(path)!r}: bad JSON at line {e.lineno}: {e.msg}") from None
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{str(path)!r}: bad TOML: {e}") from None
+
+
+def _expected_value(value: Any, where: str) -> Fraction:
+    """An expected equity from a float in 0..1 or an "a/b" string."""
+    from .formats import parse_fraction
+
+    if isinstance(value, str):
+        try:
+            frac = parse_fraction(value)
+        except PokercalcError:
+            raise InputError(f"{where}: expected {value!r} is not a number or 'a/b'") from None
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        frac = Fraction(value)
+    else:
+        raise InputError(f"{where}: expected {json.dumps(value)} is not a number or 'a/b'")
+    if not 0 <= frac <= 1:
+        raise InputError(
+            f"{where}: expected equities are fractions of 1 in 0..1 (not percents), got {value!r}"
+        )
+    return frac
+
+
+def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
+    """The scenarios of a parsed regression file; raises InputError naming what is wrong."""
+    from .batch import _check_option, _split_players
+
+    if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
+        raise InputError(f"{source}: a regression file needs a list 'scenarios'")
+    unknown = sorted(set(data) - {"format", "defaults", "scenarios"})
+    if unknown:
+        raise InputError(f"{source}: unknown top-level key {unknown[0]!r}")
+    if data.get("format", 1) != 1:
+        raise InputError(f"{source}: format {data['format']!r} is not supported (only 1)")
+    defaults = data.get("defaults", {})
+    if not isinstance(defaults, dict) or set(defaults) - (_KEYS - {"name", "expected"}):
+        raise InputError(f"{source}: 'defaults' must be a table of scenario options")
+    if not data["scenarios"]:
+        raise InputError(f"{source}: 'scenarios' is empty")
+    specs = []
+    for i, raw in enumerate(data["scenarios"], start=1):
+        where = f"scenario {i}"
+        if not isinstance(raw, dict):
+            raise InputError(f"{where}: must be a table/object")
+        unknown = sorted(set(raw) - _KEYS)
+        if unknown:
+            raise InputError(f"{where}: unknown key {unknown[0]!r}")
+        s = {**defaults, **raw}
+        players = s.get("players")
+        if isinstance(players, str):
+            players = _split_players(players)
+        if (
+            not isinstance(players, list)
+            or not players
+            or not all(isinstance(p, str) and p.strip() for p in players)
+        ):
+            raise InputError(f"{where}: 'players' must be a non-empty list of strings or 'A | B'")
+        players = [p.strip() for p in players]
+        expected = s.get("expected")
+        # A lone player meets one random hand, whose equity may be listed too.
+        sizes = (1, 2) if len(players) == 1 else (len(players),)
+        if not isinstance(expected, list) or len(expected) not in sizes:
+            raise InputError(
+                f"{where}: 'expected' must list one equity per player ({len(players)})"
+            )
+        fracs = tuple(_expected_value(v, where) for v in expected)
+        tol = s.get("tolerance", DEFAULT_TOLERANCE)
+        exact = tol == "exact"
+        if exact:
+            if not all(isinstance(v, str) for v in expected):
+                raise InputError(f"{where}: tolerance 'exact' needs expected fractions 'a/b'")
+            if s.get("method") == "mc":
+                raise InputError(f"{where}: tolerance 'exact' cannot use method 'mc'")
+            tol = 0.0
+        elif isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol < 1:
+            raise InputError(f"{where}: tolerance must be a number in (0, 1) or 'exact'")
+        cards = {}
+        for key in ("board", "dead"):
+            value = s.get(key, "")
+            if not isinstance(value, str):
+                raise InputError(f"{where}: {key!r} must be a string of cards")
+            cards[key] = value.strip()
+        options = {k: _check_option(k, s[k], where) for k in _ENGINE_KEYS if s.get(k) is not None}
+        if exact:
+            options["method"] = "exact"
+        name = s.get("name")
+        if name is not None and not isinstance(name, str):
+            raise InputError(f"{where}: 'name' must be a string")
+        if not name:
+            name = " vs ".join(players) + (f" on {cards['board']}" if cards["board"] else "")
+        specs.append(
+            CheckSpec(
+                name,
+                tuple(players),
+                cards["board"],
+                cards["dead"],
+                fracs,
+                exact,
+                float(tol),
+                options,
+            )
+        )
+    return specs
+
+
+def load_spec(path: str | Path) -> list[CheckSpec]:
+    """The scenarios of a regression file on disk (JSON or TOML)."""
+    path = Path(path)
+    return parse_spec(_read(path), source=str(path))
+
+
+def builtin_spec() -> list[CheckSpec]:
+    """The known equities shipped with pokercalc (``pokercalc/data/builtin_checks.toml``)."""
+    from importlib import resources
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    text = (resources.files("pokercalc") / "data" / BUILTIN).read_text(encoding="utf-8")
+    return parse_spec(tomllib.loads(text), source="builtin")
+
+
+def check_scenario(
+    spec: CheckSpec,
+    shared: Mapping[str, Any] | None = None,
+    engine: Callable[..., Any] | None = None,
+) -> ScenarioCheck:
+    """Run one scenario with the engine and judge it by the pass rule of the module docstring."""
+    if engine is None:
+        from .equity import equity as engine  # type: ignore[import-not-found]
+    options = {**(shared or {}), **spec.options}
+    if not spec.exact:
+        options.setdefault("stderr", spec.tolerance / Z)
+    tolerance: float | str = "exact" if spec.exact else spec.tolerance
+    result = engine(list(spec.players), spec.board, spec.dead, **options)
+    mc = result.method != "exact"
+    note = None
+    checks = []
+    for player, expected in zip(result.players[: len(spec.expected)], spec.expected, strict=True):
+        got = float(player.equity)
+        frac = player.equity_fraction
+        diff = got - float(expected)
+        if spec.exact:
+            allowed = 0.0
+            ok = frac is not None and frac == expected
+            if frac is None:
+                note = "the run gave no exact fraction (weighted ranges?)"
+        elif mc:
+            se = float(player.stderr or 0.0)
+            allowed = spec.tolerance + Z * se
+            ok = abs(diff) <= allowed and se <= spec.tolerance
+            if se > spec.tolerance:
+                note = f"unconverged: standard error {se:.3g} > tolerance {spec.tolerance:g}"
+        else:
+            allowed = spec.tolerance
+            ok = abs(diff) <= allowed
+        checks.append(
+            PlayerCheck(
+                player.label,
+                expected,
+                got,
+                frac,
+                diff,
+                float(player.stderr) if mc and player.stderr is not None else None,
+                allowed,
+                ok,
+            )
+        )
+    return ScenarioCheck(
+        spec.name,
+        spec.board,
+        spec.dead,
+        tolerance,
+        result.method,
+        int(result.outcomes),
+        result.trials if mc else None,
+        result.seed if mc else None,
+        float(result.elapsed),
+        tuple(checks),
+        all(c.passed for c in checks),
+        note,
+    )
+
+
+def run_check(
+    specs: Sequence[CheckSpec],
+    shared: Mapping[str, Any] | None = None,
+    *,
+    source: str = "file",
+    engine: Callable[..., Any] | None = None,
+    progress: Callable[[ScenarioCheck], None] | None = None,
+) -> CheckResult:
+    """Run every scenario; ``progress`` is called with each verdict as it is reached."""
+    verdicts = []
+    for spec in specs:
+        verdict = check_scenario(spec, shared, engine)
+        if progress is not None:
+            progress(verdict)
+        verdicts.append(verdict)
+    return CheckResult(source, tuple(verdicts))
