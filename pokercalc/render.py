@@ -110,13 +110,18 @@ def outs_table(result: OutsResult) -> Any:
             f"\nvs {' | '.join(result.opponents)}: equity now {_percent(result.equity)}% ({state})",
             style="",
         )
-    table = Table(title=f"{result.count} outs")
-    table.add_column("Card")
-    table.add_column("Hand it makes")
-    if vs:
-        table.add_column("Equity after %", justify="right")
-        table.add_column("Ahead")
-    table.add_column("HoldemHand discounted")
+
+    def card_table(title: str) -> Table:
+        table = Table(title=title)
+        table.add_column("Card")
+        table.add_column("Hand it makes")
+        if vs:
+            table.add_column("Equity after %", justify="right")
+            table.add_column("Ahead")
+        table.add_column("HoldemHand discounted")
+        return table
+
+    table = card_table(f"{result.count} outs")
     by_card = {c.card: c for c in result.cards}
 
     def row(c: Any) -> list[str]:
@@ -131,11 +136,12 @@ def outs_table(result: OutsResult) -> Any:
         for card in group:
             table.add_row(*row(by_card[card]))
         table.add_section()
+    tables = [table]
     extra = [c for c in result.behind_to_ahead if not by_card[c].is_out]
     if extra:
-        table.add_row("[italic]not outs by the rules, but put the hero ahead:[/italic]")
+        tables.append(card_table("Not outs by the rules, but the hero is ahead after them"))
         for card in extra:
-            table.add_row(*row(by_card[card]))
+            tables[-1].add_row(*row(by_card[card]))
     summary = Table(title="Counts and odds", show_header=True)
     summary.add_column("")
     summary.add_column("Exact", justify="right")
@@ -161,7 +167,7 @@ def outs_table(result: OutsResult) -> Any:
             f"{_percent(float(result.hit_by_river))}%",
             f"{_percent(result.rule_by_river)}% (rule of 4)",
         )
-    return Group(head, table, summary)
+    return Group(head, *tables, summary)
 
 
 def draws_table(result: DrawsResult) -> Any:
