@@ -385,3 +385,14 @@ def test_commands_have_help_and_are_documented() -> None:
         assert res.exit_code == 0 and "--board" in res.output and "--json" in res.output
         assert f"`pokercalc {name} HERO --board CARDS" in readme
     assert "--vs" in CliRunner().invoke(cli, ["outs", "--help"]).output
+
+
+def test_a_winning_card_that_is_not_an_out_is_shown_apart() -> None:
+    # A queen gives the hero broadway, but the board alone is then a straight too (rule 2).
+    r = find_outs("5dAh", "JsThKc9h", ["Qh7h"])
+    assert r.outs == () and text(r.behind_to_ahead) == "QsQdQc"
+    res = CliRunner().invoke(
+        cli, ["outs", "5dAh", "-b", "JsThKc9h", "--vs", "Qh7h"], terminal_width=120
+    )
+    assert "Not outs by the rules, but the hero is ahead after them" in res.output
+    assert "Straight, Ace high" in res.output
