@@ -324,6 +324,112 @@ def flops_command(
 
     emit(study, fmt, view)
 
+
+@cli.command("batch")
+@click.argument("file", type=click.File("r", encoding="utf-8"), default="-", required=False)
+@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
+@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
+@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
+@click.option(
+    "--time", "time_", type=click.FloatRange(min=0, min_open=True), help="Monte Carlo: seconds."
+)
+@click.option(
+    "--stderr",
+    "stderr_",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop when every standard error is below this.",
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed for every line.")
+@click.option("--threads", type=click.IntRange(1, 256), help="Engine threads per scenario.")
+@click.option(
+    "--threshold", type=click.FloatRange(min=0), help="Largest outcome count enumerated exactly."
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
+)
+def batch_command(
+    file: Any,
+    method: str | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    threshold: float | None,
+    jobs: int | None,
+) -> None:
+    """Run many equity scenarios, one per line of FILE (or stdin), printing JSON lines.
+
+    A line is `PLAYERS ; board ; dead` (e.g. `AsKs | QQ ; 4dAc5d ;`) or a JSON
+    object such as {"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}.
+    Blank lines and # comments are skipped; every other line gives one JSON
+    line, in input order, flushed as it finishes; a bad line gives an error
+    object naming it.  The options apply to every line unless it sets its own.
+    Exit status 1 when any line failed.  See docs/pipelines.md.
+    """
+    from . import batch
+
+    shared = {
+        k: v
+        for k, v in (
+            ("method", method),
+            ("trials", trials),
+            ("time", time_),
+            ("stderr", stderr_),
+            ("seed", seed),
+            ("threads", threads),
+            ("threshold", threshold),
+        )
+        if v is not None
+    }
+    out = click.get_text_stream("stdout")
+    try:
+        _, failed = batch.main_stream(file, out, shared, jobs=jobs)
+    except KeyboardInterrupt:
+        click.echo("pokercalc batch: interrupted", err=True)
+        raise SystemExit(130) from None
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(141) from None
+    # (SystemExit, not ctx.exit: the group runs click with standalone_mode=False.)
+    raise SystemExit(1 if failed else 0)
+
+
+@cli.command("check")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Monte Carlo seed where a scenario sets none."
+)
+@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@output_options()
+def check_command(
+    file: str | None, builtin: bool, seed: int | None, threads: int | None, fmt: str
+) -> None:
+    """Check expected equities from a regression FILE (JSON or TOML), or --builtin ones.
+
+    Each scenario runs exhaustively when it can and by Monte Carlo otherwise;
+    a table shows expected, got, difference and pass/fail.  Exit status 0 when
+    every scenario passes, 1 when one fails, 2 for a malformed file.  The file
+    format is in docs/pipelines.md.
+    """
+    from . import check, render_check
+
+    if builtin == (file is not None):
+        raise click.UsageError("give a regression FILE or --builtin (one of them)")
+    specs = check.builtin_spec() if builtin else check.load_spec(file)  # type: ignore[arg-type]
+    shared = {k: v for k, v in (("seed", seed), ("threads", threads)) if v is not None}
+    result = check.run_check(specs, shared, source="builtin" if builtin else str(file))
+    emit(result, fmt, lambda: render_check.check_table(result))
+    raise SystemExit(0 if result.passed else 1)
+
+
 def main() -> None:
     """Console-script entry point."""
     cli()
