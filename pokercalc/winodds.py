@@ -306,7 +306,7 @@ def potential_from_counts(
     behind or tied, NPot when never ahead or tied) is 0.
 
     >>> p = potential_from_counts([6, 0, 2, 0, 0, 0, 1, 0, 1])
-    >>> p.hand_strength, p.positive_potential, p.negative_potential, p.effective_strength
+    >>> p.hand_strength, p.positive_potential, p.negative_potential, round(p.effective_strength, 12)
     (0.8, 0.5, 0.25, 0.7)
     """
     total = float(sum(counts))
@@ -370,8 +370,8 @@ def hand_potential(
     over its hands by weight.
 
     >>> p = hand_potential("AdAc", "Kd8h9c")
-    >>> round(p.hand_strength, 6), round(p.negative_potential, 6)
-    (0.948007, 0.187566)
+    >>> p.method, round(p.hand_strength, 6), round(p.negative_potential, 6)
+    ('exact', 0.966235, 0.131596)
     >>> hand_potential("AdAc", "")  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     pokercalc.errors.InputError: hand potential needs a flop, turn or river; the board has 0 cards
@@ -529,8 +529,10 @@ def winodds(
     equity engine, which enumerates below its threshold and samples above it;
     ``time`` is the budget per opponent count (default :data:`DEFAULT_TIME`
     when no trials or stderr are given), of which Monte Carlo hand potential
-    takes a fifth.  Row ``n`` seeds the engine with ``seed + n`` and the
-    potential with ``seed + 1000 + n``.
+    takes a fifth.  With ``method="auto"`` the engine's threshold is lowered
+    to what it can enumerate in that budget (:data:`DEFAULT_TIME` if none).
+    Row ``n`` seeds the engine with ``seed + n`` and the potential with
+    ``seed + 1000 + n``.
     """
     from .equity import equity
 
@@ -571,10 +573,11 @@ def winodds(
         else:
             left = None if time is None else max(time - (_time.perf_counter() - t0), 0.01)
             threshold = None
-            if time is not None and method == "auto":
+            if method == "auto":
                 from .equity import DEFAULT_THRESHOLD
 
-                budget = time * EXACT_RATE * (threads or _cpu_count()) / (n + 1)
+                per_count = DEFAULT_TIME if time is None else time
+                budget = per_count * EXACT_RATE * (threads or _cpu_count()) / (n + 1)
                 threshold = min(DEFAULT_THRESHOLD, budget)
             r = equity(
                 [rng] + [_RANDOM] * n, b, d, method=method, threshold=threshold, time=left,

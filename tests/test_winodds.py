@@ -232,11 +232,11 @@ def test_preflop_table_equals_engine_for_another_class():
     assert (row.equity, row.win, row.tie) == (ref.equity, ref.win, ref.tie)
 
 
-# AsKs against five random hands preflop: 2**27 Monte Carlo deals by the engine (seed 1).
-REFERENCE_5 = (0.0, 0.0)
+# AsKs against five random hands preflop: 10**8 Monte Carlo deals by the engine (seed
+# 20261122), equity and its standard error.
+REFERENCE_5 = (0.31061187249987354, 4.577106863325285e-05)
 
 
-@pytest.mark.skipif(REFERENCE_5[0] == 0.0, reason="reference run not recorded yet")
 def test_five_opponents_within_three_standard_errors():
     row = winodds("AsKs", opponents=5, trials=400_000, seed=5).rows[0]
     assert row.method == "mc" and row.trials >= 400_000
@@ -256,9 +256,7 @@ def test_opponent_counts_and_seeds():
     assert r.rows[1].seed == 11 and r.rows[1].potential.seed == 1011
     again = winodds("AsKs", board="Qs7h2c", opponents="2", trials=20_000, seed=9)
     assert again.rows[0].equity == r.rows[1].equity
-    assert again.rows[0].potential == r.rows[1].potential.__class__(
-        **{**again.rows[0].potential.__dict__, "elapsed": again.rows[0].potential.elapsed}
-    )
+    assert again.rows[0].potential.transitions == r.rows[1].potential.transitions
     assert r.rows[0].equity > r.rows[1].equity > r.rows[2].equity
 
 
@@ -286,7 +284,10 @@ def test_parse_opponents_rejects(spec):
         {"hero": "AsKs", "method": "fast"},
         {"hero": "AsKs", "board": "Qs7h2c", "dead": "Qs"},
         {"hero": "AsKs|QQ"},
-        {"hero": "AsKx"},
+        {"hero": "AsZz"},
+        {"hero": "AsKs", "opponents": 23},
+        {"hero": "AsKs", "board": "Qs7h2c", "dead": "23456789TJQKA".replace("", "d")[1:],
+         "opponents": 18},
     ],
 )
 def test_bad_input_raises_one_error(kwargs):
