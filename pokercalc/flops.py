@@ -83,7 +83,8 @@ class FlopEquities:
     flops: np.ndarray  #: (19600, 3) uint8 card indices, one flop per row, high card first
     win: np.ndarray  #: per flop, the weighted share of turn-river-combo outcomes the hero wins
     tie: np.ndarray  #: per flop, the weighted share the hero ties
-    equity: np.ndarray  #: per flop, win + tie / 2 (a fraction of 1)
+    equity: np.ndarray  #: per flop, win + tie / 2 (a fraction of 1); NaN where the range is blocked
+    blocked: int  #: flops on which the flop's cards block every range combo (equity NaN)
     elapsed: float  #: seconds spent in the kernel
 
     def __len__(self) -> int:
@@ -102,22 +103,31 @@ class FlopEquities:
         hits = np.flatnonzero((self.flops == np.array(key, dtype=np.uint8)).all(axis=1))
         return int(hits[0])
 
+    @property
+    def valid(self) -> np.ndarray:
+        """Boolean mask of the flops with an equity (some range combo left)."""
+        return ~np.isnan(self.equity)
+
     def summary(self) -> dict[str, float]:
-        """Mean, minimum, quartiles and maximum of the equity, and the share of flops above 1/2."""
-        q = np.quantile(self.equity, [0.0, 0.25, 0.5, 0.75, 1.0])
+        """Mean, minimum, quartiles and maximum of the equity, and the share of flops above 1/2.
+
+        Flops on which the range is entirely blocked are left out.
+        """
+        e = self.equity[self.valid]
+        q = np.quantile(e, [0.0, 0.25, 0.5, 0.75, 1.0])
         return {
-            "mean": float(self.equity.mean()),
+            "mean": float(e.mean()),
             "min": float(q[0]),
             "q1": float(q[1]),
             "median": float(q[2]),
             "q3": float(q[3]),
             "max": float(q[4]),
-            "ahead": float((self.equity > 0.5).mean()),
+            "ahead": float((e > 0.5).mean()),
         }
 
     def histogram(self, bins: int = 20) -> list[int]:
         """How many flops fall in each of ``bins`` equal equity intervals of [0, 1]."""
-        counts, _ = np.histogram(self.equity, bins=bins, range=(0.0, 1.0))
+        counts, _ = np.histogram(self.equity[self.valid], bins=bins, range=(0.0, 1.0))
         return [int(c) for c in counts]
 
     def to_dict(self) -> dict[str, Any]:
@@ -127,14 +137,20 @@ class FlopEquities:
             "range": self.range_text,
             "combos": self.combos,
             "flops": len(self),
+            "blocked": self.blocked,
             "elapsed": self.elapsed,
             "summary": self.summary(),
-            "equities": {self.flop_text(i): float(e) for i, e in enumerate(self.equity)},
+            "equities": {self.flop_text(i): _num(e) for i, e in enumerate(self.equity)},
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """One row per flop: ``flop`` and ``equity``."""
-        return [{"flop": self.flop_text(i), "equity": float(e)} for i, e in enumerate(self.equity)]
+        """One row per flop: ``flop`` and ``equity`` (None where the range is blocked)."""
+        return [{"flop": self.flop_text(i), "equity": _num(e)} for i, e in enumerate(self.equity)]
+
+
+def _num(x: float) -> float | None:
+    """A float for JSON and CSV, None for NaN."""
+    return None if np.isnan(x) else float(x)
 
 
 def _as_range(opponent: str | Range) -> Range:
@@ -186,7 +202,8 @@ def flop_equities(
 
     ``hero`` is a combo or class (see :func:`hero_cards`) or two card indices;
     ``opponent`` is a :class:`Range` or an expression such as ``"ATC"`` or ``"QQ+,AK"``.
-    Opponent combos that share a card with a flop are left out on that flop.
+    Opponent combos that share a card with a flop are left out on that flop; a
+    flop that leaves none gets a NaN equity (and is counted in ``blocked``).
     With ``symmetry`` (the default) boards that differ only by a suit permutation
     keeping the hero and the range unchanged are evaluated once.
     """
@@ -206,11 +223,12 @@ def flop_equities(
     perms = suit_symmetries((h[0], h[1]), rng) if symmetry else np.array([[0, 1, 2, 3]], np.intc)
     win, tie, total = _flops.flop_counts(h[0], h[1], combos, weights, perms, threads or 0)
     elapsed = time.perf_counter() - start
-    if not (total > 0).all():
-        bad = int(np.flatnonzero(total <= 0)[0])
-        flop = format_cards(int(c) for c in _flops.flop_cards(h)[bad])
-        raise InputError(f"range {rng.text!r} has no hand left on the flop {flop}")
-    win, tie = win / total, tie / total
+    blocked = total <= 0
+    if blocked.all():
+        raise InputError(f"range {rng.text!r} has no hand left on any flop")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win = np.where(blocked, np.nan, win / np.where(blocked, 1.0, total))
+        tie = np.where(blocked, np.nan, tie / np.where(blocked, 1.0, total))
     return FlopEquities(
         hero=(int(h[0]), int(h[1])),
         range_text=rng.text,
@@ -219,6 +237,7 @@ def flop_equities(
         win=win,
         tie=tie,
         equity=win + tie / 2,
+        blocked=int(blocked.sum()),
         elapsed=elapsed,
     )
 
@@ -259,6 +278,8 @@ def flop_study(
 ) -> FlopStudy:
     """Equities on all flops, their features, and the best formula of at most ``features`` features.
 
+    The fit uses the flops on which the range is not entirely blocked.
+
     With ``error`` (a fraction, e.g. 0.025) the fit instead uses the fewest features
     whose average (or, with ``objective="max"``, maximum) error stays within it.
     ``features=None`` and ``error=None`` skip the fit.
@@ -271,8 +292,8 @@ def flop_study(
     fit = None
     if features is not None or error is not None:
         fit = fit_texture(
-            fm,
-            eq.equity,
+            fm[eq.valid],
+            eq.equity[eq.valid],
             n_features=None if error is not None else features,
             error=error,
             objective=objective,

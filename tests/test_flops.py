@@ -1,0 +1,194 @@
+"""Tests of the all-flop equities, the texture integer programs and the ``flops`` command."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import numpy as np
+import pytest
+import reference
+from click.testing import CliRunner
+
+from pokercalc.cards import parse_cards
+from pokercalc.cli import cli
+from pokercalc.errors import InputError, PokercalcError
+from pokercalc.features import feature_matrix
+from pokercalc.flops import NUM_FLOPS, flop_equities, hero_cards, suit_symmetries
+from pokercalc.ranges import ALL_COMBOS, Range
+from pokercalc.texture_ilp import estimate, fit_texture
+
+# A small, suit-asymmetric, weighted range: KK (one combo at half weight), AKs of spades, 76s.
+SMALL = Range.from_combos(
+    "small",
+    [parse_cards("KsKh"), parse_cards("KdKc"), parse_cards("AsKs"), parse_cards("7h6h")],
+    [1.0, 0.5, 1.0, 1.0],
+)
+
+
+@pytest.fixture(scope="module")
+def small_qq() -> object:
+    """QcQd against the small range on every flop (no suit symmetry to exploit)."""
+    return flop_equities("QcQd", SMALL)
+
+
+@pytest.fixture(scope="module")
+def aa_atc() -> tuple[object, np.ndarray]:
+    """AA (AsAh) against any two cards on every flop, with its feature matrix."""
+    eq = flop_equities("AA", Range.from_combos("ATC", ALL_COMBOS))
+    return eq, feature_matrix(eq.hero, eq.flops)
+
+
+def test_flop_list(small_qq) -> None:
+    flops = {tuple(sorted(int(c) for c in f)) for f in small_qq.flops}
+    assert len(small_qq) == NUM_FLOPS == len(flops)
+    assert not any(set(f) & set(small_qq.hero) for f in flops)
+    assert (small_qq.flops[:, 0] > small_qq.flops[:, 1]).all()
+
+
+@pytest.mark.parametrize("flop", ["Kh8c3s", "7h6s5h"])
+def test_matches_pure_python_reference(small_qq, flop: str) -> None:
+    ref = reference.reference_equity([[small_qq.hero], SMALL], board=parse_cards(flop))
+    i = small_qq.index_of(flop)
+    assert small_qq.equity[i] == pytest.approx(float(ref.equity[0]), abs=1e-12)
+    assert small_qq.win[i] == pytest.approx(float(ref.win[0] / ref.total), abs=1e-12)
+    assert small_qq.tie[i] == pytest.approx(float(ref.tie[0] / ref.total), abs=1e-12)
+
+
+def test_matches_equity_engine_on_sample(aa_atc) -> None:
+    from pokercalc.equity import equity
+
+    eq, _ = aa_atc
+    rng = np.random.default_rng(8)
+    for i in rng.choice(NUM_FLOPS, size=6, replace=False):
+        board = eq.flop_text(int(i))
+        exact = equity(["AsAh", Range.from_combos("ATC", ALL_COMBOS)], board=board, method="exact")
+        assert eq.equity[i] == pytest.approx(exact.players[0].equity, abs=1e-12), board
+
+
+def test_symmetry_changes_nothing() -> None:
+    rus = Range.from_combos("AA,KK", [c for c in ALL_COMBOS if c[0] >> 2 == c[1] >> 2 >= 11])
+    with_sym = flop_equities("AKs", rus)
+    without = flop_equities("AKs", rus, symmetry=False)
+    assert len(suit_symmetries(with_sym.hero, rus.without(with_sym.hero))) == 6
+    assert np.array_equal(with_sym.equity, without.equity)
+
+
+def test_symmetries_respect_weights() -> None:
+    hero = tuple(parse_cards("9s9d"))
+    kings = [parse_cards("KsKh"), parse_cards("KdKc")]
+    even = suit_symmetries(hero, Range.from_combos("KK", kings, [1, 1]))
+    assert even.tolist() == [[0, 1, 2, 3], [2, 3, 0, 1]]
+    assert suit_symmetries(hero, Range.from_combos("KK", kings, [1, 0.5])).tolist() == [
+        [0, 1, 2, 3]
+    ]
+
+
+def test_blocked_flops_have_no_equity() -> None:
+    eq = flop_equities("AA", Range.from_combos("KK", [parse_cards("KsKh"), parse_cards("KdKc")]))
+    # Flops holding Ks or Kh and also Kd or Kc block both combos (inclusion-exclusion).
+    assert eq.blocked == int((~eq.valid).sum()) == 19600 - 2 * 17296 + 15180
+    assert np.isnan(eq.equity[eq.index_of("KsKdQc")])
+    assert eq.to_rows()[eq.index_of("KsKdQc")]["equity"] is None
+    assert 0 < eq.summary()["mean"] < 1
+
+
+def test_hero_representatives() -> None:
+    assert hero_cards("AA") == tuple(parse_cards("AsAh"))
+    assert hero_cards("aks") == tuple(parse_cards("AsKs"))
+    assert hero_cards("KQo") == hero_cards("QK") == tuple(parse_cards("KsQh"))
+    assert hero_cards("Th Kc") == tuple(parse_cards("KcTh"))
+
+
+@pytest.mark.parametrize("bad", ["AAs", "AsAs", "AsKsQs", "XY", ""])
+def test_bad_hero(bad: str) -> None:
+    with pytest.raises(PokercalcError):
+        hero_cards(bad)
+
+
+def test_paper_three_feature_formula(aa_atc) -> None:
+    eq, fm = aa_atc
+    paper = estimate(fm, ((54, 0.85), (48, 0.10), (35, -0.08)))
+    paper_error = np.abs(paper - eq.equity).mean()
+    fit = fit_texture(fm, eq.equity, n_features=3, time_limit=4)
+    assert fit.avg_error <= paper_error
+    assert fit.avg_error <= 0.0255
+    assert len(fit.weights) <= 3
+    # On exact equities the paper's formula errs by 3.5 points on average (docs/flops.md).
+    assert 0.030 < paper_error < 0.040
+
+
+def test_planted_formula_is_recovered() -> None:
+    rng = np.random.default_rng(1)
+    b = (rng.random((400, 12)) < 0.3).astype(np.uint8)
+    b[:, 0] = 1
+    e = 0.5 + 0.2 * b[:, 3] - 0.1 * b[:, 7]
+    fit = fit_texture(b, e, n_features=3, time_limit=10)
+    assert dict(fit.weights) == pytest.approx({1: 0.5, 4: 0.2, 8: -0.1}, abs=1e-7)
+    assert fit.avg_error < 1e-9 and fit.always == (1,)
+    assert fit.formula() == (
+        "start at 50%; +20% if the flop has exactly one king (F4); "
+        "-10% if the flop has at least two queens (F8)"
+    )
+    few = fit_texture(b, e, error=0.001, time_limit=10)
+    assert few.features == (1, 4, 8) or set(few.features) == {1, 4, 8}
+    worst = fit_texture(b, e + 0.01 * b[:, 5], n_features=3, objective="max", time_limit=10)
+    assert worst.max_error <= 0.005 + 1e-9 and worst.model == "MAXERR(3)"
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"n_features": 0},
+        {"n_features": 2, "error": 0.1},
+        {"error": 2.5},
+        {"n_features": 2, "objective": "median"},
+    ],
+)
+def test_fit_rejects_bad_arguments(kwargs: dict) -> None:
+    with pytest.raises(InputError):
+        fit_texture(np.ones((3, 2)), np.zeros(3), **kwargs)
+
+
+def test_cli_json_and_csv(tmp_path) -> None:
+    out = tmp_path / "flops.csv"
+    runner = CliRunner()
+    res = runner.invoke(
+        cli,
+        ["flops", "AA", "KK", "--features", "2", "--time-limit", "1", "--csv", str(out), "--json"],
+    )
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    data = data.get("result", data)  # the versioned envelope, when present
+    assert data["hero"] == "AsAh" and data["range"] == "KK" and data["flops"] == NUM_FLOPS
+    assert len(data["equities"]) == NUM_FLOPS and len(data["fit"]["weights"]) <= 2
+    assert data["fit"]["formula"].startswith("start at ")
+    with out.open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == NUM_FLOPS
+    assert list(rows[0]) == ["flop", "equity"] + [f"F{j}" for j in range(1, 74)]
+    assert {rows[0][f"F{j}"] for j in range(1, 74)} <= {"0", "1"}
+    assert float(rows[0]["equity"]) == data["equities"][rows[0]["flop"]]
+
+
+def test_cli_table() -> None:
+    res = CliRunner().invoke(cli, ["flops", "AA", "KK", "--features", "1", "--time-limit", "1"])
+    assert res.exit_code == 0, res.output
+    for text in ("AsAh against KK", "Equity distribution", "AVGERR(1)", "Formula: start at"):
+        assert text in res.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["flops", "AA", "KK", "--features", "3", "--error", "2"],
+        ["flops", "AAx", "KK"],
+        ["flops", "AA", "KK", "--error", "lots"],
+        ["flops", "AsAh", "AsAh"],
+    ],
+)
+def test_cli_errors_are_one_line(args: list[str]) -> None:
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 2
+    assert "Traceback" not in res.output
