@@ -368,7 +368,7 @@ class Draw:
         """Machine form: cards in ASCII."""
         return {
             "name": self.name,
-            "cards": [format_card(c) for c in self.cards],
+            "cards": format_cards(self.cards),
             "count": len(self.cards),
             "needs": self.needs,
         }

@@ -109,7 +109,7 @@ def test_to_dict_and_rows() -> None:
     assert d["hero"] == "KcTh" and d["board"] == "AcQcTc"
     assert d["draws"][1] == {
         "name": "gutshot",
-        "cards": ["Js", "Jh", "Jd", "Jc"],
+        "cards": "JsJhJdJc",
         "count": 4,
         "needs": 1,
     }
@@ -289,7 +289,7 @@ def test_cli_draws_json() -> None:
     assert d["draws"] == [
         {
             "name": "double gutshot",
-            "cards": ["8s", "8h", "8d", "8c", "4s", "4h", "4d", "4c"],
+            "cards": "8s8h8d8c4s4h4d4c",
             "count": 8,
             "needs": 1,
         }

@@ -286,13 +286,13 @@ def test_bad_input(args, error) -> None:
 def test_to_dict() -> None:
     d = find_outs("AsAc", "Kd8h9c").to_dict()
     assert d["groups"] == {
-        "Two pair": ["Ks", "Kh", "Kc", "9s", "9h", "9d", "8s", "8d", "8c"],
-        "Three of a kind": ["Ah", "Ad"],
+        "Two pair": "KsKhKc9s9h9d8s8d8c",
+        "Three of a kind": "AhAd",
     }
     assert d["count"] == 11 and d["unseen"] == 47 and d["street"] == "flop"
     assert d["hit_next"] == 11 / 47 and d["hit_next_fraction"] == "11/47"
     assert d["hit_by_river_fraction"] == "451/1081"
-    assert d["discounted"] == ["Ah", "Ad"]
+    assert d["discounted"] == "AhAd" and d["behind_to_ahead"] == ""
     assert d["cards"][0] == {
         "card": "Ah",
         "value": d["cards"][0]["value"],
@@ -315,7 +315,7 @@ def test_cli_outs_json() -> None:
     res = CliRunner().invoke(cli, ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "KsKh", "--json"])
     assert res.exit_code == 0, res.output
     d = _result(res.output)
-    assert d["outs"] == ["Ah", "Ad"] and d["opponents"] == ["KsKh"]
+    assert d["outs"] == "AhAd" and d["opponents"] == ["KsKh"]
     first = d["cards"][0]
     assert first["card"] == "Ah" and first["equity_fraction"] == "43/44"  # a king still quads
 
