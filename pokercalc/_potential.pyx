@@ -9,6 +9,7 @@ negative potential are ratios of these nine numbers (``winodds.py`` forms
 them).  Inputs are validated in Python before the kernels run.
 """
 
+cimport openmp
 from cython.parallel cimport prange
 from libc.math cimport sqrt
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -95,11 +96,12 @@ cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t*
 
 
 def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uint8_t[::1] dead,
-                 int64_t[:, ::1] out) -> None:
+                 int64_t[:, ::1] out, int threads=0) -> None:
     """Fill ``out[i]`` with the nine transition counts of hero hand ``hero[i]`` against one opponent.
 
     ``hero`` is (n, 2) card indices, none on ``board`` (3 to 5 cards) or among
-    ``dead``; every combo is enumerated in parallel.
+    ``dead``; the combos are enumerated in parallel on ``threads`` threads
+    (0: OpenMP's default).
     """
     cdef Py_ssize_t i, n = hero.shape[0]
     cdef int nb = board.shape[0], nd = dead.shape[0]
@@ -112,12 +114,10 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
         return
     cdef const uint8_t* b = &board[0]
     cdef const uint8_t* d = &dead[0] if nd else NULL
-    for i in prange(n, nogil=True, schedule="dynamic"):
+    if threads <= 0:
+        threads = openmp.omp_get_max_threads()
+    for i in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
         exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
-
-
-cdef struct Rng:
-    uint64_t s[4]
 
 
 cdef inline uint64_t splitmix(uint64_t* x) noexcept nogil:

@@ -359,6 +359,7 @@ def hand_potential(
     time: float | None = None,
     stderr: float | None = None,
     seed: int | None = None,
+    threads: int | None = None,
 ) -> Potential:
     """Hand strength, positive and negative potential of the hero on a flop, turn or river.
 
@@ -367,7 +368,8 @@ def hand_potential(
     several, and with ``method="mc"``, it deals at random until ``trials``
     deals, ``time`` seconds or a hand-strength standard error of ``stderr``
     (``time`` defaults to :data:`DEFAULT_TIME`).  A range hero is averaged
-    over its hands by weight.
+    over its hands by weight.  Enumeration runs on ``threads`` threads
+    (default: all cores); sampling on one.
 
     >>> p = hand_potential("AdAc", "Kd8h9c")
     >>> p.method, round(p.hand_strength, 6), round(p.negative_potential, 6)
@@ -384,7 +386,7 @@ def hand_potential(
             f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
         )
     rng = _hero_range(hero).without(b + d, player="the hero")
-    return _potential(rng, b, d, opponents, method, trials, time, stderr, seed, start)
+    return _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start)
 
 
 def _potential(
@@ -397,6 +399,7 @@ def _potential(
     time: float | None,
     stderr: float | None,
     seed: int | None,
+    threads: int | None,
     start: float,
 ) -> Potential:
     """The validated core of :func:`hand_potential`."""
@@ -426,7 +429,8 @@ def _potential(
     board, dead = array("B", b), array("B", d)
     if method == "exact":
         out = array("q", bytes(8 * 9 * nh))
-        _potential.exact_counts(hero, board, dead, memoryview(out).cast("B").cast("q", [nh, 9]))
+        view = memoryview(out).cast("B").cast("q", [nh, 9])
+        _potential.exact_counts(hero, board, dead, view, threads or 0)
         counts = [
             math.fsum(w * out[9 * i + k] for i, w in enumerate(rng.weights)) for k in range(9)
         ]
@@ -564,7 +568,7 @@ def winodds(
             pot_time = None if time is None else time * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
-                trials, pot_time, stderr, base + 1000 + n, t0,
+                trials, pot_time, stderr, base + 1000 + n, threads, t0,
             )  # fmt: skip
             any_mc = any_mc or pot.method == "mc"
         table = _headsup_table() if n == 1 and not b and not d and method != "mc" else None

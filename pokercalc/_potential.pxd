@@ -1,0 +1,16 @@
+# cython: language_level=3
+"""The C-level interface of the hand potential kernels (see _potential.pyx)."""
+
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+
+
+cdef struct Rng:
+    uint64_t s[4]  # xoshiro256** state, seeded by splitmix64
+
+
+cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t* dead, int nd,
+                    int64_t* count) noexcept nogil
+
+cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
+                    const uint8_t* dead, int nd, int opponents, int64_t max_trials,
+                    double seconds, double target, Rng* g, int64_t* count) noexcept nogil
