@@ -113,9 +113,7 @@ def kernel_counts(hero, board, dead):
     return [list(out[3 * i : 3 * i + 3]) for i in range(3)]
 
 
-@pytest.mark.parametrize(
-    "hero,board,dead", CASES, ids=[format_cards(h + b) for h, b, _ in CASES]
-)
+@pytest.mark.parametrize("hero,board,dead", CASES, ids=[format_cards(h + b) for h, b, _ in CASES])
 def test_exact_potential_equals_brute_force(hero, board, dead):
     hp = brute_transitions(hero, board, dead)
     assert kernel_counts(hero, board, dead) == hp
@@ -224,6 +222,8 @@ def test_one_opponent_equals_engine_exact():
     # Against one opponent, the river column of the exact transitions is the equity itself.
     t = flop.potential.transitions
     assert sum(row[0] + row[1] / 2 for row in t) == pytest.approx(ref.equity, abs=1e-12)
+    # ... and so is EHS = HS (1 - NPot) + (1 - HS) PPot.
+    assert flop.potential.effective_strength == pytest.approx(ref.equity, abs=1e-12)
 
 
 def test_preflop_table_equals_engine_for_another_class():
@@ -286,8 +286,12 @@ def test_parse_opponents_rejects(spec):
         {"hero": "AsKs|QQ"},
         {"hero": "AsZz"},
         {"hero": "AsKs", "opponents": 23},
-        {"hero": "AsKs", "board": "Qs7h2c", "dead": "23456789TJQKA".replace("", "d")[1:],
-         "opponents": 18},
+        {
+            "hero": "AsKs",
+            "board": "Qs7h2c",
+            "dead": "23456789TJQKA".replace("", "d")[1:],
+            "opponents": 18,
+        },
     ],
 )
 def test_bad_input_raises_one_error(kwargs):
