@@ -16,9 +16,11 @@ docs/flops.md).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -52,6 +54,19 @@ def _positions(rank: np.ndarray | int) -> np.ndarray:
     """Straight-position bits of a rank (an ace also sets the low position 0)."""
     r = np.asarray(rank, dtype=np.int64)
     return (np.int64(1) << (r + 1)) | np.where(r == ACE, 1, 0)
+
+
+def _memo(method: Callable[[Texture], Any]) -> Callable[[Texture], Any]:
+    """Compute a derived quantity of a texture once; later calls reuse it."""
+
+    @functools.wraps(method)
+    def wrapper(self: Texture) -> Any:
+        cache = self.__dict__.setdefault("_memo", {})
+        if method.__name__ not in cache:
+            cache[method.__name__] = method(self)
+        return cache[method.__name__]
+
+    return wrapper
 
 
 @dataclass(frozen=True)
@@ -117,10 +132,12 @@ class Texture:
 
     # Derived quantities shared by several features.
 
+    @_memo
     def n_suits(self) -> np.ndarray:
         """Distinct suits on the flop."""
         return (self.suit_count > 0).sum(axis=1)
 
+    @_memo
     def n_ranks(self) -> np.ndarray:
         """Distinct ranks on the flop."""
         return (self.rank_count > 0).sum(axis=1)
@@ -129,16 +146,19 @@ class Texture:
         """Flop cards of rank ``low`` or higher."""
         return (self.ranks >= low).sum(axis=1)
 
+    @_memo
     def max_suit(self) -> np.ndarray:
         """Most cards of one suit among hero + flop."""
         return self.all_suit_count.max(axis=1)
 
+    @_memo
     def backdoor_flush(self) -> np.ndarray:
         """Hero + flop hold exactly three cards of a suit, one of them the hero's."""
         hero = np.zeros(4, dtype=bool)
         hero[list(self.hero_suits)] = True
         return ((self.all_suit_count == 3) & hero).any(axis=1)
 
+    @_memo
     def straight_gaps(self) -> tuple[np.ndarray, np.ndarray]:
         """Most distinct flop ranks in a five-rank window, and fewest ranks missing among them."""
         inside = self.flop_bits[:, None] & _WINDOWS
@@ -148,10 +168,12 @@ class Texture:
         gaps = np.where(count == best[:, None], gaps, 99).min(axis=1)
         return best, gaps
 
+    @_memo
     def made_straight(self) -> np.ndarray:
         """Hero + flop make a straight."""
         return ((self.all_bits[:, None] & _WINDOWS) == _WINDOWS).any(axis=1)
 
+    @_memo
     def completing_ranks(self) -> np.ndarray:
         """Ranks whose next card would give hero + flop a straight (0 once a straight is made)."""
         n = np.zeros(len(self.all_bits), dtype=np.int64)
@@ -160,6 +182,7 @@ class Texture:
             n += ((bits[:, None] & _WINDOWS) == _WINDOWS).any(axis=1)
         return np.where(self.made_straight(), 0, n)
 
+    @_memo
     def four_run(self) -> np.ndarray:
         """Position of the lowest rank of four consecutive ranks in hero + flop, or -1."""
         run = np.full(len(self.all_bits), -1, dtype=np.int64)
@@ -168,25 +191,30 @@ class Texture:
             run = np.where((self.all_bits & w) == w, p, run)
         return run
 
+    @_memo
     def straight_draw(self) -> np.ndarray:
         """Hero + flop have a straight or a one-card straight draw."""
         return self.made_straight() | (self.completing_ranks() > 0)
 
+    @_memo
     def backdoor_ways(self) -> np.ndarray:
         """Five-rank windows holding exactly three hero + flop ranks, one a hero rank."""
         hero = int(_positions(self.hero_ranks[0])) | int(_positions(self.hero_ranks[1]))
         inside = self.all_bits[:, None] & _WINDOWS
         return ((_POP[inside] == 3) & ((_WINDOWS & hero) != 0)).sum(axis=1)
 
+    @_memo
     def flush_draw(self) -> np.ndarray:
         """Hero + flop hold exactly four cards of one suit."""
         return self.max_suit() == 4
 
+    @_memo
     def overcards_in_hand(self) -> np.ndarray:
         """The hero's cards above the flop's highest card."""
         top = self.ranks[:, 0]
         return (self.hero_ranks[0] > top).astype(np.int64) + (self.hero_ranks[1] > top)
 
+    @_memo
     def overcards_on_flop(self) -> np.ndarray:
         """Flop cards above the hero's highest card."""
         return (self.ranks > self.hero_ranks[0]).sum(axis=1)
@@ -195,6 +223,7 @@ class Texture:
         """The flop holds a card of this (hero) rank."""
         return self.rank_count[:, rank] > 0
 
+    @_memo
     def inside_draw(self) -> np.ndarray:
         """Exactly one rank completes a straight (gutshot or one-ended four-run)."""
         return self.completing_ranks() == 1
