@@ -263,7 +263,7 @@ def winodds_command(
 @click.option(
     "--time-limit",
     type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
+    default=5.0,
     show_default=True,
     help="Seconds for the integer program; the gap is reported when it stops early.",
 )
