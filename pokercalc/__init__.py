@@ -64,4 +64,36 @@ __all__ = [
     "WinOddsRow",
     "hand_potential",
     "winodds",
+    "FlopEquities",
+    "FlopStudy",
+    "TextureFit",
+    "feature_matrix",
+    "fit_texture",
+    "flop_equities",
+    "flop_features",
+    "flop_study",
+    "hero_cards",
 ]
+
+# The flop-texture API needs numpy and scipy; it is imported on first use so
+# that ``import pokercalc`` stays light.
+_LAZY = {
+    "FlopEquities": "flops",
+    "FlopStudy": "flops",
+    "flop_equities": "flops",
+    "flop_study": "flops",
+    "hero_cards": "flops",
+    "feature_matrix": "features",
+    "flop_features": "features",
+    "TextureFit": "texture_ilp",
+    "fit_texture": "texture_ilp",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import the flop-texture names on first use."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
