@@ -172,6 +172,24 @@ def draws_command(hero: str, board: str, dead: str, fmt: str) -> None:
     emit(result, fmt, lambda: render.draws_table(result))
 
 
+#: Seconds ``winodds`` keeps back from its time budget for rendering its output.
+_WINODDS_OUTPUT_RESERVE = 0.1
+
+
+def _process_age() -> float:
+    """Seconds since this process started (Linux /proc; 0 elsewhere)."""
+    import os
+
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
+
+
 @cli.command("winodds")
 @click.argument("hero")
 @click.option(
@@ -218,12 +236,23 @@ def winodds_command(
 
     HERO is a hand (AsKs), a range (AQs+) or a pocket query (Group1); figures
     then average over its hands.  On a flop, turn or river the table adds hand
-    strength, positive and negative potential and EHS.  Example:
+    strength, positive and negative potential and EHS.  --time is wall-clock
+    seconds per opponent count, start-up and output included.  Example:
     pokercalc winodds AsKs --opponents 1-9
     """
     from . import render
-    from .winodds import winodds
+    from .winodds import DEFAULT_TIME, parse_opponents, winodds
 
+    if time_ is None and trials is None and stderr_ is None:
+        time_ = DEFAULT_TIME
+    if time_ is not None:
+        # --time is wall-clock per opponent count, end to end: start-up so far
+        # and a reserve for printing come out of the computation's share.  A
+        # process older than a few seconds is a host (a test runner, a
+        # notebook), not a fresh command, and its age is not start-up.
+        age = _process_age()
+        spent = (age if age < 5.0 else 0.0) + _WINODDS_OUTPUT_RESERVE
+        time_ = max(time_ - spent / len(parse_opponents(opponents)), 0.25 * time_)
     result = winodds(
         hero,
         opponents=opponents,
