@@ -299,6 +299,25 @@ def test_bad_input_raises_one_error(kwargs):
         winodds(**kwargs)
 
 
+def test_chart_bars_follow_the_figures():
+    from pokercalc import render
+    from pokercalc.winodds import WinOddsResult, WinOddsRow
+
+    rows = (
+        WinOddsRow(1, 1.0, 0.5, 0.0, None, "exact", 1, None, None, 0.0, None),
+        WinOddsRow(2, 0.25, 0.0, 0.0, None, "exact", 1, None, None, 0.0, None),
+    )
+    result = WinOddsResult("AsKs", 1, False, (), (), rows, None, 0.0)
+    lines = render.winodds_chart(result, height=8).plain.splitlines()
+    bars = [line[line.index(next(c for c in line if c in "┤│")) + 1 :] for line in lines[1:9]]
+    # Columns: space, equity, win per row; the scale tops out at 100%.
+    assert [b[1] for b in bars] == ["█"] * 8
+    assert [b[2] for b in bars] == [" "] * 4 + ["█"] * 4
+    assert [b[4] for b in bars] == [" "] * 6 + ["█"] * 2
+    assert [b[5] for b in bars] == [" "] * 8
+    assert lines[1].lstrip().startswith("100.0%")
+
+
 def run(*args):
     return CliRunner().invoke(cli, ["winodds", *args])
 
