@@ -35,6 +35,8 @@ cdef struct Problem:
     const uint64_t* cmask       # per combo: the two cards' mask
     const double* cw            # per combo: weight
     const int32_t* perm         # ng * total_combos: image of each combo per symmetry
+    const uint8_t* is_random    # per player: 1 when its range is every hand the deck allows
+    const uint8_t* sigma        # ng * 4: each symmetry's image of suits 0..3
     uint64_t bkey               # given board's summed keys (no PC_KEY_INIT)
     uint64_t bmask
     uint64_t dead
@@ -45,17 +47,16 @@ cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_
     """Evaluate every player on one full board and count one more win or split for the winners."""
     cdef int p, nwin = 0
     cdef uint16_t v[MAXP]
-    cdef uint16_t best = 0
+    cdef uint16_t best = 0, x
+    # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
     for p in range(n):
-        v[p] = eval_key(hk[p] + key, hm[p] | mask)
-        if v[p] > best:
-            best = v[p]
-            nwin = 1
-        elif v[p] == best:
-            nwin += 1
+        x = eval_key(hk[p] + key, hm[p] | mask)
+        v[p] = x
+        best = x if x > best else best
     for p in range(n):
-        if v[p] == best:
-            cnt[p * (n + 1) + nwin] += 1
+        nwin += v[p] == best
+    for p in range(n):
+        cnt[p * (n + 1) + nwin] += v[p] == best
 
 
 cdef inline void last_cards(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -105,7 +106,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef int idx[6]
     cdef int n = P.n
     cdef int k = 5 - P.nb
-    cdef int r = 0, c, p, d, j, last
+    cdef int r = 0, c, p, d, j, last, hi
     cdef int64_t boards = 0
     for c in range(52):
         if not used & PC_CARD_BIT[c]:
@@ -136,8 +137,10 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
                 d += 1
                 idx[d] = idx[d - 1]
                 continue
-            last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], r, cnt)
-            boards += r - idx[d]
+            # With one card to come, a fixed ``first`` is that card alone.
+            hi = idx[d] + 1 if (d == 0 and first >= 0) else r
+            last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], hi, cnt)
+            boards += hi - idx[d]
             d -= 1
     for j in range(n * (n + 1)):
         if cnt[j]:
@@ -185,6 +188,174 @@ cdef void assign_rest(const Problem* P, int32_t* assign, int p, uint64_t used, d
         assign_rest(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
 
 
+# --- Exhaustive enumeration with the last player innermost -----------------
+#
+# When the last player's range is large, it pays to fix everyone else first,
+# then each board, and only then run through the last player's combos: the
+# others are evaluated once per board instead of once per outcome, and the
+# innermost loop is one evaluation and two compares.  Suit symmetry then works
+# in two steps: the others' assignment is kept only if it is the smallest of
+# its orbit (weighted by the orbit's size), and each board only if it is the
+# smallest of its orbit under the permutations that fix that assignment.
+
+
+cdef inline uint64_t permute_mask(uint64_t mask, const uint8_t* sg) noexcept nogil:
+    """The image of a card mask under a suit permutation: its 16-bit suit lanes moved."""
+    return (((mask & 0xFFFF) << (sg[0] << 4)) | (((mask >> 16) & 0xFFFF) << (sg[1] << 4))
+            | (((mask >> 32) & 0xFFFF) << (sg[2] << 4)) | ((mask >> 48) << (sg[3] << 4)))
+
+
+cdef inline double prefix_orbit(const Problem* P, const int32_t* assign, int npre,
+                                uint32_t* stab) noexcept nogil:
+    """|orbit| of the first ``npre`` players' assignment if it is the orbit's smallest, else 0.
+
+    ``stab`` receives the bit set of the symmetries that fix it.
+    """
+    cdef int g, p, size = 1
+    cdef int32_t x
+    cdef bint equal
+    stab[0] = 1
+    for g in range(1, P.ng):
+        equal = True
+        for p in range(npre):
+            x = P.perm[g * P.total_combos + assign[p]]
+            if x < assign[p]:
+                return 0
+            if x > assign[p]:
+                equal = False
+                break
+        if equal:
+            stab[0] |= 1u << g
+            size += 1
+    return <double>(P.ng // size)
+
+
+cdef inline double board_orbit(const Problem* P, uint32_t stab, uint64_t board) noexcept nogil:
+    """|orbit| of a board under the symmetries in ``stab`` if it is the smallest, else 0."""
+    cdef int g, size = 1, fixed = 1
+    cdef uint64_t img
+    for g in range(1, P.ng):
+        if stab >> g & 1:
+            size += 1
+            img = permute_mask(board, &P.sigma[4 * g])
+            if img < board:
+                return 0
+            fixed += img == board
+    return <double>(size // fixed)
+
+
+cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
+                      double w, uint32_t stab, double* tally) noexcept nogil:
+    """Every board for the others' assignment, then every combo of the last player."""
+    cdef int n = P.n
+    cdef int L = n - 1
+    cdef int k = 5 - P.nb
+    cdef uint64_t hk[MAXP]
+    cdef uint64_t hm[MAXP]
+    cdef double cnt[MAXP * (MAXP + 1) + 1]
+    cdef uint8_t rem[52]
+    cdef uint64_t ks[6]
+    cdef uint64_t ms[6]
+    cdef int idx[6]
+    cdef int r = 0, c, p, d, j, nbest
+    cdef int32_t i
+    cdef uint16_t v[MAXP]
+    cdef uint16_t best, x
+    cdef uint64_t key, mask, base, usedb
+    cdef double bw, gt, eq, tot, lt, wi
+    cdef bint sym = stab != 1
+    for c in range(52):
+        if not used & PC_CARD_BIT[c]:
+            rem[r] = c
+            r += 1
+    for p in range(L):
+        hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
+        hm[p] = P.bmask | P.cmask[assign[p]]
+    memset(cnt, 0, (n * (n + 1) + 1) * sizeof(double))
+    ks[0] = 0
+    ms[0] = 0
+    d = 0
+    idx[0] = (first - 1) if first >= 0 else -1
+    while True:
+        if k > 0:
+            # Odometer: advance to the next board of k cards from rem.
+            if d < 0:
+                break
+            idx[d] += 1
+            if idx[d] > r - k + d or (d == 0 and first >= 0 and idx[0] > first):
+                d -= 1
+                continue
+            ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
+            ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
+            if d < k - 1:
+                d += 1
+                idx[d] = idx[d - 1]
+                continue
+        key = ks[k]
+        mask = ms[k]
+        bw = 1.0
+        if sym:
+            bw = board_orbit(P, stab, P.bmask | mask)
+        if bw != 0:
+            best = 0
+            for p in range(L):
+                x = eval_key(hk[p] + key, hm[p] | mask)
+                v[p] = x
+                best = x if x > best else best
+            nbest = 0
+            for p in range(L):
+                nbest += v[p] == best
+            gt = 0
+            eq = 0
+            tot = 0
+            base = PC_KEY_INIT + P.bkey + key
+            usedb = used | mask
+            for i in range(P.off[L], P.off[L + 1]):
+                if P.cmask[i] & usedb:
+                    continue
+                x = eval_key(base + P.ckey[i], P.bmask | mask | P.cmask[i])
+                wi = P.cw[i]
+                tot += wi
+                if x > best:
+                    gt += wi
+                elif x == best:
+                    eq += wi
+            lt = tot - gt - eq
+            cnt[L * (n + 1) + 1] += bw * gt
+            cnt[L * (n + 1) + nbest + 1] += bw * eq
+            for p in range(L):
+                if v[p] == best:
+                    cnt[p * (n + 1) + nbest] += bw * lt
+                    cnt[p * (n + 1) + nbest + 1] += bw * eq
+            cnt[n * (n + 1)] += bw * tot
+        if k == 0:
+            break
+    for j in range(n * (n + 1) + 1):
+        if cnt[j] != 0:
+            tally[j] += w * cnt[j]
+
+
+cdef void assign_prefix(const Problem* P, int32_t* assign, int p, uint64_t used, double w,
+                        int first, double* tally) noexcept nogil:
+    """Give players ``p..n-2`` every non-conflicting combo, then run the boards and the last player."""
+    cdef int32_t i
+    cdef double m
+    cdef uint32_t stab = 1
+    if p == P.n - 1:
+        if P.ng > 1:
+            m = prefix_orbit(P, assign, p, &stab)
+            if m == 0:
+                return
+            w *= m
+        last_boards(P, assign, used, first, w, stab, tally)
+        return
+    for i in range(P.off[p], P.off[p + 1]):
+        if P.cmask[i] & used:
+            continue
+        assign[p] = i
+        assign_prefix(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
+
+
 cdef class Kernel:
     """The flat problem arrays, kept alive while the C kernels read them."""
 
@@ -194,14 +365,26 @@ cdef class Kernel:
     cdef uint64_t[::1] cmask
     cdef double[::1] cw
     cdef int32_t[::1] perm
+    cdef uint8_t[::1] is_random
+    cdef uint8_t[::1] sigma
 
     def __init__(self, int32_t[::1] off, uint64_t[::1] ckey, uint64_t[::1] cmask,
-                 double[::1] cw, int32_t[::1] perm, int ng, int nb, uint64_t bkey,
-                 uint64_t bmask, uint64_t dead):
+                 double[::1] cw, int32_t[::1] perm, uint8_t[::1] is_random, uint8_t[::1] sigma,
+                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead):
         n = off.shape[0] - 1
         if not 2 <= n <= MAXP:
             raise ValueError("the kernel takes 2 to 23 players")
+        if is_random.shape[0] != n:
+            raise ValueError("is_random needs one flag per player")
         self.off, self.ckey, self.cmask, self.cw, self.perm = off, ckey, cmask, cw, perm
+        if sigma.shape[0] != 4 * ng or (ng > 1 and perm.shape[0] != ng * ckey.shape[0]):
+            raise ValueError("sigma and perm must describe ng symmetries")
+        if ng > 32:
+            raise ValueError("at most 32 symmetries")
+        self.is_random = is_random
+        self.sigma = sigma
+        self.P.is_random = &is_random[0]
+        self.P.sigma = &sigma[0]
         self.P.n = n
         self.P.ng = ng
         self.P.nb = nb
@@ -262,9 +445,43 @@ cdef class Kernel:
                                 &tallies[t, 0])
                 free(assign)
 
+    def exhaustive_last(self, int32_t[:, ::1] items, double[:, ::1] tallies, int threads) -> None:
+        """Like :meth:`exhaustive` with the last player innermost.
+
+        Items are (combo of player 0, combo of player 1 or -1 when there are
+        two players, first board card or -1).
+        """
+        cdef Py_ssize_t it, nitems = items.shape[0]
+        cdef int t, p0
+        cdef int32_t* assign
+        cdef const Problem* P = &self.P
+        cdef uint64_t used
+        cdef double w
+        if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
+            raise ValueError("tallies is too small")
+        with nogil, parallel(num_threads=threads):
+            assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
+            if assign != NULL:
+                for it in prange(nitems, schedule="dynamic", chunksize=1):
+                    t = threadid()
+                    assign[0] = items[it, 0]
+                    used = P.bmask | P.dead | P.cmask[items[it, 0]]
+                    w = P.cw[items[it, 0]]
+                    p0 = 1
+                    if items[it, 1] >= 0:
+                        assign[1] = items[it, 1]
+                        used = used | P.cmask[items[it, 1]]
+                        w = w * P.cw[items[it, 1]]
+                        p0 = 2
+                    assign_prefix(P, assign, p0, used, w, items[it, 2], &tallies[t, 0])
+                free(assign)
+
     def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, uint64_t[:, ::1] rng,
                    int64_t trials_per_thread, double[:, ::1] acc, int threads) -> None:
-        """Run ``trials_per_thread`` accepted deals on each thread, adding to ``acc[thread]``.
+        """Run ``trials_per_thread`` deals on each thread, adding to ``acc[thread]``.
+
+        A thread gives up early after ``64 * trials_per_thread + 4096`` rejected
+        draws in a row, so hopelessly conflicting ranges cannot hang the caller.
 
         ``acc`` rows hold, per player, [sum of pot shares, sum of squared shares,
         sole wins, ties], then the deals and the rejected draws.
@@ -329,6 +546,33 @@ cdef inline double uniform01(uint64_t* s) noexcept nogil:
     return (next_u64(s) >> 11) * (1.0 / 9007199254740992.0)
 
 
+cdef inline int deal(uint64_t* s, uint64_t* used, uint8_t* out, int count) noexcept nogil:
+    """Deal ``count`` cards uniformly from those not in ``used`` (and add them to it)."""
+    cdef uint8_t rem[52]
+    cdef int r = 0, c, j, x
+    if __builtin_popcountll(used[0]) > 36:
+        # Few cards left: a partial Fisher-Yates shuffle of what remains.
+        for c in range(52):
+            if not used[0] & PC_CARD_BIT[c]:
+                rem[r] = c
+                r += 1
+        if r < count:
+            return 0
+        for j in range(count):
+            x = j + bounded(s, r - j)
+            rem[j], rem[x] = rem[x], rem[j]
+            out[j] = rem[j]
+            used[0] |= PC_CARD_BIT[rem[j]]
+        return 1
+    for j in range(count):
+        c = bounded(s, 52)
+        while used[0] & PC_CARD_BIT[c]:
+            c = bounded(s, 52)
+        used[0] |= PC_CARD_BIT[c]
+        out[j] = c
+    return 1
+
+
 cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64_t* s,
               int64_t trials, double* acc) noexcept nogil:
     # Each deal draws every player's combo independently from its own
@@ -338,73 +582,84 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
     # assignments).  Dealing players in a fixed order from what is left would
     # not: the last player would be drawn from a range thinned by the others
     # and its hands would be mis-weighted.
+    #
+    # Players whose range is every hand are the exception that keeps many-way
+    # pots fast: whatever the others hold, every way to deal them two of the
+    # remaining cards is equally likely and the number of such ways does not
+    # depend on which cards the others took, so they are dealt from the deck
+    # after the others are accepted, which is exact too.
     cdef int n = P.n
     cdef int k = 5 - P.nb
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
     cdef uint16_t v[MAXP]
-    cdef uint8_t rem[52]
-    cdef int64_t done = 0
-    cdef int p, j, c, r, nwin, size
+    cdef uint8_t cards[52]
+    cdef int64_t done = 0, failed = 0
+    cdef int64_t give_up = 64 * trials + 4096
+    cdef int p, j, nwin, size, q, nrand = 0
     cdef int32_t i
-    cdef uint64_t used, base = P.bmask | P.dead, key, mask
+    cdef uint64_t used, base = P.bmask | P.dead, key, mask, pm
     cdef uint16_t best
     cdef double share
     cdef int stride = 4 * n
+    cdef bint ok
+    for p in range(n):
+        nrand += P.is_random[p]
     while done < trials:
         used = base
+        ok = True
         for p in range(n):
+            if P.is_random[p]:
+                continue
             size = P.off[p + 1] - P.off[p]
             j = bounded(s, size)
             if uniform01(s) >= aprob[P.off[p] + j]:
                 j = aidx[P.off[p] + j]
             i = P.off[p] + j
             if P.cmask[i] & used:
+                ok = False
                 break
             used |= P.cmask[i]
             hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
             hm[p] = P.bmask | P.cmask[i]
-        else:
-            key = 0
-            mask = 0
-            if __builtin_popcountll(used) > 36:
-                r = 0
-                for c in range(52):
-                    if not used & PC_CARD_BIT[c]:
-                        rem[r] = c
-                        r += 1
-                for j in range(k):
-                    c = j + bounded(s, r - j)
-                    rem[j], rem[c] = rem[c], rem[j]
-                    key += PC_CARD_KEY[rem[j]]
-                    mask |= PC_CARD_BIT[rem[j]]
-            else:
-                for j in range(k):
-                    c = bounded(s, 52)
-                    while used & PC_CARD_BIT[c]:
-                        c = bounded(s, 52)
-                    used |= PC_CARD_BIT[c]
-                    key += PC_CARD_KEY[c]
-                    mask |= PC_CARD_BIT[c]
-            best = 0
-            nwin = 0
-            for p in range(n):
-                v[p] = eval_key(hk[p] + key, hm[p] | mask)
-                if v[p] > best:
-                    best = v[p]
-                    nwin = 1
-                elif v[p] == best:
-                    nwin += 1
-            share = 1.0 / nwin
-            for p in range(n):
-                if v[p] == best:
-                    acc[4 * p] += share
-                    acc[4 * p + 1] += share * share
-                    if nwin == 1:
-                        acc[4 * p + 2] += 1
-                    else:
-                        acc[4 * p + 3] += 1
-            acc[stride] += 1
-            done += 1
+        if ok:
+            ok = deal(s, &used, cards, 2 * nrand + k)
+        if not ok:
+            acc[stride + 1] += 1
+            failed += 1
+            if failed > give_up:
+                return
             continue
-        acc[stride + 1] += 1
+        failed = 0
+        q = 0
+        for p in range(n):
+            if P.is_random[p]:
+                pm = PC_CARD_BIT[cards[q]] | PC_CARD_BIT[cards[q + 1]]
+                hk[p] = PC_KEY_INIT + P.bkey + PC_CARD_KEY[cards[q]] + PC_CARD_KEY[cards[q + 1]]
+                hm[p] = P.bmask | pm
+                q += 2
+        key = 0
+        mask = 0
+        for j in range(k):
+            key += PC_CARD_KEY[cards[q + j]]
+            mask |= PC_CARD_BIT[cards[q + j]]
+        best = 0
+        nwin = 0
+        for p in range(n):
+            v[p] = eval_key(hk[p] + key, hm[p] | mask)
+            if v[p] > best:
+                best = v[p]
+                nwin = 1
+            elif v[p] == best:
+                nwin += 1
+        share = 1.0 / nwin
+        for p in range(n):
+            if v[p] == best:
+                acc[4 * p] += share
+                acc[4 * p + 1] += share * share
+                if nwin == 1:
+                    acc[4 * p + 2] += 1
+                else:
+                    acc[4 * p + 3] += 1
+        acc[stride] += 1
+        done += 1

@@ -19,7 +19,7 @@ import secrets
 import time as _time
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import permutations
 from typing import Any
@@ -222,6 +222,7 @@ class _Problem:
         self.bkey = sum(keys[c] for c in board)
         self.bmask = sum(card_mask(c) for c in board)
         self.weighted = any(r.is_weighted for r in ranges)
+        self.is_random = array("B", [_is_random(r, self.blocked) for r in ranges])
         self.group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
         self.perm = array("i")
         self._engine = _engine
@@ -233,6 +234,8 @@ class _Problem:
             self.cmask,
             self.cw,
             self.perm,
+            self.is_random,
+            array("B", [s for sigma in self.group for s in sigma]),
             len(self.group),
             len(self.board),
             self.bkey,
@@ -396,7 +399,11 @@ def equity(
             raise InputError(f"{name} must be positive, got {value}")
 
     ranges = _parse_players(players, b, d)
-    prob = _Problem(ranges, b, d)
+    # The engine plays the largest range last (innermost); results come back
+    # in the order given.
+    biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
+    order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
+    prob = _Problem([ranges[i] for i in order], b, d)
     assignments, counted = prob.count_assignments()
     if counted and assignments == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
@@ -412,10 +419,15 @@ def equity(
     if method == "exact":
         if len(prob.group) == 1:
             prob.find_symmetry()
-        return _exhaustive(prob, outcomes, counted, threads, start, progress)
-    return _montecarlo(
-        prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
-    )
+        result = _exhaustive(prob, outcomes, counted, threads, start, progress)
+    else:
+        result = _montecarlo(
+            prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
+        )
+    back = [0] * len(order)
+    for pos, i in enumerate(order):
+        back[i] = pos
+    return replace(result, players=tuple(result.players[back[i]] for i in range(len(order))))
 
 
 def _exhaustive(
@@ -427,13 +439,23 @@ def _exhaustive(
     progress: Callable[[float], None] | None,
 ) -> EquityResult:
     kernel = prob.kernel()
-    pairs = kernel.pair_items()
     k = 5 - len(prob.board)
-    left = 52 - len(prob.board) - len(prob.dead) - 2 * prob.n
-    # Too few assignments to keep every thread busy: split each one's boards
-    # by their lowest new card as well.
-    split = k > 0 and len(pairs) < 64 * threads
+    # With a big last range the kernel fixes the others, then each board, then
+    # runs through the last player's combos; with small ranges it enumerates
+    # whole assignments first.
+    innermost = len(prob.ranges[-1]) >= 4
+    if innermost and prob.n == 2:
+        blocked = prob.blocked
+        pairs = [(i, -1) for i, m in enumerate(prob.ranges[0].masks()) if not m & blocked]
+    else:
+        pairs = kernel.pair_items()
+    players_before_boards = prob.n - 1 if innermost else prob.n
+    left = 52 - len(prob.board) - len(prob.dead) - 2 * players_before_boards
+    # Too few work items to keep every thread busy: split each one's boards by
+    # their lowest new card as well.
+    split = k > 0 and len(pairs) < 16 * threads and (innermost or prob.n == 2)
     firsts = range(left - k + 1) if split else (-1,)
+    run = kernel.exhaustive_last if innermost else kernel.exhaustive
     items = array("i", [x for a, b in pairs for f in firsts for x in (a, b, f)])
     n_items = len(items) // 3
     size = kernel.tally_size
@@ -444,7 +466,7 @@ def _exhaustive(
     bounds = [n_items * i // chunks for i in range(chunks + 1)]
     for lo, hi in zip(bounds, bounds[1:], strict=False):
         if hi > lo:
-            kernel.exhaustive(iview[lo:hi], tview, threads)
+            run(iview[lo:hi], tview, threads)
         if progress:
             progress(hi / n_items)
     n = prob.n
@@ -564,6 +586,9 @@ def _montecarlo(
     interrupted = False
     deadline = None if time is None else start + time
 
+    def acc_total() -> float:
+        return math.fsum(acc[t * width + 4 * n] for t in range(threads))
+
     def totals() -> list[float]:
         return [math.fsum(acc[t * width + j] for t in range(threads)) for j in range(width)]
 
@@ -587,6 +612,10 @@ def _montecarlo(
             kernel.montecarlo(aprob, aidx, rview, step, aview, threads)
             spent = _time.perf_counter() - t0
             done += step * threads
+            if acc_total() < done:
+                raise InputError(
+                    "the players' ranges conflict in almost every deal; use exact enumeration"
+                )
             now = _time.perf_counter()
             if progress:
                 fracs = [done / trials if trials else 0.0, (now - start) / time if time else 0.0]

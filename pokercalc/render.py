@@ -10,6 +10,7 @@ from rich.table import Table
 
 from .cards import format_cards
 from .draws import DrawsResult
+from .equity import EquityResult
 from .evaluator import HandEvaluation
 from .outs import OutsResult
 from .query import QueryResult
@@ -17,6 +18,8 @@ from .winodds import WinOddsResult
 
 __all__ = [
     "eval_table",
+    "equity_table",
+    "equity_footer",
     "range_grid",
     "outs_table",
     "draws_table",
@@ -42,6 +45,51 @@ def eval_table(results: Sequence[HandEvaluation]) -> Table:
             r.description,
         )
     return table
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.4f}"
+
+
+def equity_table(result: EquityResult) -> Table:
+    """Player, hand or range, combos, equity, win and tie; the footer says how it was computed."""
+    mc = result.method == "mc"
+    table = Table(title="Equity", caption=equity_footer(result), caption_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Hand or range")
+    table.add_column("Combos", justify="right")
+    table.add_column("Equity %", justify="right")
+    if mc:
+        table.add_column("± SE %", justify="right")
+    table.add_column("Win %", justify="right")
+    table.add_column("Tie %", justify="right")
+    for i, p in enumerate(result.players, 1):
+        row = [str(i), p.label, f"{p.combos:,}", _pct(p.equity)]
+        if mc:
+            row.append(_pct(p.stderr or 0.0))
+        table.add_row(*row, _pct(p.win), _pct(p.tie))
+    return table
+
+
+def equity_footer(result: EquityResult) -> str:
+    """One line: method, outcomes or trials, time and showdowns per second."""
+    board = format_cards(result.board, sep=" ", symbols=True) or "none"
+    parts = [f"board {board}"]
+    if result.dead:
+        parts.append(f"dead {format_cards(result.dead, sep=' ', symbols=True)}")
+    approx = "" if result.outcomes_exact else "~"
+    if result.method == "exact":
+        parts.append(f"exact: {approx}{result.outcomes:,} outcomes")
+        if result.symmetry > 1:
+            parts.append(f"{result.symmetry} suit symmetries merged")
+    else:
+        parts.append(f"Monte Carlo: {result.trials:,} deals, seed {result.seed}")
+        parts.append(f"{approx}{result.outcomes:,} outcomes in all")
+    parts.append(f"{result.elapsed:.3f} s")
+    parts.append(f"{result.showdowns_per_second / 1e6:,.1f}M showdowns/s")
+    parts.append(f"{result.threads} thread{'s' if result.threads > 1 else ''}")
+    line = " · ".join(parts)
+    return line + (" · INTERRUPTED: estimate so far" if result.interrupted else "")
 
 
 def range_grid(result: QueryResult) -> Any:
@@ -248,7 +296,8 @@ def winodds_footer(result: WinOddsResult) -> str:
     """One line: the hero and how many hands it averages, the board, seed and time."""
     hero = result.hero
     if result.averaged:
-        hero += f" (averaged over {result.combos:,} hands, weighted)"
+        weighted = ", weighted" if result.weighted else ""
+        hero += f" (averaged over {result.combos:,} hands{weighted})"
     parts = [f"hero {hero}"]
     parts.append(f"board {format_cards(result.board, sep=' ', symbols=True) or 'none'}")
     if result.dead:
