@@ -99,6 +99,209 @@ def eval_command(hands: tuple[str, ...], fmt: str) -> None:
     emit(results, fmt, lambda: render.eval_table(results))
 
 
+def _progress_callback(enabled: bool) -> Callable[[float], None] | None:
+    """A progress bar on stderr that appears once a run has taken a second, on a terminal only."""
+    if not enabled or not sys.stderr.isatty():
+        return None
+    import time
+
+    started = time.perf_counter()
+    state: dict[str, Any] = {}
+
+    def update(fraction: float) -> None:
+        if "bar" not in state:
+            if time.perf_counter() - started < 1.0:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            state["bar"] = Progress(console=Console(stderr=True), transient=True)
+            state["bar"].start()
+            state["task"] = state["bar"].add_task("computing", total=1.0)
+        state["bar"].update(state["task"], completed=fraction)
+        if fraction >= 1.0:
+            state["bar"].stop()
+
+    update.state = state  # type: ignore[attr-defined]
+    return update
+
+
+@cli.command("equity")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
+@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
+@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
+@click.option(
+    "--time", "time_", type=click.FloatRange(min=0, min_open=True), help="Monte Carlo: seconds."
+)
+@click.option(
+    "--stderr",
+    "stderr_",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop when every standard error (of equity as a fraction) is below this.",
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed (reported either way).")
+@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@click.option(
+    "--threshold",
+    type=click.FloatRange(min=0),
+    help="Largest outcome count (after suit symmetry) enumerated exactly; default 1e9.",
+)
+@output_options()
+def equity_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    method: str | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    threshold: float | None,
+    fmt: str,
+) -> None:
+    """Equity, win and tie of every player.
+
+    PLAYERS are split by `|` or given as separate arguments; each is a hand
+    (AhKh), a range (QQ+,AJs+), a pocket query (Group2 to Group4 and Suited)
+    or `random`.  Example: pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
+    """
+    from . import render
+    from .equity import equity
+
+    progress = _progress_callback(fmt == "table")
+    try:
+        result = equity(
+            list(players),
+            board,
+            dead,
+            method=method or "auto",
+            threshold=threshold,
+            trials=trials,
+            time=time_,
+            stderr=stderr_,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+        )
+    finally:
+        if progress is not None and "bar" in progress.state:  # type: ignore[attr-defined]
+            progress.state["bar"].stop()  # type: ignore[attr-defined]
+    emit(result, fmt, lambda: render.equity_table(result))
+
+
+@cli.command("batch")
+@click.argument("file", type=click.File("r", encoding="utf-8"), default="-", required=False)
+@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
+@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
+@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
+@click.option(
+    "--time", "time_", type=click.FloatRange(min=0, min_open=True), help="Monte Carlo: seconds."
+)
+@click.option(
+    "--stderr",
+    "stderr_",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop when every standard error is below this.",
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed for every line.")
+@click.option(
+    "--threads",
+    type=click.IntRange(1, 256),
+    help="Engine threads per scenario (default 1: scenarios share the cores via --jobs).",
+)
+@click.option(
+    "--threshold", type=click.FloatRange(min=0), help="Largest outcome count enumerated exactly."
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
+)
+def batch_command(
+    file: Any,
+    method: str | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    threshold: float | None,
+    jobs: int | None,
+) -> None:
+    """Run many equity scenarios, one per line of FILE (or stdin), printing JSON lines.
+
+    A line is `PLAYERS ; board ; dead` (e.g. `AsKs | QQ ; 4dAc5d ;`) or a JSON
+    object such as {"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}.
+    Blank lines and # comments are skipped; every other line gives one JSON
+    line, in input order, flushed as it finishes; a bad line gives an error
+    object naming it.  The options apply to every line unless it sets its own.
+    Exit status 1 when any line failed.  See docs/pipelines.md.
+    """
+    from . import batch
+
+    shared = {
+        k: v
+        for k, v in (
+            ("method", method),
+            ("trials", trials),
+            ("time", time_),
+            ("stderr", stderr_),
+            ("seed", seed),
+            ("threads", threads),
+            ("threshold", threshold),
+        )
+        if v is not None
+    }
+    out = click.get_text_stream("stdout")
+    try:
+        _, failed = batch.main_stream(file, out, shared, jobs=jobs)
+    except KeyboardInterrupt:
+        click.echo("pokercalc batch: interrupted", err=True)
+        raise SystemExit(130) from None
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(141) from None
+    # (SystemExit, not ctx.exit: the group runs click with standalone_mode=False.)
+    raise SystemExit(1 if failed else 0)
+
+
+@cli.command("check")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Monte Carlo seed where a scenario sets none."
+)
+@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@output_options()
+def check_command(
+    file: str | None, builtin: bool, seed: int | None, threads: int | None, fmt: str
+) -> None:
+    """Check expected equities from a regression FILE (JSON or TOML), or --builtin ones.
+
+    Each scenario runs exhaustively when it can and by Monte Carlo otherwise;
+    a table shows expected, got, difference and pass/fail.  Exit status 0 when
+    every scenario passes, 1 when one fails, 2 for a malformed file.  The file
+    format is in docs/pipelines.md.
+    """
+    from . import check, render_check
+
+    if builtin == (file is not None):
+        raise click.UsageError("give a regression FILE or --builtin (one of them)")
+    specs = check.builtin_spec() if builtin else check.load_spec(file)  # type: ignore[arg-type]
+    shared = {k: v for k, v in (("seed", seed), ("threads", threads)) if v is not None}
+    result = check.run_check(specs, shared, source="builtin" if builtin else str(file))
+    emit(result, fmt, lambda: render_check.check_table(result))
+    raise SystemExit(0 if result.passed else 1)
+
+
 @cli.command("query")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards to remove, e.g. 4dAc5d.")
@@ -241,18 +444,14 @@ def winodds_command(
     pokercalc winodds AsKs --opponents 1-9
     """
     from . import render
-    from .winodds import DEFAULT_TIME, parse_opponents, winodds
+    from .winodds import winodds
 
-    if time_ is None and trials is None and stderr_ is None:
-        time_ = DEFAULT_TIME
-    if time_ is not None:
-        # --time is wall-clock per opponent count, end to end: start-up so far
-        # and a reserve for printing come out of the computation's share.  A
-        # process older than a few seconds is a host (a test runner, a
-        # notebook), not a fresh command, and its age is not start-up.
-        age = _process_age()
-        spent = (age if age < 5.0 else 0.0) + _WINODDS_OUTPUT_RESERVE
-        time_ = max(time_ - spent / len(parse_opponents(opponents)), 0.25 * time_)
+    # --time is wall-clock per opponent count, end to end: start-up so far and
+    # a reserve for printing come out of the computation's share.  A process
+    # older than a few seconds is a host (a test runner, a notebook), not a
+    # fresh command, and its age is not start-up.
+    age = _process_age()
+    reserve = (age if age < 5.0 else 0.0) + _WINODDS_OUTPUT_RESERVE
     result = winodds(
         hero,
         opponents=opponents,
@@ -264,6 +463,7 @@ def winodds_command(
         stderr=stderr_,
         seed=seed,
         threads=threads,
+        reserve=reserve,
     )
     emit(result, fmt, lambda: render.winodds_view(result))
 
@@ -352,112 +552,6 @@ def flops_command(
         return flops_view(study)
 
     emit(study, fmt, view)
-
-
-@cli.command("batch")
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-", required=False)
-@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
-@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
-@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
-@click.option(
-    "--time", "time_", type=click.FloatRange(min=0, min_open=True), help="Monte Carlo: seconds."
-)
-@click.option(
-    "--stderr",
-    "stderr_",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Monte Carlo: stop when every standard error is below this.",
-)
-@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed for every line.")
-@click.option("--threads", type=click.IntRange(1, 256), help="Engine threads per scenario.")
-@click.option(
-    "--threshold", type=click.FloatRange(min=0), help="Largest outcome count enumerated exactly."
-)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
-)
-def batch_command(
-    file: Any,
-    method: str | None,
-    trials: int | None,
-    time_: float | None,
-    stderr_: float | None,
-    seed: int | None,
-    threads: int | None,
-    threshold: float | None,
-    jobs: int | None,
-) -> None:
-    """Run many equity scenarios, one per line of FILE (or stdin), printing JSON lines.
-
-    A line is `PLAYERS ; board ; dead` (e.g. `AsKs | QQ ; 4dAc5d ;`) or a JSON
-    object such as {"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}.
-    Blank lines and # comments are skipped; every other line gives one JSON
-    line, in input order, flushed as it finishes; a bad line gives an error
-    object naming it.  The options apply to every line unless it sets its own.
-    Exit status 1 when any line failed.  See docs/pipelines.md.
-    """
-    from . import batch
-
-    shared = {
-        k: v
-        for k, v in (
-            ("method", method),
-            ("trials", trials),
-            ("time", time_),
-            ("stderr", stderr_),
-            ("seed", seed),
-            ("threads", threads),
-            ("threshold", threshold),
-        )
-        if v is not None
-    }
-    out = click.get_text_stream("stdout")
-    try:
-        _, failed = batch.main_stream(file, out, shared, jobs=jobs)
-    except KeyboardInterrupt:
-        click.echo("pokercalc batch: interrupted", err=True)
-        raise SystemExit(130) from None
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(141) from None
-    # (SystemExit, not ctx.exit: the group runs click with standalone_mode=False.)
-    raise SystemExit(1 if failed else 0)
-
-
-@cli.command("check")
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
-@click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
-@click.option(
-    "--seed", type=click.IntRange(min=0), help="Monte Carlo seed where a scenario sets none."
-)
-@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
-@output_options()
-def check_command(
-    file: str | None, builtin: bool, seed: int | None, threads: int | None, fmt: str
-) -> None:
-    """Check expected equities from a regression FILE (JSON or TOML), or --builtin ones.
-
-    Each scenario runs exhaustively when it can and by Monte Carlo otherwise;
-    a table shows expected, got, difference and pass/fail.  Exit status 0 when
-    every scenario passes, 1 when one fails, 2 for a malformed file.  The file
-    format is in docs/pipelines.md.
-    """
-    from . import check, render_check
-
-    if builtin == (file is not None):
-        raise click.UsageError("give a regression FILE or --builtin (one of them)")
-    specs = check.builtin_spec() if builtin else check.load_spec(file)  # type: ignore[arg-type]
-    shared = {k: v for k, v in (("seed", seed), ("threads", threads)) if v is not None}
-    result = check.run_check(specs, shared, source="builtin" if builtin else str(file))
-    emit(result, fmt, lambda: render_check.check_table(result))
-    raise SystemExit(0 if result.passed else 1)
-
 
 def main() -> None:
     """Console-script entry point."""
