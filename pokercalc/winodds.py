@@ -146,7 +146,8 @@ class WinOddsResult:
 
     hero: str  #: the hero's expression as given
     combos: int  #: the hero's hands left after card removal
-    averaged: bool  #: True when the figures average over several (weighted) hero hands
+    averaged: bool  #: True when the figures average over several hero hands
+    weighted: bool  #: True when those hands carry weights other than 1
     board: tuple[int, ...]  #: the board cards given
     dead: tuple[int, ...]  #: the dead cards given
     rows: tuple[WinOddsRow, ...]  #: one row per opponent count, in increasing order
@@ -159,6 +160,7 @@ class WinOddsResult:
             "hero": self.hero,
             "combos": self.combos,
             "averaged": self.averaged,
+            "weighted": self.weighted,
             "board": format_cards(self.board),
             "dead": format_cards(self.dead),
             "rows": [r.to_dict() for r in self.rows],
@@ -524,6 +526,7 @@ def winodds(
     stderr: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    reserve: float = 0.0,
 ) -> WinOddsResult:
     """The hero's equity, win rate, hand strength and potential against each number of opponents.
 
@@ -536,7 +539,10 @@ def winodds(
     takes a fifth.  With ``method="auto"`` the engine's threshold is lowered
     to what it can enumerate in that budget (:data:`DEFAULT_TIME` if none).
     Row ``n`` seeds the engine with ``seed + n`` and the potential with
-    ``seed + 1000 + n``.
+    ``seed + 1000 + n``.  ``reserve`` is seconds of the whole budget spent or
+    kept elsewhere (the CLI's start-up and output): it is shared out of the
+    rows' computing time (each keeps at least a quarter of ``time``), while
+    the choice of method still follows ``time``.
     """
     from .equity import equity
 
@@ -558,6 +564,9 @@ def winodds(
         )
     if time is None and trials is None and stderr is None:
         time = DEFAULT_TIME
+    if reserve < 0:
+        raise InputError(f"reserve must be at least 0, got {reserve}")
+    compute = None if time is None else max(time - reserve / len(counts), 0.25 * time)
     base = secrets.randbits(62) if seed is None else seed
     rows = []
     any_mc = False
@@ -565,7 +574,7 @@ def winodds(
         t0 = _time.perf_counter()
         pot = None
         if len(b) >= 3:
-            pot_time = None if time is None else time * POTENTIAL_TIME_SHARE
+            pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
                 trials, pot_time, stderr, base + 1000 + n, threads, t0,
@@ -575,7 +584,7 @@ def winodds(
         if table is not None:
             figures = _from_table(rng, table)
         else:
-            left = None if time is None else max(time - (_time.perf_counter() - t0), 0.01)
+            left = None if compute is None else max(compute - (_time.perf_counter() - t0), 0.01)
             threshold = None
             if method == "auto":
                 from .equity import DEFAULT_THRESHOLD
@@ -595,6 +604,7 @@ def winodds(
         rng.text,
         len(rng),
         len(rng) > 1,
+        rng.is_weighted,
         b,
         d,
         tuple(rows),

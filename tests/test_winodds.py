@@ -307,7 +307,7 @@ def test_chart_bars_follow_the_figures():
         WinOddsRow(1, 1.0, 0.5, 0.0, None, "exact", 1, None, None, 0.0, None),
         WinOddsRow(2, 0.25, 0.0, 0.0, None, "exact", 1, None, None, 0.0, None),
     )
-    result = WinOddsResult("AsKs", 1, False, (), (), rows, None, 0.0)
+    result = WinOddsResult("AsKs", 1, False, False, (), (), rows, None, 0.0)
     lines = render.winodds_chart(result, height=8).plain.splitlines()
     bars = [line[line.index(next(c for c in line if c in "┤│")) + 1 :] for line in lines[1:9]]
     # Columns: space, equity, win per row; the scale tops out at 100%.
