@@ -101,7 +101,15 @@ def parse_scenario(text: str, line: int) -> Scenario | None:
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    where = f"line {line}"
+    try:
+        return _parse_line(stripped, line, f"line {line}")
+    except PokercalcError as e:
+        if str(e).startswith(f"line {line}: "):
+            raise
+        raise type(e)(f"line {line}: {e}") from None
+
+
+def _parse_line(stripped: str, line: int, where: str) -> Scenario:
     if stripped.startswith("{"):
         return _parse_json(stripped, line, where)
     fields = stripped.split(";")
@@ -325,7 +333,7 @@ def _ordered_pool_results(
     parsed: queue.Queue[Any] = queue.Queue(maxsize=4096)
     inflight: queue.Queue[Any] = queue.Queue(maxsize=4 * jobs)
     stop = threading.Event()
-    per_item = [0.001]  # running estimate of seconds per scenario
+    per_item = [_CHUNK_SECONDS]  # running estimate of seconds per scenario: slow until measured
 
     def read() -> None:
         try:
@@ -388,9 +396,10 @@ def run_batch(
 ) -> tuple[int, int]:
     """Run every scenario of ``lines``, calling ``write`` with each output line in input order.
 
-    ``shared`` holds engine options for every line (a line's own options win);
-    ``jobs`` worker processes share the scenarios (default: one per core; 1
-    runs them in this process).  Returns (lines written, lines that failed).
+    ``shared`` holds engine options for every line (a line's own options win;
+    ``threads`` defaults to 1 per scenario); ``jobs`` worker processes share the
+    scenarios (default: one per core; 1 runs them in this process).  Returns
+    (lines written, lines that failed).
     """
     shared = dict(shared or {})
     for key, value in shared.items():
@@ -400,12 +409,14 @@ def run_batch(
     jobs = _default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {jobs}")
+    # Scenarios share the cores, each on one engine thread unless told otherwise: this keeps
+    # tiny scenarios free of thread start-up costs, and Monte Carlo streams (which depend on
+    # the thread count) the same whatever ``jobs`` is.
+    shared.setdefault("threads", 1)
     items = iter_scenarios(lines)
     if jobs == 1:
         results: Iterator[tuple[str, bool]] = (_line_text(item, shared) for item in items)
     else:
-        # Scenarios share the cores; each runs on one thread unless it asks for more.
-        shared.setdefault("threads", max(1, _default_jobs() // jobs))
         results = _ordered_pool_results(items, shared, jobs)
     written = failed = 0
     for text, ok in results:

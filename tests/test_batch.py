@@ -1,0 +1,287 @@
+"""Tests of ``pokercalc batch``: parsing, ordered streaming output, errors by line, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pokercalc import batch
+from pokercalc.cards import format_card
+from pokercalc.cli import cli
+from pokercalc.errors import InputError, ParseError
+
+MALFORMED = [
+    "AsKs | Zz ; ;",  # unknown hand (engine-side parse error)
+    "{bad json",  # not JSON
+    "AsKs | QQ ; 4d ; ; x",  # too many fields
+    '{"players": 3}',  # wrong type
+    "AsAs | KK ;;",  # duplicate card
+    "AsKs | QhQd ; 2c2c3c4c5c",  # duplicate board card
+    '{"players": ["AsKs", "QQ"], "colour": "red"}',  # unknown key
+    "AsKs | QhQd ; 2c3c ;",  # two-card board
+    '{"players": "AsKs | KK", "trials": "many"}',  # bad option type
+    "AsKs | AsQd ; 2c3c4c ;",  # card in two hands
+]
+
+
+def river_lines(n: int, seed: int = 1) -> list[str]:
+    """``n`` random heads-up river scenarios with specific hands."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(n):
+        c = [format_card(x) for x in rng.sample(range(52), 9)]
+        lines.append(f"{c[0]}{c[1]} | {c[2]}{c[3]} ; {''.join(c[4:])} ;")
+    return lines
+
+
+def run_cli(args: list[str], text: str) -> tuple[int, list[str], str]:
+    result = CliRunner().invoke(cli, ["batch", *args], input=text)
+    return result.exit_code, result.stdout.splitlines(), result.stderr
+
+
+def pokercalc_cmd() -> list[str]:
+    return [sys.executable, "-m", "pokercalc"]
+
+
+# --- parsing ---------------------------------------------------------------------------------
+
+
+def test_plain_form_with_optional_fields() -> None:
+    s = batch.parse_scenario("  AsKs|QQ  ", 1)
+    assert s is not None and (s.players, s.board, s.dead) == (("AsKs", "QQ"), "", "")
+    s = batch.parse_scenario("AsKs | QQ | random ; 4dAc5d ; 2c", 2)
+    assert s is not None and (s.players, s.board, s.dead) == (
+        ("AsKs", "QQ", "random"),
+        "4dAc5d",
+        "2c",
+    )
+
+
+def test_json_form_options_and_id() -> None:
+    s = batch.parse_scenario(
+        '{"id": {"k": 1}, "players": ["AsKs", "QQ"], "board": "4dAc5d", "method": "mc", '
+        '"trials": 1000, "seed": 3, "time": 0.5}',
+        9,
+    )
+    assert s is not None
+    assert s.id == {"k": 1} and s.line == 9
+    assert dict(s.options) == {"method": "mc", "trials": 1000, "seed": 3, "time": 0.5}
+
+
+@pytest.mark.parametrize("text", ["", "   ", "# AsKs | QQ", "\t# comment"])
+def test_blank_and_comment_lines_are_skipped(text: str) -> None:
+    assert batch.parse_scenario(text, 1) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("AsKs ; ; ; ;", ParseError),
+        ("{not json", ParseError),
+        ('{"players": "AsKs | QQ", "time": -1}', InputError),
+        ('{"players": []}', InputError),
+        ('{"players": ["AsKs", "QQ"], "method": "fast"}', InputError),
+        ('{"players": ["AsKs", "QQ"], "trials": 0}', InputError),
+        ('{"players": ["AsKs", "QQ"], "seed": true}', InputError),
+        ('{"players": ["AsKs", "QQ"], "board": 5}', InputError),
+        ('{"players": ["AsKs", "QQ"], "bord": ""}', InputError),
+        ("AsKs |  ; 4dAc5d", ParseError),
+    ],
+)
+def test_malformed_lines_name_their_line(text: str, kind: type) -> None:
+    with pytest.raises(kind, match=r"^line 7: "):
+        batch.parse_scenario(text, 7)
+
+
+# --- the judged case: 1,000 lines, 10 malformed ------------------------------------------------
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_thousand_lines_ten_malformed(jobs: str) -> None:
+    lines = river_lines(1000)
+    bad = sorted(random.Random(5).sample(range(1000), 10))
+    for i, text in zip(bad, MALFORMED, strict=True):
+        lines[i] = text
+    code, out, err = run_cli(["--jobs", jobs], "\n".join(lines) + "\n")
+    assert code == 1
+    rows = [json.loads(line) for line in out]
+    assert [r["line"] for r in rows] == list(range(1, 1001))
+    failed = [r for r in rows if not r["ok"]]
+    assert [r["line"] for r in failed] == [i + 1 for i in bad]
+    for r in failed:
+        assert r["result"] is None
+        assert r["error"]["message"].startswith(f"line {r['line']}: ")
+    for r, text in zip(rows, lines, strict=True):
+        if r["ok"]:
+            hands = [h.strip() for h in text.split(";")[0].split("|")]
+            assert [p["label"] for p in r["result"]["players"]] == hands
+            assert r["result"]["board"] == text.split(";")[1].strip()
+            assert r["error"] is None
+
+
+def test_all_good_exits_zero_and_skips_blank_and_comment_lines() -> None:
+    text = "# header\n\nAsKs | QhQd ; 4dAc5d7h2c ;\n   \n# more\nAhAd | KK ; 2c3d4h5s ;\n"
+    code, out, _ = run_cli([], text)
+    assert code == 0
+    rows = [json.loads(line) for line in out]
+    assert [r["line"] for r in rows] == [3, 6]
+    assert rows[0]["result"]["players"][0]["equity_fraction"] == "1/1"
+
+
+def test_results_equal_the_engine_and_do_not_depend_on_jobs() -> None:
+    from pokercalc.equity import equity
+
+    lines = river_lines(40, seed=2) + ["AhKh | QQ+,AKs,AKo ; Qh7h2c ;", "AsKs | 5hTc ; QsTs5c ;"]
+    outputs = {}
+    for jobs in ("1", "2"):
+        code, out, _ = run_cli(["--jobs", jobs], "\n".join(lines))
+        assert code == 0
+        outputs[jobs] = [json.loads(x)["result"] for x in out]
+    for one, two, text in zip(outputs["1"], outputs["2"], lines, strict=True):
+        players, board, _ = (f.strip() for f in text.split(";"))
+        want = equity(players, board, method="exact", threads=1)
+        for res in (one, two):
+            assert [p["equity_fraction"] for p in res["players"]] == [
+                f"{p.equity_fraction.numerator}/{p.equity_fraction.denominator}"
+                for p in want.players
+            ]
+            assert [p["equity"] for p in res["players"]] == [p.equity for p in want.players]
+
+
+def test_shared_options_apply_unless_a_line_overrides_them() -> None:
+    text = "\n".join(
+        [
+            "AsKs | QQ",
+            '{"players": "AsKs | QQ", "seed": 7}',
+            '{"players": ["AsKs", "QQ"], "board": "4dAc5d", "method": "exact"}',
+            '{"players": ["AsKs", "QQ"], "trials": 4000, "id": "four"}',
+        ]
+    )
+    code, out, _ = run_cli(["--mc", "--trials", "2000", "--seed", "5"], text)
+    assert code == 0
+    rows = [json.loads(line) for line in out]
+    res = [r["result"] for r in rows]
+    assert [r["method"] for r in res] == ["mc", "mc", "exact", "mc"]
+    assert [r["seed"] for r in res] == [5, 7, None, 5]
+    assert res[0]["trials"] >= 2000 and res[3]["trials"] >= 4000 > res[0]["trials"]
+    assert [r["id"] for r in rows] == [None, None, None, "four"]
+    # The same seed and options give the same estimate, whatever the line.
+    code, again, _ = run_cli(["--mc", "--trials", "2000", "--seed", "5", "--jobs", "1"], text)
+    assert json.loads(again[0])["result"]["players"] == res[0]["players"]
+
+
+def test_bad_shared_option_is_a_usage_error() -> None:
+    code, out, err = run_cli(["--trials", "0"], "AsKs | QQ\n")
+    assert code == 2 and out == [] and "Traceback" not in err
+
+
+def test_missing_file_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["batch", str(tmp_path / "nope.txt")])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_reads_a_file_argument(tmp_path: Path) -> None:
+    path = tmp_path / "spots.txt"
+    path.write_text("AsKs | QhQd ; 4dAc5d7h2c ;\nnonsense ; ; \n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["batch", str(path)])
+    assert result.exit_code == 1
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["ok"] for r in rows] == [True, False]
+
+
+# --- streaming and Ctrl-C (real processes) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_each_answer_is_flushed_before_the_next_line_arrives(jobs: str) -> None:
+    with subprocess.Popen(
+        [*pokercalc_cmd(), "batch", "--jobs", jobs, "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            for i, text in enumerate(river_lines(3, seed=9), start=1):
+                proc.stdin.write(text + "\n")
+                proc.stdin.flush()
+                row = json.loads(proc.stdout.readline())  # blocks until that line is answered
+                assert row["line"] == i and row["ok"], row
+            proc.stdin.close()
+            assert proc.stdout.read() == ""
+            assert proc.wait(timeout=30) == 0
+        finally:
+            proc.kill()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_leaves_only_complete_lines(tmp_path: Path, jobs: str) -> None:
+    path = tmp_path / "slow.txt"
+    # Each Monte Carlo line takes about 0.05 s, so Ctrl-C cuts the run off midway.
+    path.write_text("JcJh | 99+,AJs+ | random ; 4dAc5d ;\n" * 2000, encoding="utf-8")
+    with subprocess.Popen(
+        [*pokercalc_cmd(), "batch", "--mc", "--time", "0.05", "--jobs", jobs, str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None
+        try:
+            first = proc.stdout.readline()  # the run is under way
+            time.sleep(0.5)
+            proc.send_signal(signal.SIGINT)
+            rest, err = proc.communicate(timeout=30)
+        finally:
+            proc.kill()
+    out = first + rest
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    assert out.endswith(b"\n")
+    rows = [json.loads(line) for line in out.decode().splitlines()]
+    assert 0 < len(rows) < 2000
+    assert [r["line"] for r in rows] == list(range(1, len(rows) + 1))
+    assert all(r["ok"] and not r["result"]["interrupted"] for r in rows)
+
+
+def test_reader_that_goes_away_does_not_cause_a_traceback() -> None:
+    lines = "\n".join(river_lines(3000)) + "\n"
+    proc = subprocess.run(
+        f"{sys.executable} -m pokercalc batch - | head -n 2",
+        shell=True,
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ},
+    )
+    assert len(proc.stdout.splitlines()) == 2
+    assert "Traceback" not in proc.stderr
+
+
+# --- the library entry point -----------------------------------------------------------------
+
+
+def test_run_batch_counts_written_and_failed_lines() -> None:
+    out: list[str] = []
+    written, failed = batch.run_batch(
+        ["AsKs | QhQd ; 4dAc5d7h2c", "# skip", "bad | ; ;"], out.append, jobs=1
+    )
+    assert (written, failed) == (2, 1) and len(out) == 2
+    assert json.loads(out[1])["error"]["kind"] == "ParseError"
+
+
+def test_run_batch_rejects_unknown_shared_options() -> None:
+    with pytest.raises(InputError, match="unknown engine option"):
+        batch.run_batch([], print, {"colour": "red"})
+    with pytest.raises(InputError, match="--jobs"):
+        batch.run_batch([], print, jobs=0)
