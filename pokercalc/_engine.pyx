@@ -613,7 +613,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
                 continue
             size = P.off[p + 1] - P.off[p]
             j = bounded(s, size)
-            if uniform01(s) >= aprob[P.off[p] + j]:
+            # Unweighted ranges have every alias probability at 1: skip the coin.
+            if aprob[P.off[p] + j] < 1.0 and uniform01(s) >= aprob[P.off[p] + j]:
                 j = aidx[P.off[p] + j]
             i = P.off[p] + j
             if P.cmask[i] & used:

@@ -419,7 +419,9 @@ def equity(
     if method == "exact":
         if len(prob.group) == 1:
             prob.find_symmetry()
-        result = _exhaustive(prob, outcomes, counted, threads, start, progress)
+        # Starting a thread team costs more than a small enumeration.
+        small = outcomes / len(prob.group) < 2_000_000
+        result = _exhaustive(prob, outcomes, counted, 1 if small else threads, start, progress)
     else:
         result = _montecarlo(
             prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
