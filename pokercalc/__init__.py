@@ -12,6 +12,7 @@ __version__ = "0.1.0"
 
 from .cards import format_card, format_cards, mask_of, parse_card, parse_cards
 from .draws import DrawsResult, find_draws
+from .equity import EquityResult, PlayerResult, count_outcomes, equity
 from .errors import CardConflictError, EmptyRangeError, InputError, ParseError, PokercalcError
 from .evaluator import (
     CATEGORY_NAMES,
@@ -33,6 +34,10 @@ __all__ = [
     "CATEGORY_NAMES",
     "CardConflictError",
     "DrawsResult",
+    "EquityResult",
+    "PlayerResult",
+    "count_outcomes",
+    "equity",
     "EmptyRangeError",
     "HandEvaluation",
     "InputError",
