@@ -1,0 +1,104 @@
+"""The equity command and the engine on range strings: known figures, output formats, errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pokercalc.cli import cli
+from pokercalc.equity import equity
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["equity", *args])
+
+
+def test_three_way_flop_figures() -> None:
+    r = equity("JcJh | 99+,AJs+ | random", "4dAc5d")
+    assert r.method == "exact"
+    assert [round(100 * p.equity, 8) for p in r.players] == [24.26085949, 49.61494327, 26.12419724]
+    assert [p.combos for p in r.players] == [1, 42, 1176]
+
+
+def test_players_as_separate_arguments_equal_the_bar_form() -> None:
+    a = json.loads(run("AsKs", "QQ", "--board", "4dAc5d", "--json").output)["result"]
+    b = json.loads(run("AsKs | QQ", "--board", "4dAc5d", "--json").output)["result"]
+    assert [p["equity_fraction"] for p in a["players"]] == [
+        p["equity_fraction"] for p in b["players"]
+    ]
+
+
+def test_json_output() -> None:
+    result = run("AsAh | KsKh", "--json")
+    assert result.exit_code == 0
+    doc = json.loads(result.output)
+    assert doc["command"] == "equity"
+    res = doc["result"]
+    assert res["method"] == "exact" and res["outcomes"] == 1712304
+    assert [p["label"] for p in res["players"]] == ["AsAh", "KsKh"]
+    assert res["players"][0]["equity_fraction"] == "707495/856152"
+    assert res["players"][0]["wins"] == 1410336 and res["players"][0]["ties"] == 9308
+    assert res["players"][0]["stderr"] is None and res["seed"] is None
+
+
+def test_monte_carlo_json_reports_seed_trials_and_stderr() -> None:
+    result = run("AsKs | QQ", "--mc", "--trials", "20000", "--seed", "5", "--json")
+    res = json.loads(result.output)["result"]
+    assert res["method"] == "mc" and res["seed"] == 5 and res["trials"] >= 20000
+    assert all(0 < p["stderr"] < 0.01 for p in res["players"])
+    assert res["outcomes"] == 1 * 6 * 1712304 // 1  # every QQ combo against AsKs
+
+
+def test_csv_output() -> None:
+    result = run("AsAh | KsKh", "--csv")
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert [r["label"] for r in rows] == ["AsAh", "KsKh"]
+    assert rows[0]["equity_fraction"] == "707495/856152"
+    assert float(rows[0]["equity"]) == pytest.approx(0.826366112559452, abs=0)
+
+
+def test_table_output_has_players_and_footer() -> None:
+    result = run("AsAh | KsKh")
+    assert result.exit_code == 0
+    assert "82.6366" in result.output and "17.3634" in result.output
+    assert "exact: 1,712,304 outcomes" in result.output
+
+
+def test_interrupt_returns_the_estimate_so_far() -> None:
+    calls = []
+
+    def interrupt(fraction: float) -> None:
+        calls.append(fraction)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    r = equity("AsKs | QQ", method="mc", time=30, seed=1, progress=interrupt)
+    assert r.interrupted and r.trials > 0
+    assert abs(r.players[0].equity - 0.46) < 0.05
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["AsKs | AsQd"], "conflict"),
+        (["AsKs | QdQh", "--board", "Qd2c3c"], "player 2"),
+        (["AsKs | QQ", "--board", "QcQsQd"], "player 2"),
+        (["AsKs | QQ", "--board", "As2c3c"], "As"),
+        (["AsKs | Q"], "Q"),
+        (["|".join(["random"] * 24)], "too many"),
+        (["AsKs | QQ", "--board", "2c3c"], "board"),
+        (["AsKs | QQ", "--threads", "0"], "threads"),
+        (["AsKs | QQ", "--trials", "-3"], "trials"),
+        (["AsKs | QQ", "--board", "2c2c4d"], "duplicate"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:")
+    assert message.lower() in lines[0].lower()
