@@ -166,8 +166,7 @@ def iter_scenarios(lines: Iterable[str]) -> Iterator[Scenario | PokercalcError]:
         try:
             scenario = parse_scenario(text, number)
         except PokercalcError as e:
-            e.line = number  # type: ignore[attr-defined]
-            yield e
+            yield _with_line(e, number)
             continue
         if scenario is not None:
             yield scenario
@@ -253,13 +252,26 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _worker_run(
-    chunk: list[Any], shared: Mapping[str, Any]
+def _run_lines(
+    chunk: list[tuple[int, str]], shared: Mapping[str, Any]
 ) -> tuple[list[tuple[str, bool]], float]:
-    """Run a chunk of scenarios (pre-rendered error lines pass through); time the chunk."""
+    """Parse and run numbered input lines (skipping blanks and comments); time the chunk."""
     start = time.perf_counter()
-    out = [item if isinstance(item, tuple) else _line_text(item, shared) for item in chunk]
+    out = []
+    for number, text in chunk:
+        try:
+            scenario = parse_scenario(text, number)
+        except PokercalcError as e:
+            out.append(_line_text(_with_line(e, number), shared))
+            continue
+        if scenario is not None:
+            out.append(_line_text(scenario, shared))
     return out, time.perf_counter() - start
+
+
+def _with_line(error: PokercalcError, line: int) -> PokercalcError:
+    error.line = line  # type: ignore[attr-defined]
+    return error
 
 
 class LineWriter:
@@ -313,16 +325,16 @@ def _default_jobs() -> int:
 
 
 def _ordered_pool_results(
-    items: Iterable[Scenario | PokercalcError], shared: Mapping[str, Any], jobs: int
+    lines: Iterable[str], shared: Mapping[str, Any], jobs: int
 ) -> Iterator[tuple[str, bool]]:
-    """Run items on ``jobs`` worker processes, yielding results in input order as they finish.
+    """Run input lines on ``jobs`` worker processes, yielding results in input order.
 
-    A reader thread parses the input into a queue; a submitter thread sends
-    the workers chunks of what is already read (never waiting for more, so a
-    slow producer on stdin still gets each answer at once), sized so a chunk
-    takes about ``_CHUNK_SECONDS``: tiny scenarios then cost one message per
-    chunk, not one each.  At most a few chunks per worker are in flight, so
-    memory stays bounded however long the input is.
+    A reader thread reads the input into a queue; a submitter thread sends the
+    workers, which parse and run, chunks of what is already read (never waiting
+    for more, so a slow producer on stdin still gets each answer at once),
+    sized so a chunk takes about ``_CHUNK_SECONDS``: tiny scenarios then cost
+    one message per chunk, not one each.  At most a few chunks per worker are
+    in flight, so memory stays bounded however long the input is.
     """
     import multiprocessing
 
@@ -337,10 +349,10 @@ def _ordered_pool_results(
 
     def read() -> None:
         try:
-            for item in items:
+            for item in enumerate(lines, start=1):
                 if stop.is_set():
                     return
-                parsed.put(item if isinstance(item, Scenario) else _line_text(item, shared))
+                parsed.put(item)
         except BaseException as e:  # reading the input failed: report it after what came before
             parsed.put(_Failure(e))
         parsed.put(_END)
@@ -357,7 +369,7 @@ def _ordered_pool_results(
                 tail = chunk.pop()
             if chunk:
                 try:
-                    inflight.put((len(chunk), pool.apply_async(_worker_run, (chunk, shared))))
+                    inflight.put((len(chunk), pool.apply_async(_run_lines, (chunk, shared))))
                 except ValueError:  # the pool was stopped
                     return
             if done:
@@ -413,11 +425,12 @@ def run_batch(
     # tiny scenarios free of thread start-up costs, and Monte Carlo streams (which depend on
     # the thread count) the same whatever ``jobs`` is.
     shared.setdefault("threads", 1)
-    items = iter_scenarios(lines)
     if jobs == 1:
-        results: Iterator[tuple[str, bool]] = (_line_text(item, shared) for item in items)
+        results: Iterator[tuple[str, bool]] = (
+            _line_text(item, shared) for item in iter_scenarios(lines)
+        )
     else:
-        results = _ordered_pool_results(items, shared, jobs)
+        results = _ordered_pool_results(lines, shared, jobs)
     written = failed = 0
     for text, ok in results:
         write(text)

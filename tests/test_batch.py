@@ -230,20 +230,25 @@ def test_ctrl_c_leaves_only_complete_lines(tmp_path: Path, jobs: str) -> None:
     path = tmp_path / "slow.txt"
     # Each Monte Carlo line takes about 0.05 s, so Ctrl-C cuts the run off midway.
     path.write_text("JcJh | 99+,AJs+ | random ; 4dAc5d ;\n" * 2000, encoding="utf-8")
-    with subprocess.Popen(
-        [*pokercalc_cmd(), "batch", "--mc", "--time", "0.05", "--jobs", jobs, str(path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    ) as proc:
+    errors = tmp_path / "stderr.txt"
+    with (
+        errors.open("wb") as err_file,
+        subprocess.Popen(
+            [*pokercalc_cmd(), "batch", "--mc", "--time", "0.05", "--jobs", jobs, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=err_file,
+        ) as proc,
+    ):
         assert proc.stdout is not None
         try:
             first = proc.stdout.readline()  # the run is under way
             time.sleep(0.5)
             proc.send_signal(signal.SIGINT)
-            rest, err = proc.communicate(timeout=30)
+            out = first + proc.stdout.read()  # (not communicate: it skips buffered data)
+            proc.wait(timeout=30)
         finally:
             proc.kill()
-    out = first + rest
+    err = errors.read_bytes()
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
     assert out.endswith(b"\n")
