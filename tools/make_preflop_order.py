@@ -11,11 +11,10 @@ permutation of the deck; for every class, a fixed representative combo takes
 the hero's seat, the first eleven cards of the permutation that the hero does
 not hold become three opponents' hands and the five-card board, and the hero
 scores 1/k when it ties k-ways for the best hand (its share of the pot).
-Because every class meets the same deals, the difference between two classes
-has a much smaller standard error than either equity alone, which keeps
-neighbouring classes in a stable order.  The file records each class's
-equity, its standard error and, for each adjacent pair in the ordering, the
-standard error of their difference.
+Because every class meets the same deals, the covariance of any two classes
+is known, so the file records, besides each class's equity and its standard
+error, the standard error of the gap between neighbouring classes (in
+practice barely smaller than either equity's own: the hero's cards dominate).
 """
 
 from __future__ import annotations
