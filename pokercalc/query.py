@@ -365,7 +365,6 @@ class _Parser:
         return parse_token(src, tok.start, tok.end)
 
 
-@lru_cache(maxsize=1024)
 def parse_query(text: str) -> Range:
     """Parse any player expression: a pocket query whose atoms include all of range notation.
 
@@ -402,6 +401,12 @@ def parse_query(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise ParseError(f"a query must be text, not {type(text).__name__}")
+    return _parse_query(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_query(text: str) -> Range:
+    """:func:`parse_query` once per distinct text (a Range is immutable, so it can be shared)."""
     return Range.from_weights(text, _Parser(text).parse())
 
 
