@@ -222,7 +222,16 @@ class _Problem:
         self.bkey = sum(keys[c] for c in board)
         self.bmask = sum(card_mask(c) for c in board)
         self.weighted = any(r.is_weighted for r in ranges)
-        self.is_random = array("B", [_is_random(r, self.blocked) for r in ranges])
+        # Cards of players holding one known hand are gone in every deal, so a
+        # range of every other hand still counts as random.
+        sure = [mask_of(r.combos[0]) if len(r) == 1 else 0 for r in ranges]
+        all_sure = 0
+        for m in sure:
+            all_sure |= m
+        self.random_flags = [
+            _is_random(r, self.blocked | (all_sure & ~sure[i])) for i, r in enumerate(ranges)
+        ]
+        self.is_random = array("B", self.random_flags)
         self.group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
         self.perm = array("i")
         self._engine = _engine
@@ -252,7 +261,7 @@ class _Problem:
         """Non-conflicting joint assignments, exact when affordable, else estimated."""
         # Random players are counted in closed form after the others: with r
         # cards left, q random players can be dealt r!/((r-2q)! 2^q) ways.
-        fixed = [r for r in self.ranges if not _is_random(r, self.blocked)]
+        fixed = [r for r, rnd in zip(self.ranges, self.random_flags, strict=True) if not rnd]
         q = self.n - len(fixed)
         free = 52 - bin(self.blocked).count("1") - 2 * len(fixed)
         ways_random = 1
@@ -399,6 +408,8 @@ def equity(
             raise InputError(f"{name} must be positive, got {value}")
 
     ranges = _parse_players(players, b, d)
+    shown = [len(r) for r in ranges]
+    ranges = _drop_certain_conflicts(ranges)
     # The engine plays the largest range last (innermost); results come back
     # in the order given.
     biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
@@ -429,7 +440,34 @@ def equity(
     back = [0] * len(order)
     for pos, i in enumerate(order):
         back[i] = pos
-    return replace(result, players=tuple(result.players[back[i]] for i in range(len(order))))
+    return replace(
+        result,
+        players=tuple(replace(result.players[back[i]], combos=shown[i]) for i in range(len(order))),
+    )
+
+
+def _drop_certain_conflicts(ranges: list[Range]) -> list[Range]:
+    """Remove from every range the combos that hit another player's one and only hand.
+
+    Such combos can never be dealt, so removing them changes no outcome; it
+    spares the enumerator dead branches and Monte Carlo rejected draws.
+    """
+    certain = [mask_of(r.combos[0]) if len(r) == 1 else 0 for r in ranges]
+    out = []
+    for i, r in enumerate(ranges):
+        others = 0
+        for j, m in enumerate(certain):
+            if j != i:
+                others |= m
+        if others and len(r) > 1:
+            keep = [k for k, m in enumerate(r.masks()) if not m & others]
+            if not keep:
+                raise CardConflictError(
+                    f"no deal is possible: every hand of {r.text!r} collides with another player's"
+                )
+            r = Range(r.text, tuple(r.combos[k] for k in keep), tuple(r.weights[k] for k in keep))
+        out.append(r)
+    return out
 
 
 def _exhaustive(
