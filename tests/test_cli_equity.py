@@ -102,3 +102,13 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> No
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:")
     assert message.lower() in lines[0].lower()
+
+
+def test_monte_carlo_on_the_issue_heavy_removal_example() -> None:
+    # Four ranges fighting over the same aces; a river board keeps the exact run short.
+    players = "QQ+,AJs+,AQo+ | random | A2s+,22+ | A2s+,ATo+"
+    exact = equity(players, "AhKd7c2s9h", method="exact")
+    mc = equity(players, "AhKd7c2s9h", method="mc", trials=400_000, seed=12)
+    assert exact.outcomes == mc.outcomes == 91_690_760
+    for m, e in zip(mc.players, exact.players, strict=True):
+        assert abs(m.equity - e.equity) < 4 * m.stderr
