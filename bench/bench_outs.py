@@ -1,0 +1,57 @@
+"""Time find_draws and find_outs (without and with opponents) and print JSON.
+
+Draws and rule-based outs run one evaluator call per unseen card in Python;
+with opponents, outs add one exact engine run per unseen card, which dominates.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from pokercalc.cards import format_cards
+from pokercalc.draws import find_draws
+from pokercalc.outs import find_outs
+
+
+def situations(n: int, seed: int = 1) -> list[tuple[str, str]]:
+    """Random hero hands on random flops and turns."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        deck = rng.sample(range(52), 6)
+        out.append((format_cards(deck[:2]), format_cards(deck[2 : 5 + i % 2])))
+    return out
+
+
+def other_hand(known: str) -> str:
+    """The two lowest cards not in ``known``."""
+    return format_cards([c for c in range(52) if format_cards([c]) not in known][:2])
+
+
+def per_call(fn, cases) -> float:
+    """Mean seconds per call of ``fn(hero, board)`` over the cases."""
+    t = time.perf_counter()
+    for hero, board in cases:
+        fn(hero, board)
+    return (time.perf_counter() - t) / len(cases)
+
+
+def main() -> None:
+    """Print one JSON document of seconds per call."""
+    cases = situations(400)
+    few = cases[:10]
+    result = {
+        "find_draws_s": per_call(find_draws, cases),
+        "find_outs_no_opponents_s": per_call(find_outs, cases),
+        "find_outs_vs_hand_s": per_call(lambda h, b: find_outs(h, b, [other_hand(h + b)]), few),
+        "find_outs_vs_random_s": per_call(lambda h, b: find_outs(h, b, ["random"]), few),
+        "cases": len(cases),
+        "cases_with_opponents": len(few),
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
