@@ -12,7 +12,7 @@ __all__ = ["check_table"]
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.6f}%"
+    return f"{100 * x:.4f}%"
 
 
 def check_table(result: CheckResult) -> Group:
@@ -23,22 +23,22 @@ def check_table(result: CheckResult) -> Group:
         ("Player", "left"),
         ("Expected", "right"),
         ("Got", "right"),
-        ("Difference", "right"),
-        ("Allowed", "right"),
+        ("Diff (pts)", "right"),
+        ("Allowed (pts)", "right"),
         ("Method", "left"),
         ("Result", "left"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in result.scenarios:
         for i, p in enumerate(s.players):
-            allowed = "exact" if s.tolerance == "exact" else f"±{100 * p.allowed:.4f} pts"
+            allowed = "exact" if s.tolerance == "exact" else f"±{100 * p.allowed:.4f}"
             verdict = Text("pass", style="green") if p.passed else Text("FAIL", style="bold red")
             table.add_row(
                 s.name if i == 0 else "",
                 p.label,
                 _pct(float(p.expected)),
                 _pct(p.got),
-                f"{100 * p.difference:+.6f} pts",
+                f"{100 * p.difference:+.4f}",
                 allowed,
                 (s.method or "") if i == 0 else "",
                 verdict,

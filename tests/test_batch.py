@@ -290,3 +290,20 @@ def test_run_batch_rejects_unknown_shared_options() -> None:
         batch.run_batch([], print, {"colour": "red"})
     with pytest.raises(InputError, match="--jobs"):
         batch.run_batch([], print, jobs=0)
+
+
+def test_the_batch_file_in_the_docs_gives_what_the_docs_show() -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "pipelines.md").read_text()
+    block = re.search(r"```text\n(# hero \| villain.*?)```", doc, re.S)
+    assert block is not None
+    code, out, _ = run_cli([], block.group(1))
+    assert code == 1
+    rows = [json.loads(line) for line in out]
+    assert [(r["line"], r["ok"], r["id"]) for r in rows] == [
+        (2, True, None), (3, True, None), (4, True, None), (5, True, "bb-defend"), (6, False, None)
+    ]  # fmt: skip
+    shown = [round(p["equity"] * 100, 1) for p in rows[2]["result"]["players"]]
+    assert shown == [24.3, 49.6, 26.1]
+    assert rows[4]["error"]["message"] in doc

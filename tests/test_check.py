@@ -359,3 +359,15 @@ def test_builtin_check_passes_on_this_install() -> None:
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)["result"]
     assert doc["source"] == "builtin" and doc["total"] == len(BUILTIN) and doc["passed"]
+
+
+def test_the_regression_file_in_the_docs_passes(tmp_path: Path) -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "pipelines.md").read_text()
+    block = re.search(r"```toml\n(# equities\.toml\n.*?)```", doc, re.S)
+    assert block is not None
+    path = write(tmp_path, "equities.toml", block.group(1))
+    result = invoke(str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["result"]["total"] == 3

@@ -152,3 +152,25 @@ def test_batch_schema_ties_ok_to_result_and_error() -> None:
         validate("batch", {**row, "ok": False})
     with pytest.raises(jsonschema.ValidationError):
         validate("batch", {**row, "error": {"kind": "ParseError", "message": "no line number"}})
+
+
+def test_the_examples_in_output_md_validate() -> None:
+    import re
+
+    doc = (ROOT / "docs" / "output.md").read_text()
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", doc, re.S)]
+    head = {"schema_version": SCHEMA_VERSION, "pokercalc_version": __version__}
+    kinds = []
+    for block in blocks:
+        if "command" in block and block.get("command") == "batch":
+            validate("batch", block)
+            kinds.append("batch")
+        elif "players" in block and "method" in block:
+            validate("equity", {**head, "command": "equity", "result": block})
+            kinds.append("equity")
+        elif "scenarios" in block:
+            validate("check", {**head, "command": "check", "result": block})
+            kinds.append("check")
+        else:
+            kinds.append("envelope")
+    assert sorted(kinds) == ["batch", "check", "envelope", "equity"]
