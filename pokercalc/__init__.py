@@ -78,6 +78,11 @@ __all__ = [
     "flop_features",
     "flop_study",
     "hero_cards",
+    "run_batch",
+    "CheckResult",
+    "builtin_spec",
+    "load_spec",
+    "run_check",
 ]
 
 # The flop-texture API needs numpy and scipy; it is imported on first use so
@@ -92,11 +97,17 @@ _LAZY = {
     "flop_features": "features",
     "TextureFit": "texture_ilp",
     "fit_texture": "texture_ilp",
+    # batch and regression checks (issue 7), also loaded on first use
+    "run_batch": "batch",
+    "CheckResult": "check",
+    "builtin_spec": "check",
+    "load_spec": "check",
+    "run_check": "check",
 }
 
 
 def __getattr__(name: str) -> object:
-    """Import the flop-texture names on first use."""
+    """Import the flop-texture, batch and check names on first use."""
     if name in _LAZY:
         import importlib
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 from itertools import combinations, product
 from pathlib import Path
@@ -11,6 +12,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,8 +82,6 @@ def test_toml_file_passes(tmp_path: Path) -> None:
 
 
 def test_json_file_passes(tmp_path: Path) -> None:
-    import tomllib
-
     data = tomllib.loads(TOML_FILE)
     path = write(tmp_path, "spots.json", json.dumps(data))
     result = invoke(str(path))
@@ -91,8 +95,6 @@ def test_json_file_passes(tmp_path: Path) -> None:
 def test_changing_one_expected_equity_by_a_hundredth_fails(
     tmp_path: Path, scenario: int, player: int, delta: float
 ) -> None:
-    import tomllib
-
     data = tomllib.loads(TOML_FILE)
     expected = data["scenarios"][scenario]["expected"]
     value = expected[player]
