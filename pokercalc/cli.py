@@ -470,7 +470,7 @@ def winodds_command(
 
 @cli.command("flops")
 @click.argument("hero")
-@click.argument("range_")
+@click.argument("range_", metavar="RANGE")
 @click.option(
     "--features",
     "n_features",
