@@ -214,7 +214,8 @@ def test_one_opponent_equals_engine_exact():
     r = winodds("AsKs", opponents=1)
     row = r.rows[0]
     assert row.method == "exact"
-    assert row.equity == 0.670446323092352  # Keith Rule's 67.0446323092352%
+    assert row.equity == float(Fraction(468769901, 699190800))  # the engine's exact fraction
+    assert f"{100 * row.equity:.13f}" == "67.0446323092352"  # Keith Rule's figure
     assert row.potential is None
     flop = winodds("AsKs", board="Qs7h2c", opponents=1).rows[0]
     ref = equity(["AsKs", RANDOM], board="Qs7h2c", method="exact").players[0]
@@ -224,6 +225,22 @@ def test_one_opponent_equals_engine_exact():
     assert sum(row[0] + row[1] / 2 for row in t) == pytest.approx(ref.equity, abs=1e-12)
     # ... and so is EHS = HS (1 - NPot) + (1 - HS) PPot.
     assert flop.potential.effective_strength == pytest.approx(ref.equity, abs=1e-12)
+
+
+def test_headsup_table_is_complete_and_consistent():
+    from pokercalc.winodds import _headsup_table
+
+    table = _headsup_table()
+    assert table is not None and len(table) == 169
+    # Every hand meets 1,225 opponent hands and C(48, 5) boards: Keith Rule's 2,097,572,400.
+    assert {e["outcomes"] for e in table.values()} == {2_097_572_400}
+    assert all(0 <= e["wins"] + e["ties"] <= e["outcomes"] for e in table.values())
+
+    def equity_of(name):
+        return (table[name]["wins"] + table[name]["ties"] / 2) / table[name]["outcomes"]
+
+    assert equity_of("AA") > equity_of("KK") > equity_of("AKs") > equity_of("AKo")
+    assert min(table, key=equity_of) == "32o"
 
 
 def test_preflop_table_equals_engine_for_another_class():
@@ -336,7 +353,7 @@ def test_cli_json():
     doc = json.loads(res.output)
     assert doc["command"] == "winodds"
     row = doc["result"]["rows"][0]
-    assert row["equity"] == 0.670446323092352 and row["method"] == "exact"
+    assert row["equity"] == 0.6704463230923519 and row["method"] == "exact"
     assert row["potential"] is None and doc["result"]["hero"] == "AsKs"
 
 
