@@ -300,15 +300,6 @@ def fit_texture(
     # The heuristic incumbent.
     support = _greedy(b, e, mult, m, objective, n_features, error, start + 0.7 * time_limit)
     x_h, err_h = _lp(b, e, mult, m, support, objective)
-    if error is not None:
-        while err_h > error and len(support) < n:
-            rest = [j for j in range(n) if j not in support]
-            support = support + [
-                min(rest, key=lambda j: _lp(b, e, mult, m, support + [j], objective)[1])
-            ]
-            x_h, err_h = _lp(b, e, mult, m, support, objective)
-        if err_h > error:
-            raise InputError(f"no formula reaches an error of {error:g}, even with all features")
     heur_x = np.zeros(n)
     heur_x[support] = x_h
 
@@ -340,7 +331,8 @@ def fit_texture(
         constraints.append(LinearConstraint(mean_eps[None, :], -np.inf, error))
         cost = count_y
         model = f"FEAT_{objective.upper()}ERR({error:g})"
-        heur_obj = float(len(support))
+        # The heuristic stops adding features at the deadline, perhaps short of E.
+        heur_obj = float(len(support)) if err_h <= error else np.inf
     lower = np.concatenate([-np.ones(n), np.zeros(n), np.zeros(n_eps)])
     upper = np.concatenate([np.ones(n), np.ones(n), np.full(n_eps, np.inf)])
     integrality = np.concatenate([np.zeros(n), np.ones(n), np.zeros(n_eps)])
@@ -357,6 +349,10 @@ def fit_texture(
         if res.status == 2:
             raise InputError(f"{model} is infeasible: no formula reaches that error")
     elapsed = time.perf_counter() - start
+    if not np.isfinite(heur_obj) and (res is None or res.x is None):
+        raise InputError(
+            f"no formula with an error of at most {error:g} was found in {time_limit:g} s"
+        )
     x = heur_x
     best = heur_obj
     proven = False
