@@ -73,7 +73,7 @@ def hero_cards(text: str) -> tuple[int, int]:
     return (cards[0], cards[1]) if cards[0] > cards[1] else (cards[1], cards[0])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FlopEquities:
     """The hero's exact equity against a range on every flop its cards allow."""
 
@@ -242,7 +242,7 @@ def flop_equities(
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FlopStudy:
     """All-flop equities, the flops' 73 features and the fitted feature formula."""
 
@@ -270,7 +270,7 @@ def flop_study(
     hero: str | tuple[int, int],
     opponent: str | Range,
     *,
-    features: int | None = 5,
+    features: int | None = 3,
     error: float | None = None,
     objective: str = "avg",
     time_limit: float = 20.0,
