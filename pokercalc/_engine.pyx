@@ -42,9 +42,123 @@ cdef struct Problem:
     uint64_t dead
 
 
+# --- Board symmetry by sorted suit lanes -------------------------------------
+#
+# When the permutations that fix a joint assignment are all the permutations
+# of some blocks of suits (swap spades and hearts, say, and clubs and
+# diamonds), a board's orbit has a simple canonical member: within each block
+# the suits' 13-bit rank lanes are in non-increasing order.  Boards are dealt
+# from the highest card down, so once the cards above some rank are chosen
+# those ranks' lanes are final, and a prefix whose final lanes are already out
+# of order is pruned with everything below it.  A kept board counts once per
+# distinct lane arrangement: k! / (m1! m2! ...) for a block of k suits whose
+# lanes repeat m1, m2, ... times.
+
+cdef struct Canon:
+    int active                  # 0: no board symmetry to use
+    int npairs
+    uint8_t pa[3]               # lane pa[i] must be >= lane pb[i]
+    uint8_t pb[3]
+    uint8_t same_block[3]       # pair i and pair i + 1 are in one block
+    uint8_t plen[3]             # size of the block pair i is in
+
+
+cdef int FACT[5]
+FACT[:] = [1, 1, 2, 6, 24]
+# ORBIT[n][bits]: arrangements of a block of n + 1 lanes whose neighbours i, i + 1
+# are equal where bit i is set: (n + 1)! / (product of the equal runs' factorials).
+cdef int64_t ORBIT[4][8]
+ORBIT[0][:] = [1, 0, 0, 0, 0, 0, 0, 0]
+ORBIT[1][:] = [2, 1, 0, 0, 0, 0, 0, 0]
+ORBIT[2][:] = [6, 3, 3, 1, 0, 0, 0, 0]
+ORBIT[3][:] = [24, 12, 12, 4, 12, 6, 4, 1]
+
+
+cdef inline uint64_t above_rank(int r) noexcept nogil:
+    """In every suit lane, the bits of the ranks above ``r``."""
+    cdef uint64_t lane = (0x1FFF << (r + 1)) & 0x1FFF
+    return lane | (lane << 16) | (lane << 32) | (lane << 48)
+
+
+cdef void make_canon(const Problem* P, uint32_t stab, Canon* C) noexcept nogil:
+    """Set ``C`` from the symmetries in ``stab`` if they are all permutations of suit blocks."""
+    cdef int parent[4]
+    cdef int g, s, t, a, b, count = 0, expect = 1, size, i
+    cdef int members[4]
+    C.active = 0
+    C.npairs = 0
+    for s in range(4):
+        parent[s] = s
+    for g in range(P.ng):
+        if stab >> g & 1:
+            count += 1
+            for s in range(4):
+                a = s
+                while parent[a] != a:
+                    a = parent[a]
+                b = P.sigma[4 * g + s]
+                while parent[b] != b:
+                    b = parent[b]
+                if a != b:
+                    parent[b] = a
+    for s in range(4):
+        a = s
+        while parent[a] != a:
+            a = parent[a]
+        if a != s:
+            continue
+        size = 0
+        for t in range(4):
+            b = t
+            while parent[b] != b:
+                b = parent[b]
+            if b == s:
+                members[size] = t
+                size += 1
+        expect *= FACT[size]
+        for i in range(size - 1):
+            C.pa[C.npairs] = members[i]
+            C.pb[C.npairs] = members[i + 1]
+            C.same_block[C.npairs] = i < size - 2
+            C.plen[C.npairs] = size
+            C.npairs += 1
+    C.active = count == expect and C.npairs > 0
+
+
+cdef inline bint prefix_ok(const Canon* C, uint64_t mask, int rank) noexcept nogil:
+    """False when the lanes above ``rank`` (final) are already out of order in some block."""
+    cdef uint64_t dm = mask & above_rank(rank)
+    cdef int i
+    for i in range(C.npairs):
+        if ((dm >> (C.pa[i] << 4)) & 0x1FFF) < ((dm >> (C.pb[i] << 4)) & 0x1FFF):
+            return False
+    return True
+
+
+cdef inline int64_t leaf_weight(const Canon* C, uint64_t mask) noexcept nogil:
+    """Boards in the orbit of ``mask`` if it is the canonical member, else 0."""
+    cdef int i, eqbits = 0, nb = 0
+    cdef int64_t total = 1
+    cdef uint64_t la, lb
+    # Pairs are listed block by block; the last pair of a block closes it and
+    # its pattern of equal neighbours picks the orbit size from a table.
+    for i in range(C.npairs):
+        la = (mask >> (C.pa[i] << 4)) & 0x1FFF
+        lb = (mask >> (C.pb[i] << 4)) & 0x1FFF
+        if la < lb:
+            return 0
+        eqbits |= (la == lb) << nb
+        nb += 1
+        if not C.same_block[i]:
+            total *= ORBIT[nb][eqbits]
+            eqbits = 0
+            nb = 0
+    return total
+
+
 cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
-                          uint64_t mask, int64_t* cnt) noexcept nogil:
-    """Evaluate every player on one full board and count one more win or split for the winners."""
+                          uint64_t mask, int64_t wt, int64_t* cnt) noexcept nogil:
+    """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
     cdef int p, nwin = 0
     cdef uint16_t v[MAXP]
     cdef uint16_t best = 0, x
@@ -56,17 +170,17 @@ cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_
     for p in range(n):
         nwin += v[p] == best
     for p in range(n):
-        cnt[p * (n + 1) + nwin] += v[p] == best
+        cnt[p * (n + 1) + nwin] += wt * (v[p] == best)
 
 
-cdef inline void last_cards(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
-                            uint64_t mask, const uint8_t* rem, int lo, int hi,
-                            int64_t* cnt) noexcept nogil:
-    """Showdowns for the boards ``key``/``mask`` plus each of ``rem[lo:hi]``."""
+cdef inline int64_t last_cards(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
+                               uint64_t mask, const uint8_t* rem, int lo, int hi,
+                               const Canon* C, int64_t* cnt) noexcept nogil:
+    """Showdowns for the boards ``key``/``mask`` plus each of ``rem[lo:hi]``; returns the boards."""
     cdef int i
     cdef uint64_t c0, c1, k0, k1, m0, m1
     cdef uint16_t v0, v1
-    cdef int64_t w0 = 0, w1 = 0
+    cdef int64_t w0 = 0, w1 = 0, boards = 0, wt
     if n == 2:
         # Heads-up is the common case: two evaluations and two branch-free
         # counters per board, everything in registers.
@@ -74,28 +188,51 @@ cdef inline void last_cards(int n, const uint64_t* hk, const uint64_t* hm, uint6
         k1 = hk[1] + key
         m0 = hm[0] | mask
         m1 = hm[1] | mask
-        for i in range(lo, hi):
-            c0 = PC_CARD_KEY[rem[i]]
-            c1 = PC_CARD_BIT[rem[i]]
-            v0 = eval_key(k0 + c0, m0 | c1)
-            v1 = eval_key(k1 + c0, m1 | c1)
-            w0 += v0 > v1
-            w1 += v1 > v0
+        if not C.active:
+            for i in range(lo, hi):
+                c0 = PC_CARD_KEY[rem[i]]
+                c1 = PC_CARD_BIT[rem[i]]
+                v0 = eval_key(k0 + c0, m0 | c1)
+                v1 = eval_key(k1 + c0, m1 | c1)
+                w0 += v0 > v1
+                w1 += v1 > v0
+            boards = hi - lo
+        else:
+            for i in range(lo, hi):
+                c1 = PC_CARD_BIT[rem[i]]
+                wt = leaf_weight(C, mask | c1)
+                if wt == 0:
+                    continue
+                c0 = PC_CARD_KEY[rem[i]]
+                v0 = eval_key(k0 + c0, m0 | c1)
+                v1 = eval_key(k1 + c0, m1 | c1)
+                w0 += wt * (v0 > v1)
+                w1 += wt * (v1 > v0)
+                boards += wt
         cnt[1] += w0
         cnt[4] += w1
-        cnt[2] += (hi - lo) - w0 - w1
-        cnt[5] += (hi - lo) - w0 - w1
-        return
+        cnt[2] += boards - w0 - w1
+        cnt[5] += boards - w0 - w1
+        return boards
     for i in range(lo, hi):
-        showdown(n, hk, hm, key + PC_CARD_KEY[rem[i]], mask | PC_CARD_BIT[rem[i]], cnt)
+        wt = 1
+        if C.active:
+            wt = leaf_weight(C, mask | PC_CARD_BIT[rem[i]])
+            if wt == 0:
+                continue
+        showdown(n, hk, hm, key + PC_CARD_KEY[rem[i]], mask | PC_CARD_BIT[rem[i]], wt, cnt)
+        boards += wt
+    return boards
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                     double w, double* tally) noexcept nogil:
+                     double w, uint32_t stab, double* tally) noexcept nogil:
     """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
 
-    ``first`` >= 0 fixes the lowest new board card to the ``first``-th unused
-    card, so one assignment's boards can be split into several work items.
+    ``first`` >= 0 fixes the highest new board card to the ``first``-th unused
+    card (cards go from the highest down), so one assignment's boards can be
+    split into several work items.  ``stab`` holds the symmetries that fix the
+    assignment, used to merge symmetric boards.
     """
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
@@ -104,11 +241,13 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef uint64_t ks[6]
     cdef uint64_t ms[6]
     cdef int idx[6]
+    cdef Canon C
     cdef int n = P.n
     cdef int k = 5 - P.nb
     cdef int r = 0, c, p, d, j, last, hi
     cdef int64_t boards = 0
-    for c in range(52):
+    make_canon(P, stab, &C)
+    for c in range(51, -1, -1):
         if not used & PC_CARD_BIT[c]:
             rem[r] = c
             r += 1
@@ -117,7 +256,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         hm[p] = P.bmask | P.cmask[assign[p]]
     memset(cnt, 0, n * (n + 1) * sizeof(int64_t))
     if k == 0:
-        showdown(n, hk, hm, 0, 0, cnt)
+        showdown(n, hk, hm, 0, 0, 1, cnt)
         boards = 1
     else:
         last = k - 1
@@ -134,58 +273,19 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
             if d < last:
                 ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
                 ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
+                if C.active and not prefix_ok(&C, ms[d + 1], rem[idx[d]] >> 2):
+                    continue
                 d += 1
                 idx[d] = idx[d - 1]
                 continue
             # With one card to come, a fixed ``first`` is that card alone.
             hi = idx[d] + 1 if (d == 0 and first >= 0) else r
-            last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], hi, cnt)
-            boards += hi - idx[d]
+            boards += last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
             d -= 1
     for j in range(n * (n + 1)):
         if cnt[j]:
             tally[j] += w * cnt[j]
     tally[n * (n + 1)] += w * boards
-
-
-cdef inline double orbit_size(const Problem* P, const int32_t* assign) noexcept nogil:
-    """|orbit| of a joint assignment under the symmetry group if it is the orbit's
-    smallest member (lexicographically), else 0 (another member stands for it)."""
-    cdef int g, p, stab = 1
-    cdef int32_t x
-    cdef bint equal
-    for g in range(1, P.ng):
-        equal = True
-        for p in range(P.n):
-            x = P.perm[g * P.total_combos + assign[p]]
-            if x < assign[p]:
-                return 0
-            if x > assign[p]:
-                equal = False
-                break
-        if equal:
-            stab += 1
-    return <double>(P.ng // stab)
-
-
-cdef void assign_rest(const Problem* P, int32_t* assign, int p, uint64_t used, double w,
-                      int first, double* tally) noexcept nogil:
-    """Recursively give players ``p..n-1`` every non-conflicting combo, then enumerate boards."""
-    cdef int32_t i
-    cdef double m
-    if p == P.n:
-        if P.ng > 1:
-            m = orbit_size(P, assign)
-            if m == 0:
-                return
-            w *= m
-        all_boards(P, assign, used, first, w, tally)
-        return
-    for i in range(P.off[p], P.off[p + 1]):
-        if P.cmask[i] & used:
-            continue
-        assign[p] = i
-        assign_rest(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
 
 
 # --- Exhaustive enumeration with the last player innermost -----------------
@@ -264,7 +364,9 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef uint64_t key, mask, base, usedb
     cdef double bw, gt, eq, tot, lt, wi
     cdef bint sym = stab != 1
-    for c in range(52):
+    cdef Canon C
+    make_canon(P, stab, &C)
+    for c in range(51, -1, -1):
         if not used & PC_CARD_BIT[c]:
             rem[r] = c
             r += 1
@@ -288,13 +390,17 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
             ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
             if d < k - 1:
+                if C.active and not prefix_ok(&C, ms[d + 1], rem[idx[d]] >> 2):
+                    continue
                 d += 1
                 idx[d] = idx[d - 1]
                 continue
         key = ks[k]
         mask = ms[k]
         bw = 1.0
-        if sym:
+        if C.active:
+            bw = <double>leaf_weight(&C, mask)
+        elif sym:
             bw = board_orbit(P, stab, P.bmask | mask)
         if bw != 0:
             best = 0
@@ -354,6 +460,27 @@ cdef void assign_prefix(const Problem* P, int32_t* assign, int p, uint64_t used,
             continue
         assign[p] = i
         assign_prefix(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
+
+
+cdef void assign_rest(const Problem* P, int32_t* assign, int p, uint64_t used, double w,
+                      int first, double* tally) noexcept nogil:
+    """Recursively give players ``p..n-1`` every non-conflicting combo, then enumerate boards."""
+    cdef int32_t i
+    cdef double m
+    cdef uint32_t stab = 1
+    if p == P.n:
+        if P.ng > 1:
+            m = prefix_orbit(P, assign, P.n, &stab)
+            if m == 0:
+                return
+            w *= m
+        all_boards(P, assign, used, first, w, stab, tally)
+        return
+    for i in range(P.off[p], P.off[p + 1]):
+        if P.cmask[i] & used:
+            continue
+        assign[p] = i
+        assign_rest(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
 
 
 cdef class Kernel:

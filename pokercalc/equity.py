@@ -6,7 +6,7 @@ enumerates or samples joint assignments of the players' hands, then boards.
 
 >>> r = equity(["AsAh", "KsKh"], method="exact")
 >>> r.players[0].equity_fraction, r.outcomes
-(Fraction(70741, 85604), 1712304)
+(Fraction(707495, 856152), 1712304)
 >>> round(r.players[0].equity * 100, 8), r.method
 (82.63661126, 'exact')
 """
