@@ -58,8 +58,9 @@ POTENTIAL_EXACT_LIMIT = 15_000_000
 #: Share of a Monte Carlo time budget spent on hand strength and potential.
 POTENTIAL_TIME_SHARE = 0.2
 #: Under a time budget, the engine enumerates only runs expected to fit it at this many
-#: showdown evaluations (outcomes after suit symmetry times players) per thread-second.
-EXACT_RATE = 50e6
+#: showdown evaluations (outcomes after suit symmetry times players) per thread-second
+#: (about half what the engine reaches: bench/bench_winodds.py).
+EXACT_RATE = 150e6
 
 _STATES = ("ahead", "tied", "behind")
 _RANDOM = Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
