@@ -11,7 +11,6 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from .cards import format_card, format_cards, mask_of, parse_card, parse_cards
-from .draws import DrawsResult, find_draws
 from .equity import EquityResult, PlayerResult, count_outcomes, equity
 from .errors import CardConflictError, EmptyRangeError, InputError, ParseError, PokercalcError
 from .evaluator import (
@@ -24,10 +23,8 @@ from .evaluator import (
     evaluate_hand,
     evaluate_mask,
 )
-from .outs import OutsResult, find_outs
 from .query import QueryResult, parse_query, player_range, run_query
 from .ranges import Range, parse_range, split_players
-from .winodds import Potential, WinOddsResult, WinOddsRow, hand_potential, winodds
 
 __all__ = [
     "__version__",
@@ -88,6 +85,17 @@ __all__ = [
 # The flop-texture API needs numpy and scipy; it is imported on first use so
 # that ``import pokercalc`` stays light.
 _LAZY = {
+    # outs, draws and win odds: loaded on first use, so commands that do not
+    # need them start faster
+    "DrawsResult": "draws",
+    "find_draws": "draws",
+    "OutsResult": "outs",
+    "find_outs": "outs",
+    "Potential": "winodds",
+    "WinOddsResult": "winodds",
+    "WinOddsRow": "winodds",
+    "hand_potential": "winodds",
+    "winodds": "winodds",
     "FlopEquities": "flops",
     "FlopStudy": "flops",
     "flop_equities": "flops",
@@ -107,9 +115,13 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    """Import the flop-texture, batch and check names on first use."""
+    """Import the heavier parts of the API on first use."""
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        # Importing a submodule binds its name on the package (pokercalc.winodds
+        # the module); bind the API object over it so later lookups find it.
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -53,6 +53,11 @@ CATEGORY_SHIFT = PC_CATEGORY_SHIFT
 N_VALUES = 9 << PC_CATEGORY_SHIFT
 
 
+def card_keys() -> list:
+    """Each card's evaluator key, ``PC_CARD_KEY``, by card index."""
+    return [PC_CARD_KEY[c] for c in range(52)]
+
+
 def table_bytes() -> int:
     """Total size of the evaluator's lookup tables in bytes."""
     return (

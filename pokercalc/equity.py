@@ -342,9 +342,9 @@ _KEYS: list[int] = []
 def _card_keys() -> list[int]:
     """Each card's evaluator key (the kernel adds them up per hand)."""
     if not _KEYS:
-        from ._tablegen import RANK_KEYS
+        from ._eval import card_keys
 
-        _KEYS.extend(RANK_KEYS[c >> 2] + (1 << (32 + 4 * (c & 3))) for c in range(52))
+        _KEYS.extend(card_keys())
     return _KEYS
 
 
