@@ -273,10 +273,10 @@ def _ratio_stderr(
     p: list[list[float]], n: int, a: list[list[float]], b: list[list[float]]
 ) -> float:
     """Delta-method standard error of sum(p*a) / sum(p*b) estimated from n multinomial deals."""
-    eb = sum(p[i][j] * b[i][j] for i in range(3) for j in range(3))
+    eb = _dot(p, b)
     if n < 2 or eb == 0:
         return 0.0
-    r = sum(p[i][j] * a[i][j] for i in range(3) for j in range(3)) / eb
+    r = _dot(p, a) / eb
     var = sum(p[i][j] * (a[i][j] - r * b[i][j]) ** 2 for i in range(3) for j in range(3))
     return math.sqrt(var / (n - 1)) / eb
 
@@ -290,6 +290,7 @@ _NPOT_DEN = [[1.0] * 3, [0.5] * 3, [0.0] * 3]
 
 
 def _dot(p: list[list[float]], c: list[list[float]]) -> float:
+    """The expectation of coefficients ``c`` under transition probabilities ``p``."""
     return sum(p[i][j] * c[i][j] for i in range(3) for j in range(3))
 
 
