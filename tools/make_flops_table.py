@@ -55,6 +55,7 @@ def run_pair(hand: str, rng: str, time_limit: float) -> dict:
         "mean_equity": float(eq.equity.mean()),
         "kernel_s": eq.elapsed,
         "total_s": time.perf_counter() - t0,
+        "time_limit": time_limit,
         "fit": fit.to_dict(),
     }
     if hand == "AA" and rng == "ATC":
@@ -73,7 +74,7 @@ def weights_text(fit: dict, k: int = 5) -> str:
 def markdown(results: dict) -> str:
     """The comparison table as markdown."""
     lines = [
-        "| hand | range | paper E | our E | diff | our status (gap) | our five largest weights |",
+        "| hand | range | paper E | our E | diff | time limit, gap | our five largest weights |",
         "|------|-------|--------:|------:|-----:|------------------|--------------------------|",
     ]
     for hand in HANDS:
@@ -85,15 +86,13 @@ def markdown(results: dict) -> str:
                 continue
             fit = r["fit"]
             ours = 100 * fit["avg_error"]
-            gap = (
-                "optimal"
-                if fit["status"] == "optimal"
-                else (
-                    f"time limit ({100 * fit['gap']:.0f}% gap)"
-                    if fit["gap"] is not None
-                    else "time limit"
-                )
-            )
+            limit = f"{r.get('time_limit', 30):g} s"
+            if fit["status"] == "optimal":
+                gap = "optimal"
+            elif fit["gap"] is not None:
+                gap = f"{limit}, gap {100 * fit['gap']:.0f}%"
+            else:
+                gap = f"{limit}, gap unknown"
             lines.append(
                 f"| {hand} | {rng} | {paper:.1f}% | {ours:.2f}% | {ours - paper:+.2f} | {gap} "
                 f"| {weights_text(fit)} |"
@@ -123,9 +122,12 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=20.0, help="seconds per integer program")
     ap.add_argument("--json", default=os.path.join(HERE, "flops_table4.json"), help="cache file")
     ap.add_argument("--only", default="", help="comma-separated hands to run (default all)")
+    ap.add_argument("--redo", default="", help='comma-separated pairs to recompute, e.g. "AA RML"')
     args = ap.parse_args()
     results = json.load(open(args.json)) if os.path.exists(args.json) else {}
     hands = args.only.split(",") if args.only else HANDS
+    for key in filter(None, args.redo.split(",")):
+        results.pop(key.strip(), None)
     for hand in hands:
         for rng in RANGES:
             key = f"{hand} {rng}"
