@@ -26,7 +26,9 @@ import json
 import math
 import os
 import secrets
+import sys
 import time as _time
+import types
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -613,3 +615,19 @@ def winodds(
         base if any_mc else None,
         _time.perf_counter() - start,
     )
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as :func:`winodds`.
+
+    ``pokercalc.winodds`` is the function when the package's lazy loader binds
+    it first, but the module once anything imports ``pokercalc.winodds``
+    directly (the import system binds submodules on their package); either
+    way ``pokercalc.winodds(...)`` works.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> WinOddsResult:
+        return winodds(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -243,6 +243,13 @@ def test_headsup_table_is_complete_and_consistent():
     assert min(table, key=equity_of) == "32o"
 
 
+def test_package_attribute_is_callable_after_a_direct_import():
+    import pokercalc
+    import pokercalc.winodds  # binds the submodule on the package
+
+    assert pokercalc.winodds("AsKs", opponents=1).rows[0].method == "exact"
+
+
 def test_preflop_table_equals_engine_for_another_class():
     row = winodds("7h2d", opponents=1).rows[0]
     ref = equity(["7h2d", RANDOM], method="exact").players[0]
