@@ -207,7 +207,8 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline):
 
     Candidate sets are scored by reweighted least squares; for the average error
     the candidates are first screened by their exact one-feature gain, so only a
-    few are scored at each step.
+    few are scored at each step.  When screened swaps stop improving, all swaps
+    are tried until none improves or the deadline passes.
     """
     n = b.shape[1]
 
@@ -237,13 +238,17 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline):
         if time.perf_counter() > deadline:
             break
     if n_features is not None:
-        improved = True
-        while improved and time.perf_counter() < deadline:
+        # Screened swaps first; once they stop helping, every swap while time lasts.
+        top, improved = 6, True
+        while (improved or top < n) and time.perf_counter() < deadline:
+            if not improved:
+                top = n
             improved = False
             for pos in range(len(support)):
                 rest = support[:pos] + support[pos + 1 :]
                 _, xr = fit(rest)
-                for j in candidates(rest, xr, 6):
+                pool = candidates(rest, xr, 6) if top < n else range(n)
+                for j in pool:
                     if j in support or time.perf_counter() > deadline:
                         continue
                     cand = rest[:pos] + [j] + rest[pos:]
