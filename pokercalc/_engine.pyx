@@ -673,11 +673,27 @@ cdef inline double uniform01(uint64_t* s) noexcept nogil:
     return (next_u64(s) >> 11) * (1.0 / 9007199254740992.0)
 
 
-cdef inline int deal(uint64_t* s, uint64_t* used, uint8_t* out, int count) noexcept nogil:
-    """Deal ``count`` cards uniformly from those not in ``used`` (and add them to it)."""
+cdef inline uint32_t bounded_from(uint64_t* s, uint32_t x, uint32_t n) noexcept nogil:
+    """A uniform integer in [0, n) from the 32 random bits ``x`` (fresh ones on rejection)."""
+    cdef uint64_t m = <uint64_t>x * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (-n) % n
+        while low < threshold:
+            m = (next_u64(s) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
+                     int count) noexcept nogil:
+    """Deal ``count`` cards uniformly from those not in ``used`` (``nused`` cards) and add them."""
     cdef uint8_t rem[52]
     cdef int r = 0, c, j, x
-    if __builtin_popcountll(used[0]) > 36:
+    cdef uint64_t bits = 0
+    cdef bint spare = False
+    if nused > 36:
         # Few cards left: a partial Fisher-Yates shuffle of what remains.
         for c in range(52):
             if not used[0] & PC_CARD_BIT[c]:
@@ -692,9 +708,17 @@ cdef inline int deal(uint64_t* s, uint64_t* used, uint8_t* out, int count) noexc
             used[0] |= PC_CARD_BIT[rem[j]]
         return 1
     for j in range(count):
-        c = bounded(s, 52)
-        while used[0] & PC_CARD_BIT[c]:
-            c = bounded(s, 52)
+        # Each 64-bit output gives two independent 32-bit draws.
+        while True:
+            if spare:
+                c = bounded_from(s, <uint32_t>bits, 52)
+                spare = False
+            else:
+                bits = next_u64(s)
+                c = bounded_from(s, <uint32_t>(bits >> 32), 52)
+                spare = True
+            if not used[0] & PC_CARD_BIT[c]:
+                break
         used[0] |= PC_CARD_BIT[c]
         out[j] = c
     return 1
@@ -730,6 +754,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
     cdef double share
     cdef int stride = 4 * n
     cdef bint ok
+    cdef int nbase = __builtin_popcountll(base)
     for p in range(n):
         nrand += P.is_random[p]
     while done < trials:
@@ -751,7 +776,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
             hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
             hm[p] = P.bmask | P.cmask[i]
         if ok:
-            ok = deal(s, &used, cards, 2 * nrand + k)
+            ok = deal(s, &used, nbase + 2 * (n - nrand), cards, 2 * nrand + k)
         if not ok:
             acc[stride + 1] += 1
             failed += 1
