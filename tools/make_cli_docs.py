@@ -1,0 +1,54 @@
+"""Write docs/cli.md, the command-line reference, from the click commands themselves.
+
+Run ``python tools/make_cli_docs.py`` after changing a command; a test fails
+while docs/cli.md and the commands disagree.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+
+import click
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(os.path.dirname(HERE), "docs", "cli.md")
+
+
+def render() -> str:
+    """The reference page as markdown."""
+    from pokercalc.cli import cli
+
+    ctx = click.Context(cli, info_name="pokercalc")
+    lines = [
+        "# Command-line reference",
+        "",
+        "Generated from the commands by `tools/make_cli_docs.py`; `pokercalc COMMAND --help`",
+        "prints the same. Every command prints one line on stderr and exits with",
+        "status 2 on bad input.",
+        "",
+    ]
+    for name in sorted(cli.list_commands(ctx)):
+        cmd = cli.get_command(ctx, name)
+        sub = click.Context(cmd, info_name=name, parent=ctx)
+        lines += [f"## pokercalc {name}", "", "```", cmd.get_usage(sub), "```", ""]
+        helptext = inspect.cleandoc(click.unstyle(cmd.help or ""))
+        lines += [helptext, "", "| option | meaning |", "| --- | --- |"]
+        for param in cmd.get_params(sub):
+            record = param.get_help_record(sub)
+            if record is None:
+                continue
+            opts, text = record
+            opts, text = opts.replace("|", "\\|"), text.replace("|", "\\|")
+            lines.append(f"| `{opts}` | {text} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    text = render()
+    if "--check" in sys.argv:
+        sys.exit(0 if open(OUT).read() == text else 1)
+    with open(OUT, "w") as f:
+        f.write(text)
