@@ -604,22 +604,23 @@ cdef class Kernel:
                 free(assign)
 
     def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, uint64_t[:, ::1] rng,
-                   int64_t trials_per_thread, double[:, ::1] acc, int threads) -> None:
-        """Run ``trials_per_thread`` deals on each thread, adding to ``acc[thread]``.
+                   int64_t trials_per_thread, int64_t[:, ::1] counts, int threads) -> None:
+        """Run ``trials_per_thread`` deals on each thread, counting into ``counts[thread]``.
 
-        A thread gives up early after ``64 * trials_per_thread + 4096`` rejected
-        draws in a row, so hopelessly conflicting ranges cannot hang the caller.
-
-        ``acc`` rows hold, per player, [sum of pot shares, sum of squared shares,
-        sole wins, ties], then the deals and the rejected draws.
+        A row holds the same win and split counts as an exhaustive tally
+        (``p * (n + 1) + k``: deals player ``p`` won as one of ``k`` winners),
+        then the deals and the rejected draws.  A thread gives up early after
+        ``64 * trials_per_thread + 4096`` rejected draws in a row, so hopelessly
+        conflicting ranges cannot hang the caller.
         """
         cdef int t
         cdef const Problem* P = &self.P
-        if acc.shape[0] < threads or rng.shape[0] < threads or rng.shape[1] != 4:
-            raise ValueError("acc or rng is too small")
+        if (counts.shape[0] < threads or counts.shape[1] < self.tally_size + 1
+                or rng.shape[0] < threads or rng.shape[1] < 4):
+            raise ValueError("counts or rng is too small")
         with nogil, parallel(num_threads=threads):
             t = threadid()
-            _mc(P, &alias_prob[0], &alias_idx[0], &rng[t, 0], trials_per_thread, &acc[t, 0])
+            _mc(P, &alias_prob[0], &alias_idx[0], &rng[t, 0], trials_per_thread, &counts[t, 0])
 
 
 cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
@@ -725,7 +726,7 @@ cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
 
 
 cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64_t* s,
-              int64_t trials, double* acc) noexcept nogil:
+              int64_t trials, int64_t* cnt) noexcept nogil:
     # Each deal draws every player's combo independently from its own
     # distribution and throws the whole draw away on any shared card.  The
     # accepted draws then have exactly the probability exhaustive enumeration
@@ -743,16 +744,13 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
     cdef int k = 5 - P.nb
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
-    cdef uint16_t v[MAXP]
     cdef uint8_t cards[52]
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
     cdef int p, j, nwin, size, q, nrand = 0
     cdef int32_t i
     cdef uint64_t used, base = P.bmask | P.dead, key, mask, pm
-    cdef uint16_t best
-    cdef double share
-    cdef int stride = 4 * n
+    cdef int stride = n * (n + 1)
     cdef bint ok
     cdef int nbase = __builtin_popcountll(base)
     for p in range(n):
@@ -778,7 +776,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
         if ok:
             ok = deal(s, &used, nbase + 2 * (n - nrand), cards, 2 * nrand + k)
         if not ok:
-            acc[stride + 1] += 1
+            cnt[stride + 1] += 1
             failed += 1
             if failed > give_up:
                 return
@@ -796,23 +794,6 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
         for j in range(k):
             key += PC_CARD_KEY[cards[q + j]]
             mask |= PC_CARD_BIT[cards[q + j]]
-        best = 0
-        nwin = 0
-        for p in range(n):
-            v[p] = eval_key(hk[p] + key, hm[p] | mask)
-            if v[p] > best:
-                best = v[p]
-                nwin = 1
-            elif v[p] == best:
-                nwin += 1
-        share = 1.0 / nwin
-        for p in range(n):
-            if v[p] == best:
-                acc[4 * p] += share
-                acc[4 * p + 1] += share * share
-                if nwin == 1:
-                    acc[4 * p + 2] += 1
-                else:
-                    acc[4 * p + 3] += 1
-        acc[stride] += 1
+        showdown(n, hk, hm, key, mask, 1, cnt)
+        cnt[stride] += 1
         done += 1

@@ -498,7 +498,7 @@ def _exhaustive(
     run = kernel.exhaustive_last if innermost else kernel.exhaustive
     items = array("i", [x for a, b in pairs for f in firsts for x in (a, b, f)])
     n_items = len(items) // 3
-    size = kernel.tally_size
+    size = -(-kernel.tally_size // 8) * 8 + 8  # padded to whole cache lines per thread
     tallies = array("d", bytes(8 * size * threads))
     tview = memoryview(tallies).cast("B").cast("d", [threads, size])
     iview = memoryview(items).cast("B").cast("i", [n_items, 3])
@@ -615,33 +615,23 @@ def _montecarlo(
     seed = secrets.randbits(63) if seed is None else seed
     kernel = prob.kernel()
     aprob, aidx = _alias_tables(prob)
-    rng = _seed_states(seed, threads)
-    rview = memoryview(rng).cast("B").cast("Q", [threads, 4])
+    # Each thread's generator state and counts get cache lines of their own:
+    # sharing one would make the two cores fight over it on every deal.
+    states = _seed_states(seed, threads)
+    rng = array("Q", [x for t in range(threads) for x in (*states[4 * t : 4 * t + 4], 0, 0, 0, 0)])
+    rview = memoryview(rng).cast("B").cast("Q", [threads, 8])
     n = prob.n
-    width = 4 * n + 2
-    acc = array("d", bytes(8 * width * threads))
-    aview = memoryview(acc).cast("B").cast("d", [threads, width])
+    size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected draws; padded
+    counts = array("q", bytes(8 * size * threads))
+    cview = memoryview(counts).cast("B").cast("q", [threads, size])
+    deals_at = n * (n + 1)
     done = 0
     batch = 2048  # per thread; grows until a batch takes about 50 ms
     interrupted = False
     deadline = None if time is None else start + time
 
-    def acc_total() -> float:
-        return math.fsum(acc[t * width + 4 * n] for t in range(threads))
-
-    def totals() -> list[float]:
-        return [math.fsum(acc[t * width + j] for t in range(threads)) for j in range(width)]
-
-    def worst_stderr(sums: list[float]) -> float:
-        m = sums[4 * n]
-        if m < 2:
-            return math.inf
-        worst = 0.0
-        for p in range(n):
-            mean = sums[4 * p] / m
-            var = max(0.0, sums[4 * p + 1] / m - mean * mean) * m / (m - 1)
-            worst = max(worst, math.sqrt(var / m))
-        return worst
+    def totals() -> list[int]:
+        return [sum(counts[t * size + j] for t in range(threads)) for j in range(size)]
 
     try:
         while True:
@@ -649,10 +639,10 @@ def _montecarlo(
             if trials is not None:
                 step = min(step, -(-(trials - done) // threads))
             t0 = _time.perf_counter()
-            kernel.montecarlo(aprob, aidx, rview, step, aview, threads)
+            kernel.montecarlo(aprob, aidx, rview, step, cview, threads)
             spent = _time.perf_counter() - t0
             done += step * threads
-            if acc_total() < done:
+            if totals()[deals_at] < done:
                 raise InputError(
                     "the players' ranges conflict in almost every deal; use exact enumeration"
                 )
@@ -664,7 +654,7 @@ def _montecarlo(
                 break
             if deadline is not None and now >= deadline:
                 break
-            if stderr is not None and worst_stderr(totals()) < stderr:
+            if stderr is not None and max(s for *_, s in _mc_stats(totals(), n)) < stderr:
                 break
             if spent < 0.05:
                 batch *= 2
@@ -676,39 +666,47 @@ def _montecarlo(
     except KeyboardInterrupt:
         interrupted = True
     sums = totals()
-    m = sums[4 * n]
+    m = sums[deals_at]
     if m == 0:
         raise InputError("no deal was possible: the players' hands conflict with each other")
-    players = []
-    for p, r in enumerate(prob.ranges):
-        mean = sums[4 * p] / m
-        var = max(0.0, sums[4 * p + 1] / m - mean * mean) * m / (m - 1) if m > 1 else math.inf
-        players.append(
-            PlayerResult(
-                r.text,
-                len(r),
-                mean,
-                sums[4 * p + 2] / m,
-                sums[4 * p + 3] / m,
-                math.sqrt(var / m),
-                None,
-                None,
-                None,
-            )
-        )
+    players = tuple(
+        PlayerResult(r.text, len(r), eq, win, tie, se, None, None, None)
+        for r, (eq, win, tie, se) in zip(prob.ranges, _mc_stats(sums, n), strict=True)
+    )
     elapsed = _time.perf_counter() - start
     return EquityResult(
-        tuple(players),
+        players,
         prob.board,
         prob.dead,
         "mc",
         outcomes,
         counted,
         1,
-        int(m),
+        m,
         seed,
         threads,
         elapsed,
-        int(m),
+        m,
         interrupted,
     )
+
+
+def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float]]:
+    """Equity, win, tie and the equity's standard error per player from Monte Carlo counts.
+
+    A deal won as one of k winners is worth 1/k of the pot, so the counts by
+    split size give the sum and the sum of squares of every player's shares.
+    """
+    m = sums[n * (n + 1)]
+    out = []
+    for p in range(n):
+        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
+        if m == 0:
+            out.append((0.0, 0.0, 0.0, math.inf))
+            continue
+        total = math.fsum(c / k for k, c in enumerate(row) if k)
+        squares = math.fsum(c / (k * k) for k, c in enumerate(row) if k)
+        mean = total / m
+        var = max(0.0, squares / m - mean * mean) * m / (m - 1) if m > 1 else math.inf
+        out.append((mean, row[1] / m, sum(row[2:]) / m, math.sqrt(var / m)))
+    return out
