@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import signal
 import sys
 import threading
@@ -237,19 +236,6 @@ def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tu
 _CHUNK_SECONDS = 0.02
 #: and holds at most this many scenarios
 _MAX_CHUNK = 64
-_END = object()
-
-
-class _Failure:
-    """An exception raised while reading the input, carried to the main thread."""
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-
-def _worker_init() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_lines(
@@ -324,79 +310,174 @@ def _default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def _worker_loop(conn: Any, shared: Mapping[str, Any]) -> None:
+    """A worker process: run each chunk of numbered lines it receives until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    while True:
+        try:
+            chunk = conn.recv()
+        except EOFError:
+            return
+        if chunk is None:
+            return
+        conn.send(_run_lines(chunk, shared))
+
+
+class _Input:
+    """Numbered input lines, read without blocking the caller when the source is a file descriptor.
+
+    ``fd`` is set for real files and pipes (``multiprocessing.connection.wait``
+    can watch it); other streams (in-memory ones) are read a line at a time.
+    """
+
+    def __init__(self, source: Iterable[str]) -> None:
+        self.lines: list[tuple[int, str]] = []
+        self.eof = False
+        self._count = 0
+        self._tail = ""
+        self._iter: Iterator[str] | None = None
+        self.fd: int | None = None
+        try:
+            self.fd = source.fileno()  # type: ignore[attr-defined]
+        except (AttributeError, OSError, ValueError):
+            self._iter = iter(source)
+        else:
+            import codecs
+
+            self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def _add(self, text: str) -> None:
+        self._count += 1
+        self.lines.append((self._count, text.rstrip("\r")))
+
+    def read_some(self, want: int) -> None:
+        """Read what is available (one ``os.read``, or up to ``want`` lines of an iterator)."""
+        if self._iter is not None:
+            for _ in range(want):
+                try:
+                    self._add(next(self._iter).rstrip("\n"))
+                except StopIteration:
+                    self.eof = True
+                    return
+            return
+        data = os.read(self.fd, 1 << 16)  # type: ignore[arg-type]
+        text = self._decoder.decode(data, final=not data)
+        parts = (self._tail + text).split("\n")
+        self._tail = parts.pop()
+        for part in parts:
+            self._add(part)
+        if not data:
+            if self._tail:
+                self._add(self._tail)
+            self.eof = True
+
+    def take(self, n: int) -> list[tuple[int, str]]:
+        """Remove and return the first ``n`` buffered lines."""
+        chunk, self.lines = self.lines[:n], self.lines[n:]
+        return chunk
+
+
 def _ordered_pool_results(
     lines: Iterable[str], shared: Mapping[str, Any], jobs: int
 ) -> Iterator[tuple[str, bool]]:
     """Run input lines on ``jobs`` worker processes, yielding results in input order.
 
-    A reader thread reads the input into a queue; a submitter thread sends the
-    workers, which parse and run, chunks of what is already read (never waiting
-    for more, so a slow producer on stdin still gets each answer at once),
-    sized so a chunk takes about ``_CHUNK_SECONDS``: tiny scenarios then cost
-    one message per chunk, not one each.  At most a few chunks per worker are
-    in flight, so memory stays bounded however long the input is.
+    One thread drives everything (no lock hand-offs between threads): it waits
+    on the input and on the workers' pipes at once, hands each worker up to two
+    chunks of lines already read (never waiting for more, so a slow producer on
+    stdin still gets each answer at once), and writes results as soon as every
+    earlier line is done.  Chunks are sized from the measured cost per line to
+    take about ``_CHUNK_SECONDS``, so tiny scenarios cost one message per chunk,
+    not one each; at most two chunks per worker are in flight, so memory stays
+    bounded however long the input is.
     """
     import multiprocessing
+    from collections import deque
+    from multiprocessing.connection import wait
 
     methods = multiprocessing.get_all_start_methods()
     # fork is fastest, and the parent has run no OpenMP region yet; spawn elsewhere.
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ctx.Pool(jobs, initializer=_worker_init)
-    parsed: queue.Queue[Any] = queue.Queue(maxsize=4096)
-    inflight: queue.Queue[Any] = queue.Queue(maxsize=4 * jobs)
-    stop = threading.Event()
-    per_item = [_CHUNK_SECONDS]  # running estimate of seconds per scenario: slow until measured
+    source = _Input(lines)
+    workers: dict[Any, Any] = {}  # parent end of each worker's pipe -> its process
+    queued: dict[Any, deque[int]] = {}  # chunk ids each worker holds, in order
+    chunks: dict[int, list[tuple[int, str]]] = {}  # chunk id -> its lines (until answered)
+    done: dict[int, list[tuple[str, bool]]] = {}  # answered chunk ids -> their output lines
+    order: deque[int] = deque()  # chunk ids in input order, not yet yielded
+    per_line = _CHUNK_SECONDS  # estimated seconds per line: slow until measured
+    next_id = 0
 
-    def read() -> None:
-        try:
-            for item in enumerate(lines, start=1):
-                if stop.is_set():
-                    return
-                parsed.put(item)
-        except BaseException as e:  # reading the input failed: report it after what came before
-            parsed.put(_Failure(e))
-        parsed.put(_END)
+    def start_worker() -> None:
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_worker_loop, args=(child, shared), daemon=True)
+        proc.start()
+        child.close()
+        workers[parent] = proc
+        queued[parent] = deque()
 
-    def submit() -> None:
-        done = False
-        while not done and not stop.is_set():
-            chunk = [parsed.get()]
-            size = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_item[0])))
-            while len(chunk) < size and not parsed.empty():
-                chunk.append(parsed.get())
-            while chunk and (chunk[-1] is _END or isinstance(chunk[-1], _Failure)):
-                done = True
-                tail = chunk.pop()
-            if chunk:
-                try:
-                    inflight.put((len(chunk), pool.apply_async(_run_lines, (chunk, shared))))
-                except ValueError:  # the pool was stopped
-                    return
-            if done:
-                inflight.put(tail)
-
-    threads = [
-        threading.Thread(target=read, name="pokercalc-batch-read", daemon=True),
-        threading.Thread(target=submit, name="pokercalc-batch-submit", daemon=True),
-    ]
-    for t in threads:
-        t.start()
     try:
+        for _ in range(jobs):
+            start_worker()
         while True:
-            got = inflight.get()
-            if got is _END:
+            # Hand out what has been read, up to two chunks per worker.
+            for conn in list(workers):
+                while len(queued[conn]) < 2 and source.lines:
+                    size = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_line)))
+                    chunk = source.take(size)
+                    conn.send(chunk)
+                    chunks[next_id] = chunk
+                    queued[conn].append(next_id)
+                    order.append(next_id)
+                    next_id += 1
+            while order and order[0] in done:
+                yield from done.pop(order.popleft())
+            busy = [c for c in workers if queued[c]]
+            if source.eof and not source.lines and not busy:
                 break
-            if isinstance(got, _Failure):
-                raise got.error
-            n, future = got
-            results, seconds = future.get()
-            per_item[0] = 0.7 * per_item[0] + 0.3 * max(seconds / n, 1e-6)
-            yield from results
-        pool.close()
-        pool.join()
+            if source.fd is None and not source.eof and len(source.lines) < _MAX_CHUNK * jobs:
+                source.read_some(_MAX_CHUNK * jobs)
+                continue  # an in-memory input never blocks: hand out what it gave first
+            watch: list[Any] = list(busy)
+            if source.fd is not None and not source.eof and len(source.lines) < 4096:
+                watch.append(source.fd)
+            if not watch:  # cannot happen: every path above leaves work or input to wait for
+                raise RuntimeError("batch: nothing to wait for")
+            for ready in wait(watch):
+                if ready == source.fd:
+                    source.read_some(0)
+                    continue
+                try:
+                    results, seconds = ready.recv()
+                except EOFError:  # the worker died: its lines fail, a new worker takes over
+                    results, seconds = None, 0.0
+                cid = queued[ready].popleft()
+                lines_in = chunks.pop(cid)
+                if results is None:
+                    died = RuntimeError("the worker process running this line died")
+                    results = [
+                        _line_text(_with_line(died, n), shared)  # type: ignore[arg-type]
+                        for n, text in lines_in
+                        if text.strip() and not text.lstrip().startswith("#")
+                    ]
+                    for lost in queued.pop(ready):
+                        done[lost] = [
+                            _line_text(_with_line(died, n), shared)  # type: ignore[arg-type]
+                            for n, text in chunks.pop(lost)
+                            if text.strip() and not text.lstrip().startswith("#")
+                        ]
+                    workers.pop(ready).join()
+                    start_worker()
+                else:
+                    per_line = 0.7 * per_line + 0.3 * max(seconds / len(lines_in), 1e-6)
+                done[cid] = results
+        for conn in workers:
+            conn.send(None)
     finally:
-        stop.set()
-        pool.terminate()
+        for conn, proc in workers.items():
+            if proc.is_alive():
+                proc.terminate()
+            proc.join()
+            conn.close()
 
 
 def run_batch(
