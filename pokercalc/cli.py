@@ -194,7 +194,9 @@ def equity_command(
 
 
 @cli.command("batch")
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-", required=False)
+@click.argument(
+    "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
+)
 @click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
 @click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
 @click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")

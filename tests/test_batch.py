@@ -307,3 +307,16 @@ def test_the_batch_file_in_the_docs_gives_what_the_docs_show() -> None:
     shown = [round(p["equity"] * 100, 1) for p in rows[2]["result"]["players"]]
     assert shown == [24.3, 49.6, 26.1]
     assert rows[4]["error"]["message"] in doc
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_crlf_bad_bytes_and_no_final_newline(tmp_path: Path, jobs: str) -> None:
+    path = tmp_path / "dos.txt"
+    path.write_bytes(b"AsKs | QhQd ; 4dAc5d7h2c ;\r\nAs\xff | QQ\r\n# note\r\nAhAd | KK ; 2c3d4h5s")
+    proc = subprocess.run(
+        [*pokercalc_cmd(), "batch", "--jobs", jobs, str(path)], capture_output=True, timeout=60
+    )
+    assert proc.returncode == 1 and b"Traceback" not in proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert [(r["line"], r["ok"]) for r in rows] == [(1, True), (2, False), (4, True)]
+    assert rows[2]["result"]["board"] == "2c3d4h5s"
