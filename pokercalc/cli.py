@@ -555,6 +555,7 @@ def flops_command(
 
     emit(study, fmt, view)
 
+
 def main() -> None:
     """Console-script entry point."""
     cli()
