@@ -14,7 +14,8 @@ The pass rule: an exhaustive run passes when every player's equity is within
 expected fraction); a Monte Carlo run, when the difference is within
 ``tolerance + Z * stderr`` (``Z`` = 4) and the standard error has come down to
 ``tolerance`` (else it fails as unconverged).  Monte Carlo runs aim for a
-standard error of ``tolerance / 4`` unless the scenario says otherwise.
+standard error of ``tolerance / 4`` (for at most ``MC_TIME_LIMIT`` seconds)
+unless the scenario sets ``trials``, ``time`` or ``stderr`` itself.
 
 >>> spec = parse_spec({"scenarios": [{"players": "AsAh | KsKh", "expected": ["1/2", 0.5]}]})
 >>> s = spec[0]
@@ -41,6 +42,7 @@ from .errors import InputError, PokercalcError
 
 __all__ = [
     "DEFAULT_TOLERANCE",
+    "MC_TIME_LIMIT",
     "Z",
     "CheckSpec",
     "PlayerCheck",
@@ -57,6 +59,8 @@ __all__ = [
 DEFAULT_TOLERANCE = 0.001
 #: Monte Carlo passes within ``tolerance + Z * stderr``
 Z = 4.0
+#: seconds a Monte Carlo check may run to reach its standard error, unless it sets a limit
+MC_TIME_LIMIT = 60.0
 #: the file of known equities that ``pokercalc check --builtin`` runs
 BUILTIN = "builtin_checks.toml"
 
@@ -336,8 +340,8 @@ def check_scenario(
     if engine is None:
         from .equity import equity as engine  # type: ignore[import-not-found]
     options = {**(shared or {}), **spec.options}
-    if not spec.exact:
-        options.setdefault("stderr", spec.tolerance / Z)
+    if not spec.exact and not {"trials", "time", "stderr"} & set(options):
+        options.update(stderr=spec.tolerance / Z, time=MC_TIME_LIMIT)
     tolerance: float | str = "exact" if spec.exact else spec.tolerance
     result = engine(list(spec.players), spec.board, spec.dead, **options)
     mc = result.method != "exact"

@@ -24,7 +24,7 @@ from reference import reference_equity
 
 from pokercalc import _eval
 from pokercalc.cards import parse_cards
-from pokercalc.check import Z, builtin_spec, check_scenario, load_spec, parse_spec
+from pokercalc.check import MC_TIME_LIMIT, Z, builtin_spec, check_scenario, load_spec, parse_spec
 from pokercalc.cli import cli
 from pokercalc.errors import InputError
 from pokercalc.formats import fraction_text, parse_fraction
@@ -181,6 +181,9 @@ def test_monte_carlo_allows_z_standard_errors_and_needs_convergence() -> None:
     engine = fake_engine("mc", 0.5 + limit * 0.99, se)
     assert check_scenario(spec(0.5), engine=engine).passed
     assert engine.options["stderr"] == pytest.approx(0.001 / Z)  # type: ignore[attr-defined]
+    assert engine.options["time"] == MC_TIME_LIMIT  # type: ignore[attr-defined]
+    check_scenario(spec(0.5, trials=1000), engine=engine)
+    assert "stderr" not in engine.options and "time" not in engine.options  # type: ignore[attr-defined]
     assert not check_scenario(spec(0.5), engine=fake_engine("mc", 0.5 + limit * 1.01, se)).passed
     unconverged = check_scenario(spec(0.5), engine=fake_engine("mc", 0.5, 0.0011))
     assert not unconverged.passed and "unconverged" in (unconverged.note or "")
