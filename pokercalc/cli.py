@@ -31,7 +31,12 @@ class PokercalcGroup(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone = kwargs.pop("standalone_mode", True)
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            rv = super().main(*args, standalone_mode=False, **kwargs)
+            if standalone:
+                # Without standalone mode click returns ctx.exit(n)'s status
+                # instead of exiting; exit with it as a console script should.
+                sys.exit(rv if isinstance(rv, int) else 0)
+            return rv
         except click.exceptions.Exit as e:
             if standalone:
                 sys.exit(e.exit_code)

@@ -112,3 +112,19 @@ def test_monte_carlo_on_the_issue_heavy_removal_example() -> None:
     assert exact.outcomes == mc.outcomes == 91_690_760
     for m, e in zip(mc.players, exact.players, strict=True):
         assert abs(m.equity - e.equity) < 4 * m.stderr
+
+
+def test_a_command_exit_status_reaches_the_shell() -> None:
+    import click
+
+    @click.command()
+    @click.pass_context
+    def leave(ctx: click.Context) -> None:
+        """Leave with status three, as a command may."""
+        ctx.exit(3)
+
+    cli.add_command(leave, "zz-leave")
+    try:
+        assert CliRunner().invoke(cli, ["zz-leave"]).exit_code == 3
+    finally:
+        cli.commands.pop("zz-leave")
