@@ -20,7 +20,8 @@ def render() -> str:
     """The reference page as markdown."""
     from pokercalc.cli import cli
 
-    ctx = click.Context(cli, info_name="pokercalc")
+    # make_context applies the group's settings (-h as well as --help).
+    ctx = cli.make_context("pokercalc", [], resilient_parsing=True)
     lines = [
         "# Command-line reference",
         "",
@@ -31,7 +32,7 @@ def render() -> str:
     ]
     for name in sorted(cli.list_commands(ctx)):
         cmd = cli.get_command(ctx, name)
-        sub = click.Context(cmd, info_name=name, parent=ctx)
+        sub = cmd.make_context(name, [], parent=ctx, resilient_parsing=True)
         lines += [f"## pokercalc {name}", "", "```", cmd.get_usage(sub), "```", ""]
         helptext = inspect.cleandoc(click.unstyle(cmd.help or ""))
         lines += [helptext, "", "| option | meaning |", "| --- | --- |"]
