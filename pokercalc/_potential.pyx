@@ -13,6 +13,7 @@ cimport openmp
 from cython.parallel cimport prange
 from libc.math cimport sqrt
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
@@ -277,18 +278,23 @@ cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_
 def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
                   const uint8_t[::1] board, const uint8_t[::1] dead, int opponents,
                   int64_t trials, double seconds, double target_stderr, uint64_t seed,
-                  int64_t[::1] out) -> int:
+                  int64_t[::1] out, int threads=0) -> int:
     """Add Monte Carlo transition counts against ``opponents`` random hands to ``out``; return trials.
 
     The hero's hand is drawn from ``hero`` (n, 2) with cumulative weights
     ``cum_weights``.  Trials run in batches until ``trials`` are done, hand
     strength's standard error is at most ``target_stderr`` or ``seconds`` have
-    passed (a zero turns a limit off; at least one must be on).
+    passed (a zero turns a limit off; at least one must be on).  ``threads``
+    threads (0: OpenMP's default) deal independently, each from its own
+    xoshiro stream split off ``seed``, and share the trials; each stops at
+    ``target_stderr`` times the square root of the thread count, so the pooled
+    error meets the target.  A seed, trial count and thread count give the
+    same counts every time.
     """
     cdef int nh = hero.shape[0], nb = board.shape[0], nd = dead.shape[0]
-    cdef Rng g
     cdef uint64_t x = seed
-    cdef int64_t done
+    cdef int64_t total = 0
+    cdef int t, k, nt = threads if threads > 0 else openmp.omp_get_max_threads()
     if hero.shape[1] != 2 or nh == 0 or cum_weights.shape[0] != nh or out.shape[0] != 9:
         raise ValueError("hero must be (n, 2), cum_weights (n,) and out (9,)")
     if not 3 <= nb <= 5 or not 1 <= opponents <= MAX_OPPONENTS:
@@ -297,10 +303,29 @@ def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
         raise ValueError("not enough cards for that many opponents")
     if trials <= 0 and seconds <= 0 and target_stderr <= 0:
         raise ValueError("give trials, seconds or a target standard error")
-    for i in range(4):
-        g.s[i] = splitmix(&x)
+    if trials > 0 and trials < nt:
+        nt = <int>trials
+    cdef double target = target_stderr * sqrt(nt)
+    cdef Rng* gs = <Rng*>malloc(nt * sizeof(Rng))
+    cdef int64_t* counts = <int64_t*>calloc(9 * nt, sizeof(int64_t))
+    cdef int64_t* done = <int64_t*>calloc(nt, sizeof(int64_t))
     cdef const uint8_t* d = &dead[0] if nd else NULL
-    with nogil:
-        done = sample(&hero[0, 0], &cum_weights[0], nh, &board[0], nb, d, nd, opponents,
-                      trials, seconds, target_stderr, &g, &out[0])
-    return done
+    try:
+        if gs == NULL or counts == NULL or done == NULL:
+            raise MemoryError()
+        for t in range(nt):
+            for k in range(4):
+                gs[t].s[k] = splitmix(&x)
+        for t in prange(nt, nogil=True, num_threads=nt, schedule="static", chunksize=1):
+            done[t] = sample(&hero[0, 0], &cum_weights[0], nh, &board[0], nb, d, nd, opponents,
+                             trials // nt + (1 if t < trials % nt else 0) if trials > 0 else 0,
+                             seconds, target, &gs[t], &counts[9 * t])
+        for t in range(nt):
+            total += done[t]
+            for k in range(9):
+                out[k] += counts[9 * t + k]
+        return total
+    finally:
+        free(gs)
+        free(counts)
+        free(done)

@@ -374,8 +374,8 @@ def hand_potential(
     several, and with ``method="mc"``, it deals at random until ``trials``
     deals, ``time`` seconds or a hand-strength standard error of ``stderr``
     (``time`` defaults to :data:`DEFAULT_TIME`).  A range hero is averaged
-    over its hands by weight.  Enumeration runs on ``threads`` threads
-    (default: all cores); sampling on one.
+    over its hands by weight.  Both run on ``threads`` threads (default: all
+    cores); a seed gives the same deals for the same trials and threads.
 
     >>> p = hand_potential("AdAc", "Kd8h9c")
     >>> p.method, round(p.hand_strength, 6), round(p.negative_potential, 6)
@@ -463,6 +463,7 @@ def _potential(
         stderr or 0.0,
         seed % 2**64,
         counts64,
+        threads or 0,
     )
     return potential_from_counts(
         counts64.tolist(),
