@@ -70,6 +70,38 @@ def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callab
     return decorate
 
 
+def engine_options(
+    *,
+    time_help: str = "Monte Carlo: seconds.",
+    seed_help: str = "Monte Carlo seed (reported either way).",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The engine flags every equity-like command shares: method, stopping rules and seed."""
+    stderr_help = (
+        "Monte Carlo: stop when every standard error (of equity as a fraction) is below this."
+    )
+    options = [
+        click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome."),
+        click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation."),
+        click.option(
+            "--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals."
+        ),
+        click.option(
+            "--time", "time_", type=click.FloatRange(min=0, min_open=True), help=time_help
+        ),
+        click.option(
+            "--stderr", "stderr_", type=click.FloatRange(min=0, min_open=True), help=stderr_help
+        ),
+        click.option("--seed", type=click.IntRange(min=0), help=seed_help),
+    ]
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return decorate
+
+
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
     from . import formats
@@ -135,19 +167,7 @@ def _progress_callback(enabled: bool) -> Callable[[float], None] | None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
-@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
-@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
-@click.option(
-    "--time", "time_", type=click.FloatRange(min=0, min_open=True), help="Monte Carlo: seconds."
-)
-@click.option(
-    "--stderr",
-    "stderr_",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Monte Carlo: stop when every standard error (of equity as a fraction) is below this.",
-)
-@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed (reported either way).")
+@engine_options()
 @click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
 @click.option(
     "--threshold",
@@ -202,19 +222,7 @@ def equity_command(
 @click.argument(
     "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
 )
-@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
-@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
-@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
-@click.option(
-    "--time", "time_", type=click.FloatRange(min=0, min_open=True), help="Monte Carlo: seconds."
-)
-@click.option(
-    "--stderr",
-    "stderr_",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Monte Carlo: stop when every standard error is below this.",
-)
-@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed for every line.")
+@engine_options(seed_help="Monte Carlo seed for every line.")
 @click.option(
     "--threads",
     type=click.IntRange(1, 256),
@@ -411,22 +419,10 @@ def _process_age() -> float:
 )
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome.")
-@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
-@click.option(
-    "--time",
-    "time_",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Seconds per opponent count (default 0.5 when no --trials or --stderr).",
+@engine_options(
+    time_help="Seconds per opponent count (default 0.5 when no --trials or --stderr).",
+    seed_help="Monte Carlo base seed.",
 )
-@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals.")
-@click.option(
-    "--stderr",
-    "stderr_",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Monte Carlo: stop when the standard errors (as fractions) are below this.",
-)
-@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo base seed.")
 @click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
 @output_options()
 def winodds_command(
