@@ -70,6 +70,19 @@ class Scenario:
     id: Any = None  #: the JSON form's ``id``, echoed in the output line
 
 
+def _players_field(players: Any, where: str) -> list[str]:
+    """A scenario's ``players``: a list of expressions or one ``A | B`` string."""
+    if isinstance(players, str):
+        players = _split_players(players)
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(p, str) and p.strip() for p in players)
+    ):
+        raise InputError(f"{where}: 'players' must be a non-empty list of strings or 'A | B'")
+    return players
+
+
 def _split_players(text: str) -> list[str]:
     """Players of ``A | B | C`` at the top level (the range module's splitter when present)."""
     try:
@@ -133,15 +146,7 @@ def _parse_json(text: str, line: int, where: str) -> Scenario:
         raise InputError(
             f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_JSON_KEYS))})"
         )
-    players = obj.get("players")
-    if isinstance(players, str):
-        players = _split_players(players)
-    if (
-        not isinstance(players, list)
-        or not players
-        or not all(isinstance(p, str) and p.strip() for p in players)
-    ):
-        raise InputError(f"{where}: 'players' must be a non-empty list of strings or 'A | B'")
+    players = _players_field(obj.get("players"), where)
     cards = {}
     for key in ("board", "dead"):
         value = obj.get(key) or ""

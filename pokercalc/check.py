@@ -233,7 +233,7 @@ def _expected_value(value: Any, where: str) -> Fraction:
 
 def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
     """The scenarios of a parsed regression file; raises InputError naming what is wrong."""
-    from .batch import _check_option, _split_players
+    from .batch import _check_option, _players_field
 
     if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
         raise InputError(f"{source}: a regression file needs a list 'scenarios'")
@@ -256,16 +256,7 @@ def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
         if unknown:
             raise InputError(f"{where}: unknown key {unknown[0]!r}")
         s = {**defaults, **raw}
-        players = s.get("players")
-        if isinstance(players, str):
-            players = _split_players(players)
-        if (
-            not isinstance(players, list)
-            or not players
-            or not all(isinstance(p, str) and p.strip() for p in players)
-        ):
-            raise InputError(f"{where}: 'players' must be a non-empty list of strings or 'A | B'")
-        players = [p.strip() for p in players]
+        players = [p.strip() for p in _players_field(s.get("players"), where)]
         expected = s.get("expected")
         # A lone player meets one random hand, whose equity may be listed too.
         sizes = (1, 2) if len(players) == 1 else (len(players),)
