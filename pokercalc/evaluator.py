@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import _eval
+from . import _eval, _tablegen
 from .cards import card_mask, parse_cards
 from .errors import ParseError
 
@@ -37,17 +37,8 @@ __all__ = [
     "evaluate_hand",
 ]
 
-CATEGORY_NAMES: tuple[str, ...] = (
-    "High card",
-    "Pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
-)
+#: category names, indexed by ``category(value)``; defined once, with the class order
+CATEGORY_NAMES: tuple[str, ...] = _tablegen.CATEGORY_NAMES
 _RANK_NAMES = (
     "Two",
     "Three",
@@ -102,8 +93,6 @@ def category_name(value: int) -> str:
 @lru_cache(maxsize=1)
 def _classes_by_value() -> dict[int, tuple[int, tuple[int, ...]]]:
     # Built on first use from the same class order the build used for the tables.
-    from . import _tablegen
-
     return {v: cls for cls, v in _tablegen.class_values().items()}
 
 

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pokercalc
+
 OUT = Path(__file__).resolve().parent.parent / "pokercalc" / "data" / "schemas"
 BASE = "https://pokercalc.invalid/schemas/"
 SCHEMA_VERSION = 1
@@ -27,17 +29,7 @@ STRING = {"type": "string"}
 BOOL = {"type": "boolean"}
 METHOD = {"enum": ["exact", "mc"]}
 SEED = {"type": "integer", "minimum": 0}
-CATEGORY_NAMES = [
-    "High card",
-    "Pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
-]
+CATEGORY_NAMES = list(pokercalc.CATEGORY_NAMES)
 
 
 def null(schema: dict[str, Any]) -> dict[str, Any]:
