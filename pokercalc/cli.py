@@ -272,7 +272,7 @@ def batch_command(
         )
         if v is not None
     }
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     try:
         _, failed = batch.main_stream(file, out, shared, jobs=jobs)
     except KeyboardInterrupt:
