@@ -618,8 +618,9 @@ def _montecarlo(
     # Each thread's generator state and counts get cache lines of their own:
     # sharing one would make the two cores fight over it on every deal.
     states = _seed_states(seed, threads)
-    rng = array("Q", [x for t in range(threads) for x in (*states[4 * t : 4 * t + 4], 0, 0, 0, 0)])
-    rview = memoryview(rng).cast("B").cast("Q", [threads, 8])
+    # (128 bytes a row: the buffer itself need not start on a cache line.)
+    rng = array("Q", [x for t in range(threads) for x in (*states[4 * t : 4 * t + 4], *[0] * 12)])
+    rview = memoryview(rng).cast("B").cast("Q", [threads, 16])
     n = prob.n
     size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected draws; padded
     counts = array("q", bytes(8 * size * threads))
