@@ -603,7 +603,8 @@ cdef class Kernel:
                     assign_prefix(P, assign, p0, used, w, items[it, 2], &tallies[t, 0])
                 free(assign)
 
-    def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, uint64_t[:, ::1] rng,
+    def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, int32_t[::1] joint,
+                   double[::1] joint_prob, int32_t[::1] joint_alias, uint64_t[:, ::1] rng,
                    int64_t trials_per_thread, int64_t[:, ::1] counts, int threads) -> None:
         """Run ``trials_per_thread`` deals on each thread, counting into ``counts[thread]``.
 
@@ -615,12 +616,64 @@ cdef class Kernel:
         """
         cdef int t
         cdef const Problem* P = &self.P
+        cdef int64_t nj = joint_prob.shape[0]
+        cdef int nfixed = 0
+        for t in range(P.n):
+            nfixed += not P.is_random[t]
         if (counts.shape[0] < threads or counts.shape[1] < self.tally_size + 1
                 or rng.shape[0] < threads or rng.shape[1] < 4):
             raise ValueError("counts or rng is too small")
+        if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
+            raise ValueError("joint tables do not match")
+        cdef const int32_t* jp = &joint[0] if nj else NULL
+        cdef const double* jq = &joint_prob[0] if nj else NULL
+        cdef const int32_t* ja = &joint_alias[0] if nj else NULL
         with nogil, parallel(num_threads=threads):
             t = threadid()
-            _mc(P, &alias_prob[0], &alias_idx[0], &rng[t, 0], trials_per_thread, &counts[t, 0])
+            _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
+                trials_per_thread, &counts[t, 0])
+
+    def joint_assignments(self, int64_t limit) -> object:
+        """Every valid joint assignment of the non-random players as a flat int32 array of
+        combo indices, one row per assignment, or None when there are more than ``limit``."""
+        cdef int32_t assign[MAXP]
+        cdef int64_t count = 0
+        cdef int32_t[::1] out
+        cdef int nfixed = 0, p
+        for p in range(self.P.n):
+            nfixed += not self.P.is_random[p]
+        from array import array
+        buf = array("i", bytes(4 * nfixed * (limit + 1)))
+        out = buf
+        with nogil:
+            count = _list_joint(&self.P, 0, 0, self.P.bmask | self.P.dead, assign, &out[0],
+                                count, limit)
+        if count < 0:
+            return None
+        return buf[: count * nfixed]
+
+
+cdef int64_t _list_joint(const Problem* P, int p, int col, uint64_t used, int32_t* assign,
+                         int32_t* out, int64_t count, int64_t limit) noexcept nogil:
+    """Append every valid assignment of the non-random players from ``p`` on; -1 past ``limit``."""
+    cdef int32_t i
+    if count < 0:
+        return count
+    if p == P.n:
+        if count >= limit:
+            return -1
+        for i in range(col):
+            out[count * col + i] = assign[i]
+        return count + 1
+    if P.is_random[p]:
+        return _list_joint(P, p + 1, col, used, assign, out, count, limit)
+    for i in range(P.off[p], P.off[p + 1]):
+        if not P.cmask[i] & used:
+            assign[col] = i
+            count = _list_joint(P, p + 1, col + 1, used | P.cmask[i], assign, out, count, limit)
+            if count < 0:
+                return count
+    return count
 
 
 cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
@@ -725,7 +778,8 @@ cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
     return 1
 
 
-cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64_t* s,
+cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const int32_t* joint,
+              const double* jprob, const int32_t* jalias, int64_t nj, uint64_t* s,
               int64_t trials, int64_t* cnt) noexcept nogil:
     # Each deal draws every player's combo independently from its own
     # distribution and throws the whole draw away on any shared card.  The
@@ -740,6 +794,11 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
     # remaining cards is equally likely and the number of such ways does not
     # depend on which cards the others took, so they are dealt from the deck
     # after the others are accepted, which is exact too.
+    #
+    # When the other players' valid joint assignments are few, the caller
+    # lists them all (``joint``, ``nj`` rows of one flat combo index per
+    # non-random player) with an alias table over their weight products, and
+    # a deal draws one row: the same distribution, with no rejected draws.
     cdef int n = P.n
     cdef int k = 5 - P.nb
     cdef uint64_t hk[MAXP]
@@ -753,13 +812,28 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, uint64
     cdef int stride = n * (n + 1)
     cdef bint ok
     cdef int nbase = __builtin_popcountll(base)
+    cdef int64_t row
+    cdef int col
     for p in range(n):
         nrand += P.is_random[p]
     while done < trials:
         used = base
         ok = True
+        if nj > 0:
+            row = bounded(s, <uint32_t>nj)
+            if jprob[row] < 1.0 and uniform01(s) >= jprob[row]:
+                row = jalias[row]
+            col = 0
+            for p in range(n):
+                if P.is_random[p]:
+                    continue
+                i = joint[row * (n - nrand) + col]
+                col += 1
+                used |= P.cmask[i]
+                hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
+                hm[p] = P.bmask | P.cmask[i]
         for p in range(n):
-            if P.is_random[p]:
+            if P.is_random[p] or nj > 0:
                 continue
             size = P.off[p + 1] - P.off[p]
             j = bounded(s, size)

@@ -562,26 +562,53 @@ def _exhaustive(
     )
 
 
+def _alias(weights: Sequence[float]) -> tuple[list[float], list[int]]:
+    """Walker's alias table: draw i uniformly, keep it with probability p[i], else take alias[i]."""
+    n = len(weights)
+    total = math.fsum(weights)
+    scaled = [w * n / total for w in weights]
+    prob_p = [1.0] * n
+    alias = list(range(n))
+    small = [i for i, x in enumerate(scaled) if x < 1.0]
+    large = [i for i, x in enumerate(scaled) if x >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob_p[s], alias[s] = scaled[s], g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob_p, alias
+
+
 def _alias_tables(prob: _Problem) -> tuple[array, array]:
-    """Walker's alias tables per player, so a weighted combo costs two random numbers."""
+    """Alias tables per player, so a weighted combo costs two random numbers."""
     aprob = array("d")
     aidx = array("i")
     for r in prob.ranges:
-        n = len(r)
-        total = sum(r.weights)
-        scaled = [w * n / total for w in r.weights]
-        prob_p = [1.0] * n
-        alias = list(range(n))
-        small = [i for i, x in enumerate(scaled) if x < 1.0]
-        large = [i for i, x in enumerate(scaled) if x >= 1.0]
-        while small and large:
-            s, g = small.pop(), large.pop()
-            prob_p[s], alias[s] = scaled[s], g
-            scaled[g] -= 1.0 - scaled[s]
-            (small if scaled[g] < 1.0 else large).append(g)
-        aprob.extend(prob_p)
-        aidx.extend(alias)
+        p, a = _alias(r.weights)
+        aprob.extend(p)
+        aidx.extend(a)
     return aprob, aidx
+
+
+#: Monte Carlo lists the non-random players' joint assignments when at most this many.
+JOINT_LIMIT = 100_000
+
+
+def _joint_tables(prob: _Problem, kernel: Any) -> tuple[array, array, array]:
+    """Every valid joint assignment of the non-random players with an alias table over
+    their weight products, when there are two or more such players and few assignments."""
+    fixed = [p for p, rnd in enumerate(prob.random_flags) if not rnd]
+    empty = (array("i"), array("d"), array("i"))
+    if len(fixed) < 2:
+        return empty
+    joint = kernel.joint_assignments(JOINT_LIMIT)
+    if joint is None or len(joint) == 0:
+        return empty
+    cw = prob.cw
+    k = len(fixed)
+    weights = [math.prod(cw[joint[r * k + j]] for j in range(k)) for r in range(len(joint) // k)]
+    p, a = _alias(weights)
+    return joint, array("d", p), array("i", a)
 
 
 def _seed_states(seed: int, threads: int) -> array:
@@ -615,6 +642,7 @@ def _montecarlo(
     seed = secrets.randbits(63) if seed is None else seed
     kernel = prob.kernel()
     aprob, aidx = _alias_tables(prob)
+    joint, jprob, jalias = _joint_tables(prob, kernel)
     # Each thread's generator state and counts get cache lines of their own:
     # sharing one would make the two cores fight over it on every deal.
     states = _seed_states(seed, threads)
@@ -640,7 +668,7 @@ def _montecarlo(
             if trials is not None:
                 step = min(step, -(-(trials - done) // threads))
             t0 = _time.perf_counter()
-            kernel.montecarlo(aprob, aidx, rview, step, cview, threads)
+            kernel.montecarlo(aprob, aidx, joint, jprob, jalias, rview, step, cview, threads)
             spent = _time.perf_counter() - t0
             done += step * threads
             if totals()[deals_at] < done:

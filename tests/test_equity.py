@@ -264,3 +264,19 @@ def test_errors() -> None:
         equity([hand("AsKs"), RANDOM], "2c3c")
     with pytest.raises(InputError, match="method"):
         equity([hand("AsKs"), RANDOM], method="fast")
+
+
+@pytest.mark.parametrize("limit", [0, 100_000])
+def test_monte_carlo_by_rejection_and_by_listed_assignments_agree(monkeypatch, limit: int) -> None:
+    # Listing the non-random players' joint assignments replaces rejected draws when they
+    # are few; both samplers must converge to the enumeration.
+    import sys
+
+    monkeypatch.setattr(sys.modules["pokercalc.equity"], "JOINT_LIMIT", limit)
+    rnd = random.Random(21)
+    kings = [c for c in range(52) if c >> 2 >= 8]
+    players = [_random_range(rnd, kings, 15, weighted=True), _random_range(rnd, kings, 15, False)]
+    players.append(RANDOM)
+    exact = equity(players, "Kh9d4c2s", method="exact")
+    mc = equity(players, "Kh9d4c2s", method="mc", trials=300_000, seed=8)
+    _within(mc, exact)
