@@ -19,7 +19,8 @@ from libc.string cimport memset
 
 from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
 
-DEF MAXP = 23
+cdef enum:
+    MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
