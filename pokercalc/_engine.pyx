@@ -18,6 +18,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc._rng cimport bounded, bounded_from, next_u64, uniform01
 
 cdef enum:
     MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
@@ -442,46 +443,34 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             tally[j] += w * cnt[j]
 
 
-cdef void assign_prefix(const Problem* P, int32_t* assign, int p, uint64_t used, double w,
-                        int first, double* tally) noexcept nogil:
-    """Give players ``p..n-2`` every non-conflicting combo, then run the boards and the last player."""
+cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
+                         double w, int first, double* tally) noexcept nogil:
+    """Give players ``p..stop-1`` every non-conflicting combo, then enumerate the boards.
+
+    ``stop`` is ``n`` when whole assignments come first (``all_boards``) and
+    ``n - 1`` when the last player is enumerated innermost (``last_boards``).
+    Only the smallest assignment of each symmetry orbit goes on, weighted by
+    the orbit's size.
+    """
     cdef int32_t i
     cdef double m
     cdef uint32_t stab = 1
-    if p == P.n - 1:
+    if p == stop:
         if P.ng > 1:
-            m = prefix_orbit(P, assign, p, &stab)
+            m = prefix_orbit(P, assign, stop, &stab)
             if m == 0:
                 return
             w *= m
-        last_boards(P, assign, used, first, w, stab, tally)
+        if stop == P.n:
+            all_boards(P, assign, used, first, w, stab, tally)
+        else:
+            last_boards(P, assign, used, first, w, stab, tally)
         return
     for i in range(P.off[p], P.off[p + 1]):
         if P.cmask[i] & used:
             continue
         assign[p] = i
-        assign_prefix(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
-
-
-cdef void assign_rest(const Problem* P, int32_t* assign, int p, uint64_t used, double w,
-                      int first, double* tally) noexcept nogil:
-    """Recursively give players ``p..n-1`` every non-conflicting combo, then enumerate boards."""
-    cdef int32_t i
-    cdef double m
-    cdef uint32_t stab = 1
-    if p == P.n:
-        if P.ng > 1:
-            m = prefix_orbit(P, assign, P.n, &stab)
-            if m == 0:
-                return
-            w *= m
-        all_boards(P, assign, used, first, w, stab, tally)
-        return
-    for i in range(P.off[p], P.off[p + 1]):
-        if P.cmask[i] & used:
-            continue
-        assign[p] = i
-        assign_rest(P, assign, p + 1, used | P.cmask[i], w * P.cw[i], first, tally)
+        assign_players(P, assign, p + 1, stop, used | P.cmask[i], w * P.cw[i], first, tally)
 
 
 cdef class Kernel:
@@ -567,10 +556,10 @@ cdef class Kernel:
                     t = threadid()
                     assign[0] = items[it, 0]
                     assign[1] = items[it, 1]
-                    assign_rest(P, assign, 2,
-                                P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]],
-                                P.cw[items[it, 0]] * P.cw[items[it, 1]], items[it, 2],
-                                &tallies[t, 0])
+                    assign_players(P, assign, 2, P.n,
+                                   P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]],
+                                   P.cw[items[it, 0]] * P.cw[items[it, 1]], items[it, 2],
+                                   &tallies[t, 0])
                 free(assign)
 
     def exhaustive_last(self, int32_t[:, ::1] items, double[:, ::1] tallies, int threads) -> None:
@@ -601,7 +590,8 @@ cdef class Kernel:
                         used = used | P.cmask[items[it, 1]]
                         w = w * P.cw[items[it, 1]]
                         p0 = 2
-                    assign_prefix(P, assign, p0, used, w, items[it, 2], &tallies[t, 0])
+                    assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
+                                   &tallies[t, 0])
                 free(assign)
 
     def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, int32_t[::1] joint,
@@ -693,53 +683,6 @@ cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
 
 
 # --- Monte Carlo ---------------------------------------------------------
-
-cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef inline uint64_t next_u64(uint64_t* s) noexcept nogil:
-    """xoshiro256**: the generator's whole state is the four words at ``s``."""
-    cdef uint64_t result = rotl(s[1] * 5, 7) * 9
-    cdef uint64_t t = s[1] << 17
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = rotl(s[3], 45)
-    return result
-
-
-cdef inline uint32_t bounded(uint64_t* s, uint32_t n) noexcept nogil:
-    """A uniform integer in [0, n) without modulo bias (Lemire's method)."""
-    cdef uint64_t m = (next_u64(s) >> 32) * n
-    cdef uint32_t low = <uint32_t>m
-    cdef uint32_t threshold
-    if low < n:
-        threshold = (-n) % n
-        while low < threshold:
-            m = (next_u64(s) >> 32) * n
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
-
-
-cdef inline double uniform01(uint64_t* s) noexcept nogil:
-    return (next_u64(s) >> 11) * (1.0 / 9007199254740992.0)
-
-
-cdef inline uint32_t bounded_from(uint64_t* s, uint32_t x, uint32_t n) noexcept nogil:
-    """A uniform integer in [0, n) from the 32 random bits ``x`` (fresh ones on rejection)."""
-    cdef uint64_t m = <uint64_t>x * n
-    cdef uint32_t low = <uint32_t>m
-    cdef uint32_t threshold
-    if low < n:
-        threshold = (-n) % n
-        while low < threshold:
-            m = (next_u64(s) >> 32) * n
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
-
 
 cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
                      int count) noexcept nogil:

@@ -17,6 +17,7 @@ from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc._rng cimport bounded, next_u64, splitmix
 
 cdef enum:
     AHEAD = 0
@@ -121,44 +122,14 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
         exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
 
 
-cdef inline uint64_t splitmix(uint64_t* x) noexcept nogil:
-    """One step of splitmix64, used only to seed xoshiro."""
-    cdef uint64_t z
-    x[0] += 0x9E3779B97F4A7C15ULL
-    z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
 cdef inline uint64_t rng_next(Rng* g) noexcept nogil:
-    """xoshiro256**: the next 64 random bits."""
-    cdef uint64_t result = rotl(g.s[1] * 5, 7) * 9
-    cdef uint64_t t = g.s[1] << 17
-    g.s[2] ^= g.s[0]
-    g.s[3] ^= g.s[1]
-    g.s[1] ^= g.s[2]
-    g.s[0] ^= g.s[3]
-    g.s[2] ^= t
-    g.s[3] = rotl(g.s[3], 45)
-    return result
+    """The next 64 random bits of the shared generator (pokercalc/_rng.pxd)."""
+    return next_u64(g.s)
 
 
 cdef inline uint32_t rng_below(Rng* g, uint32_t n) noexcept nogil:
-    """A uniform integer in [0, n), unbiased (Lemire's multiply-and-reject)."""
-    cdef uint64_t m = (rng_next(g) >> 32) * n
-    cdef uint32_t low = <uint32_t>m
-    cdef uint32_t threshold
-    if low < n:
-        threshold = (<uint32_t>(-n)) % n
-        while low < threshold:
-            m = (rng_next(g) >> 32) * n
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
+    """A uniform integer in [0, n), unbiased."""
+    return bounded(g.s, n)
 
 
 cdef inline double now_seconds() noexcept nogil:
