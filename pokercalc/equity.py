@@ -543,8 +543,11 @@ def _exhaustive(
             )
     if exact and counted and int(total) != outcomes:
         raise AssertionError(f"enumerated {int(total)} outcomes, counted {outcomes}")
-    elapsed = _time.perf_counter() - start
     played = round(outcomes / len(prob.group)) if counted else int(total)
+    if exact and not counted:
+        # The count was estimated up front; the enumeration has now counted exactly.
+        outcomes, counted = int(total), True
+    elapsed = _time.perf_counter() - start
     return EquityResult(
         tuple(players),
         prob.board,

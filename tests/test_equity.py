@@ -280,3 +280,14 @@ def test_monte_carlo_by_rejection_and_by_listed_assignments_agree(monkeypatch, l
     exact = equity(players, "Kh9d4c2s", method="exact")
     mc = equity(players, "Kh9d4c2s", method="mc", trials=300_000, seed=8)
     _within(mc, exact)
+
+
+def test_an_estimated_count_is_replaced_by_the_enumerated_one(monkeypatch) -> None:
+    import sys
+
+    module = sys.modules["pokercalc.equity"]
+    monkeypatch.setattr(module, "_COUNT_BUDGET", 10)  # too small: the count is estimated
+    players = [_pair("AA"), _pair("QQ"), _pair("TT")]
+    assert module.count_outcomes(players, "Ah7d2c9s3h") > 0
+    r = equity(players, "Ah7d2c9s3h", method="exact")
+    assert r.outcomes_exact and r.outcomes == 3 * 6 * 6
