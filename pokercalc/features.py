@@ -506,8 +506,16 @@ def f47(t: Texture) -> np.ndarray:
 
 
 def f48(t: Texture) -> np.ndarray:
-    """Hero + flop are two pair or better."""
-    return t.category >= 2
+    """Two pair or better through the hole cards (a pair wholly on the board does not count)."""
+    # "At least two pair" in the vocabulary of F47 and F49-F51, where a pair is a
+    # hole card paired: both hero ranks paired, trips or better with a hole card's
+    # rank, or a straight or flush (which on the flop always use both hole cards).
+    # AA on 7-7-2 does not have it; see docs/flops.md for the evidence.
+    hi, lo = t.hero_ranks
+    c_hi, c_lo = t.all_rank_count[:, hi], t.all_rank_count[:, lo]
+    two_pair = (hi != lo) & (c_hi >= 2) & (c_lo >= 2)
+    trips = (c_hi >= 3) | (c_lo >= 3)
+    return two_pair | trips | (t.category == 4) | (t.category == 5) | (t.category == 8)
 
 
 def _pairs_flop_card(t: Texture, i: int) -> np.ndarray:
@@ -664,7 +672,7 @@ def describe(j: int) -> str:
     """The one-line description of feature ``j`` (1..73).
 
     >>> describe(48)
-    'Hero + flop are two pair or better.'
+    'Two pair or better through the hole cards (a pair wholly on the board does not count).'
     """
     if not 1 <= j <= NUM_FEATURES:
         raise InputError(f"there is no feature F{j}: features are F1 to F{NUM_FEATURES}")

@@ -23,6 +23,7 @@ solution is proven optimal and, if not, its gap.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,13 +203,15 @@ def _screen(b, r, mult, exclude, top):
     return [j for _, j in gains[:top]]
 
 
-def _greedy(b, e, mult, m, objective, n_features, error, deadline):
+def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
     """A good feature set fast: forward selection, then single swaps while time allows.
 
     Candidate sets are scored by reweighted least squares; for the average error
     the candidates are first screened by their exact one-feature gain, so only a
-    few are scored at each step.  When screened swaps stop improving, all swaps
-    are tried until none improves or the deadline passes.
+    few are scored at each step.  A given start set (0-based columns) that scores
+    better than forward selection's replaces it before the swaps.  When screened
+    swaps stop improving, all swaps are tried until none improves or the deadline
+    passes.
     """
     n = b.shape[1]
 
@@ -237,6 +240,11 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline):
         support, current, x = support + [j], best, xb
         if time.perf_counter() > deadline:
             break
+    for start in starts:
+        if n_features is not None and len(start) <= n_features:
+            score, xs = fit(list(start))
+            if score < current - 1e-12:
+                support, current, x = list(start), score, xs
     if n_features is not None:
         # Screened swaps first; once they stop helping, every swap while time lasts.
         top, improved = 6, True
@@ -267,6 +275,7 @@ def fit_texture(
     error: float | None = None,
     objective: str = "avg",
     time_limit: float = 20.0,
+    start: Sequence[Sequence[int]] = (),
 ) -> TextureFit:
     """Solve AVGERR/MAXERR(``n_features``) or, with ``error``, FEAT_AVGERR/FEAT_MAXERR(``error``).
 
@@ -276,6 +285,8 @@ def fit_texture(
     as the yardstick, then a linear program for the exact weights) spends up to
     70% of the time; HiGHS's branch and bound spends the rest and supplies the
     lower bound from which the gap is reported.  The better solution is returned.
+    ``start`` gives known feature sets (numbers 1..n, e.g. an earlier run's
+    solution) from which the heuristic's swaps may start (a warm start).
     """
     from scipy import sparse
     from scipy.optimize import Bounds, LinearConstraint, milp
@@ -299,11 +310,16 @@ def fit_texture(
         b, e = _merge_max(b_all, e_all)
         mult = np.ones(len(e))
     r = len(e)
-    start = time.perf_counter()
-    deadline = start + time_limit
+    start_time = time.perf_counter()
+    deadline = start_time + time_limit
 
     # The heuristic incumbent.
-    support = _greedy(b, e, mult, m, objective, n_features, error, start + 0.7 * time_limit)
+    starts = [[j - 1 for j in s] for s in start]
+    if any(not 0 <= j < n for s in starts for j in s):
+        raise InputError(f"a start set names a feature outside F1 to F{n}")
+    support = _greedy(
+        b, e, mult, m, objective, n_features, error, start_time + 0.7 * time_limit, starts
+    )
     x_h, err_h = _lp(b, e, mult, m, support, objective)
     heur_x = np.zeros(n)
     heur_x[support] = x_h
@@ -353,7 +369,7 @@ def fit_texture(
         )
         if res.status == 2:
             raise InputError(f"{model} is infeasible: no formula reaches that error")
-    elapsed = time.perf_counter() - start
+    elapsed = time.perf_counter() - start_time
     if not np.isfinite(heur_obj) and (res is None or res.x is None):
         raise InputError(
             f"no formula with an error of at most {error:g} was found in {time_limit:g} s"

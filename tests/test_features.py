@@ -59,7 +59,11 @@ def test_paper_hand_example_aqt() -> None:
     ("hero", "flop", "present", "absent"),
     [
         ("AsAh", "Ad7c2h", {46, 47, 48, 49, 45, 52, 54}, {44, 53}),
-        ("AsAh", "7c7d2h", {48, 53, 54, 21}, {46, 52}),
+        ("AsAh", "7c7d2h", {53, 54, 21}, {46, 48, 52}),  # a board pair is not our second pair
+        ("KsQh", "Kd7c7h", {47, 49, 53}, {48, 52}),
+        ("KsQh", "KdQc7h", {48, 49, 50, 52}, {53}),
+        ("7s7h", "7dKc2h", {45, 48, 52}, {44, 53}),
+        ("AsAh", "7c7d7h", {44, 20}, {48}),  # a full house, but the trips are the board's
         ("9s8s", "7s6d2s", {40, 61, 54, 58}, {60, 62, 63, 66}),  # 6-7-8-9, bottom 6 on the flop
         ("9s8s", "7s6d5s", {59, 40}, {60, 61, 62}),
         ("5s4s", "3c2d9h", {61}, {60}),  # A-2-3-4-5 or 2-3-4-5-6: bottom end 2 is on the flop
@@ -126,7 +130,10 @@ def _oracle(hero: tuple[int, int], flop: tuple[int, ...]) -> dict[int, bool]:
     category = reference.hand_rank(hero + flop)[0]
     out[43] = category in (reference.FLUSH, reference.STRAIGHT_FLUSH)
     out[44] = category in (reference.FULL_HOUSE, reference.QUADS)
-    out[48] = category >= reference.TWO_PAIR
+    held = [ranks.count(c >> 2) + sum(h >> 2 == c >> 2 for h in hero) for c in hero]
+    two_pair = hero[0] >> 2 != hero[1] >> 2 and min(held) >= 2
+    made = category in (reference.STRAIGHT, reference.FLUSH, reference.STRAIGHT_FLUSH)
+    out[48] = two_pair or max(held) >= 3 or made
     out[59] = category in (reference.STRAIGHT, reference.STRAIGHT_FLUSH)
     top = max(hero) >> 2
     over = sum(r > top for r in ranks)

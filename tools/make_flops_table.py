@@ -43,12 +43,12 @@ DOC = os.path.join(HERE, "..", "docs", "flops.md")
 START, END = "<!-- table4:start -->", "<!-- table4:end -->"
 
 
-def run_pair(hand: str, rng: str, time_limit: float) -> dict:
-    """Equities, features and AVGERR(10) for one hand-range pair."""
+def run_pair(hand: str, rng: str, time_limit: float, starts: list | None = None) -> dict:
+    """Equities, features and AVGERR(10) for one hand-range pair, warm-started from ``starts``."""
     t0 = time.perf_counter()
     eq = flop_equities(hand, parse_query(rng))
     fm = feature_matrix(eq.hero, eq.flops)
-    fit = fit_texture(fm, eq.equity, n_features=10, time_limit=time_limit)
+    fit = fit_texture(fm, eq.equity, n_features=10, time_limit=time_limit, start=starts or ())
     out = {
         "hand": hand,
         "range": rng,
@@ -56,6 +56,7 @@ def run_pair(hand: str, rng: str, time_limit: float) -> dict:
         "kernel_s": eq.elapsed,
         "total_s": time.perf_counter() - t0,
         "time_limit": time_limit,
+        "warm_starts": len(starts or ()),
         "fit": fit.to_dict(),
     }
     if hand == "AA" and rng == "ATC":
@@ -86,7 +87,9 @@ def markdown(results: dict) -> str:
                 continue
             fit = r["fit"]
             ours = 100 * fit["avg_error"]
-            limit = f"{r.get('time_limit', 30):g} s"
+            limit = f"{r.get('time_limit', 30):g} s" + (
+                ", warm start" if r.get("warm_starts") else ""
+            )
             if fit["status"] == "optimal":
                 gap = "optimal"
             elif fit["gap"] is not None:
@@ -123,8 +126,15 @@ def main() -> None:
     ap.add_argument("--json", default=os.path.join(HERE, "flops_table4.json"), help="cache file")
     ap.add_argument("--only", default="", help="comma-separated hands to run (default all)")
     ap.add_argument("--redo", default="", help='comma-separated pairs to recompute, e.g. "AA RML"')
+    ap.add_argument(
+        "--warm",
+        action="append",
+        default=[],
+        help="an earlier results file whose feature sets for the same pairs start the search",
+    )
     args = ap.parse_args()
     results = json.load(open(args.json)) if os.path.exists(args.json) else {}
+    warm = [json.load(open(w)) for w in args.warm]
     hands = args.only.split(",") if args.only else HANDS
     for key in filter(None, args.redo.split(",")):
         results.pop(key.strip(), None)
@@ -133,7 +143,8 @@ def main() -> None:
             key = f"{hand} {rng}"
             if key in results:
                 continue
-            results[key] = run_pair(hand, rng, args.time_limit)
+            starts = [[w["feature"] for w in r[key]["fit"]["weights"]] for r in warm if key in r]
+            results[key] = run_pair(hand, rng, args.time_limit, starts)
             fit = results[key]["fit"]
             print(
                 f"{key}: {100 * fit['avg_error']:.2f}% {fit['status']} "
