@@ -204,14 +204,20 @@ def _screen(b, r, mult, exclude, top):
 
 
 def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
-    """A good feature set fast: forward selection, then single swaps while time allows.
+    """A good feature set fast: forward selection, swaps, then kicks while time allows.
 
-    Candidate sets are scored by reweighted least squares; for the average error
-    the candidates are first screened by their exact one-feature gain, so only a
-    few are scored at each step.  A given start set (0-based columns) that scores
-    better than forward selection's replaces it before the swaps.  When screened
-    swaps stop improving, all swaps are tried until none improves or the deadline
-    passes.
+    Candidate sets are scored by reweighted least squares (a few milliseconds
+    each, within a few thousandths of a point of the linear program).  Forward
+    selection screens candidates by their exact one-feature gain.  With a budget
+    of N features the set is then improved by single swaps until none helps (a
+    local optimum), and the search goes on from other starting sets: each given
+    start (0-based columns; a partial set is completed by forward selection) and
+    then, until the deadline, alternately a "kick" that replaces two to four
+    features of the best set at random and a randomized forward selection (one of
+    the three best candidates at each step), each followed by swaps (a fixed seed,
+    so runs are repeatable up to where the deadline falls), until 60 rounds in a
+    row bring no gain.  Without kicks the swaps stall in the first local optimum: for JTs
+    against RML that was 3.67% while another start reaches 3.26%.
     """
     n = b.shape[1]
 
@@ -225,27 +231,25 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
         r = e - b[:, support] @ x if support else e
         return _screen(b, r, mult, set(support), top)
 
-    support: list[int] = []
-    limit = n_features if n_features is not None else n
-    current, x = fit(support)
-    while len(support) < limit:
-        if error is not None and current <= error:
-            break
-        trial = [(fit(support + [j]), j) for j in candidates(support, x, 8)]
-        if not trial:
-            break
-        (best, xb), j = min(trial, key=lambda t: t[0][0])
-        if best >= current - 1e-12:
-            break
-        support, current, x = support + [j], best, xb
-        if time.perf_counter() > deadline:
-            break
-    for start in starts:
-        if n_features is not None and len(start) <= n_features:
-            score, xs = fit(list(start))
-            if score < current - 1e-12:
-                support, current, x = list(start), score, xs
-    if n_features is not None:
+    def forward(support, limit, pick=None):
+        support = list(support)
+        current, x = fit(support)
+        while len(support) < limit:
+            if error is not None and current <= error:
+                break
+            trial = [(fit(support + [j]), j) for j in candidates(support, x, 8)]
+            if not trial:
+                break
+            trial.sort(key=lambda t: t[0][0])
+            (best, xb), j = trial[0] if pick is None else trial[pick(min(3, len(trial)))]
+            if best >= current - 1e-12:
+                break
+            support, current, x = support + [j], best, xb
+            if time.perf_counter() > deadline:
+                break
+        return support, current
+
+    def swaps(support, current):
         # Screened swaps first; once they stop helping, every swap while time lasts.
         top, improved = 6, True
         while (improved or top < n) and time.perf_counter() < deadline:
@@ -260,10 +264,43 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
                     if j in support or time.perf_counter() > deadline:
                         continue
                     cand = rest[:pos] + [j] + rest[pos:]
-                    s, xc = fit(cand)
+                    s, _ = fit(cand)
                     if s < current - 1e-9:
-                        support, current, x, improved = cand, s, xc, True
+                        support, current, improved = cand, s, True
                         break
+        return support, current
+
+    limit = n_features if n_features is not None else n
+    support, current = forward([], limit)
+    if n_features is None:
+        return support
+    support, current = swaps(support, current)
+    for start in starts:
+        if len(start) > n_features or time.perf_counter() > deadline:
+            continue
+        cand, score = forward(start, n_features)
+        cand, score = swaps(cand, score)
+        if score < current - 1e-12:
+            support, current = cand, score
+    rng = np.random.default_rng(0)
+    rounds = stale = 0
+    # Small problems settle fast: stop after many rounds without a gain.
+    while time.perf_counter() < deadline and 0 < len(support) < n and stale < 60:
+        rounds += 1
+        stale += 1
+        if rounds % 2:
+            k = min(int(rng.integers(2, 5)), len(support))
+            keep = sorted(rng.choice(len(support), len(support) - k, replace=False))
+            cand = [support[i] for i in keep]
+            outside = [j for j in range(n) if j not in support]
+            cand += [int(j) for j in rng.choice(outside, min(k, len(outside)), replace=False)]
+            score, _ = fit(cand)
+        else:
+            # A randomized forward selection (one of the three best at each step).
+            cand, score = forward([], n_features, pick=lambda c: int(rng.integers(c)))
+        cand, score = swaps(cand, score)
+        if score < current - 1e-9:
+            support, current, stale = cand, score, 0
     return support
 
 
