@@ -495,9 +495,10 @@ def winodds_command(
 @click.option(
     "--time-limit",
     type=click.FloatRange(min=0, min_open=True),
-    default=5.0,
+    default=2.0,
     show_default=True,
-    help="Seconds for the integer program; the gap is reported when it stops early.",
+    help="Seconds for the whole fit (heuristic, then the integer program); "
+    "the gap is reported when it stops early.",
 )
 @click.option(
     "--csv",
