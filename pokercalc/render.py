@@ -329,7 +329,7 @@ def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
         text.append(label)
         for r in result.rows:
             text.append(" ")
-            for (name, style) in series:
+            for name, style in series:
                 value = getattr(r, name)
                 fill = min(8, max(0, round(value / top * height * 8) - 8 * level))
                 text.append(_EIGHTHS[fill], style=style)
