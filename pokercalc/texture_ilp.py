@@ -212,9 +212,10 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
     of N features the set is then improved by single swaps until none helps (a
     local optimum), and the search goes on from other starting sets: each given
     start (0-based columns; a partial set is completed by forward selection) and
-    then, until the deadline, alternately a "kick" that replaces two to four
-    features of the best set at random and a randomized forward selection (one of
-    the three best candidates at each step), each followed by swaps (a fixed seed,
+    then, until the deadline, alternately a "kick" that drops two to four
+    features of the best set at random and refills them, and a fresh start; both
+    build by randomized forward selection (one of the three best candidates at
+    each step) and are followed by swaps (a fixed seed,
     so runs are repeatable up to where the deadline falls), until 60 rounds in a
     row bring no gain.  Without kicks the swaps stall in the first local optimum: for JTs
     against RML that was 3.67% while another start reaches 3.26%.
@@ -284,20 +285,22 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
             support, current = cand, score
     rng = np.random.default_rng(0)
     rounds = stale = 0
+
+    def pick(c):
+        # Randomized forward selection: one of the three best candidates at each step.
+        return int(rng.integers(c))
+
     # Small problems settle fast: stop after many rounds without a gain.
     while time.perf_counter() < deadline and 0 < len(support) < n and stale < 60:
         rounds += 1
         stale += 1
         if rounds % 2:
+            # Destroy and repair: drop two to four features, refill them.
             k = min(int(rng.integers(2, 5)), len(support))
             keep = sorted(rng.choice(len(support), len(support) - k, replace=False))
-            cand = [support[i] for i in keep]
-            outside = [j for j in range(n) if j not in support]
-            cand += [int(j) for j in rng.choice(outside, min(k, len(outside)), replace=False)]
-            score, _ = fit(cand)
+            cand, score = forward([support[i] for i in keep], n_features, pick=pick)
         else:
-            # A randomized forward selection (one of the three best at each step).
-            cand, score = forward([], n_features, pick=lambda c: int(rng.integers(c)))
+            cand, score = forward([], n_features, pick=pick)
         cand, score = swaps(cand, score)
         if score < current - 1e-9:
             support, current, stale = cand, score, 0
