@@ -207,3 +207,29 @@ def test_cli_errors_are_one_line(args: list[str]) -> None:
     res = CliRunner().invoke(cli, args)
     assert res.exit_code == 2
     assert "Traceback" not in res.output
+
+
+def test_table4_in_the_docs_is_the_recorded_results() -> None:
+    """docs/flops.md's Table 4 is tools/flops_table4.json rendered, and every pair is within 0.5."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "make_flops_table", root / "tools" / "make_flops_table.py"
+    )
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    results = json.loads((root / "tools" / "flops_table4.json").read_text())
+    assert len(results) == 44
+    doc = (root / "docs" / "flops.md").read_text()
+    assert tool.markdown(results) in doc
+    for key, r in results.items():
+        hand, rng = key.split()
+        assert 100 * r["fit"]["avg_error"] <= tool.PAPER_E[hand][tool.RANGES.index(rng)] + 0.5, key
+    # The recorded weights reproduce the recorded error on freshly computed equities.
+    r = results["JTs RML"]
+    eq = flop_equities("JTs", tool.parse_query("RML"))
+    weights = tuple((w["feature"], w["weight"]) for w in r["fit"]["weights"])
+    err = np.abs(estimate(feature_matrix(eq.hero, eq.flops), weights) - eq.equity).mean()
+    assert err == pytest.approx(r["fit"]["avg_error"], abs=1e-9)
