@@ -1,0 +1,154 @@
+"""Running kernels: how many threads, and one convention for stopping and progress.
+
+Every GIL-free kernel that can run long takes a :class:`Control`: a stop flag
+it polls between small pieces of work and a counter of pieces done.  The
+caller runs the kernel on a worker thread with :func:`run_kernel`, so the main
+thread stays free to take signals and draw progress; Ctrl-C (SIGINT) or
+SIGTERM sets the stop flag, the kernel returns within a fraction of a second,
+and the caller reports what is known, marked as interrupted.
+
+The command line turns SIGTERM into :class:`Terminated` (a
+``KeyboardInterrupt``), so library code handles both signals with one
+``except KeyboardInterrupt``; the exit status is 130 after SIGINT and 143
+after SIGTERM (:func:`exit_status`).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from array import array
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = [
+    "Control",
+    "Terminated",
+    "default_threads",
+    "exit_status",
+    "install_signal_handlers",
+    "run_kernel",
+]
+
+T = TypeVar("T")
+
+#: Seconds between two looks of the main thread at a running kernel.
+POLL_SECONDS = 0.05
+
+
+def default_threads() -> int:
+    """Threads every kernel uses unless told otherwise.
+
+    ``OMP_NUM_THREADS`` (its first number, as OpenMP reads a list) when set to
+    a positive integer, else the CPUs this process may run on (its affinity
+    mask, which containers and ``taskset`` narrow), else the CPU count.
+    Kernels do all their work whatever team size OpenMP then grants.
+    """
+    env = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    if env.isdigit() and int(env) > 0:
+        return min(int(env), 256)
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that one handler stops a run for both."""
+
+
+class Control:
+    """What a running kernel shares with its caller: a stop flag and a work counter.
+
+    ``buffer`` is an ``int64`` array ``[stop, done]`` that the kernel takes as
+    a typed memoryview: it returns soon after ``stop`` becomes nonzero and
+    adds the pieces it finishes to ``done``.
+    """
+
+    def __init__(self) -> None:
+        self.buffer = array("q", [0, 0])
+
+    def stop(self) -> None:
+        """Ask the kernel to return as soon as it can."""
+        self.buffer[0] = 1
+
+    @property
+    def stopped(self) -> bool:
+        """True once a stop was asked for."""
+        return self.buffer[0] != 0
+
+    @property
+    def done(self) -> int:
+        """Pieces of work the kernel has reported finished."""
+        return self.buffer[1]
+
+
+def run_kernel(
+    call: Callable[[], T],
+    control: Control,
+    *,
+    on_poll: Callable[[], None] | None = None,
+) -> tuple[T, bool]:
+    """Run ``call`` (a GIL-free kernel bound to ``control``) on a worker thread.
+
+    The main thread waits in short steps, calling ``on_poll`` (for progress)
+    between them.  A ``KeyboardInterrupt`` (Ctrl-C, or SIGTERM through
+    :class:`Terminated`) sets the stop flag and waits for the kernel to
+    return.  Returns the kernel's return value and whether it was stopped;
+    the interrupt is re-raised by the caller's choice, not here, so that what
+    is known can still be reported.  An exception in the kernel is re-raised.
+    """
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as e:  # handed to the main thread below
+            box["error"] = e
+
+    thread = threading.Thread(target=work, name="pokercalc-kernel", daemon=True)
+    thread.start()
+    interrupted = False
+    while thread.is_alive():
+        try:
+            thread.join(POLL_SECONDS)
+            if on_poll is not None and thread.is_alive():
+                on_poll()
+        except KeyboardInterrupt:
+            interrupted = True
+            control.stop()
+    if "error" in box:
+        raise box["error"]
+    return box["value"], interrupted or control.stopped
+
+
+#: The signals received since :func:`install_signal_handlers`, latest last.
+_received: list[int] = []
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    _received.append(signum)
+    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+def install_signal_handlers() -> None:
+    """Make SIGINT and SIGTERM raise in the main thread and remember which came.
+
+    The CLI calls this; a library does not change a host's handlers.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _on_signal)
+        signal.signal(signal.SIGTERM, _on_signal)
+
+
+def exit_status(error: BaseException | None = None) -> int:
+    """The shell's status for a stopped run: 143 after SIGTERM, 130 after SIGINT.
+
+    ``error`` is the interrupt when it reached the caller; without it the
+    latest signal received decides (a run that returned marked interrupted).
+    """
+    if isinstance(error, Terminated):
+        return 143
+    if error is None and _received and _received[-1] == signal.SIGTERM:
+        return 143
+    return 130
