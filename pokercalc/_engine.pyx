@@ -6,10 +6,15 @@ entry per combo of every player, player ``p`` owning ``off[p] .. off[p+1]``)
 and never touch a Python object per hand or per board.  ``equity.py`` builds
 the arrays, validates, picks the method and turns tallies into results.
 
-Tallies are doubles laid out as ``tally[p * (n + 1) + k]``: the weight of the
+Tallies are laid out as ``tally[p * (n + 1) + k]``: the weight of the
 outcomes in which player ``p`` is one of ``k`` winners (``k = 1`` is a sole
-win); ``tally[n * (n + 1)]`` is the total weight.  Unweighted runs add whole
-numbers far below 2**53, so their tallies are exact integers.
+win); ``tally[n * (n + 1)]`` is the total weight.  Unweighted runs count in
+``int64`` (every kernel is compiled for both tally types), so their tallies
+are exact integers at any size; weighted runs add doubles.
+
+Every long loop looks at the caller's stop flag (``_control.pxd``) often
+enough to return within a few milliseconds, and counts finished work items
+for progress.
 """
 
 from cython.parallel cimport prange, parallel, threadid
@@ -17,14 +22,20 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
+from pokercalc._control cimport add_done, stop_requested
 from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
-from pokercalc._rng cimport bounded, bounded_from, next_u64, uniform01
+from pokercalc._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
     MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
+
+# Exact counts for unweighted runs, sums of weight products for weighted ones.
+ctypedef fused tally_t:
+    int64_t
+    double
 
 
 cdef struct Problem:
@@ -42,6 +53,7 @@ cdef struct Problem:
     uint64_t bkey               # given board's summed keys (no PC_KEY_INIT)
     uint64_t bmask
     uint64_t dead
+    int64_t* ctl                # the caller's [stop, done] (runner.Control), or NULL
 
 
 # --- Board symmetry by sorted suit lanes -------------------------------------
@@ -228,7 +240,7 @@ cdef inline int64_t last_cards(int n, const uint64_t* hk, const uint64_t* hm, ui
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                     double w, uint32_t stab, double* tally) noexcept nogil:
+                     tally_t w, uint32_t stab, tally_t* tally) noexcept nogil:
     """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
 
     ``first`` >= 0 fixes the highest new board card to the ``first``-th unused
@@ -282,6 +294,8 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
                 continue
             # With one card to come, a fixed ``first`` is that card alone.
             hi = idx[d] + 1 if (d == 0 and first >= 0) else r
+            if stop_requested(P.ctl):
+                return
             boards += last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
             d -= 1
     for j in range(n * (n + 1)):
@@ -307,8 +321,8 @@ cdef inline uint64_t permute_mask(uint64_t mask, const uint8_t* sg) noexcept nog
             | (((mask >> 32) & 0xFFFF) << (sg[2] << 4)) | ((mask >> 48) << (sg[3] << 4)))
 
 
-cdef inline double prefix_orbit(const Problem* P, const int32_t* assign, int npre,
-                                uint32_t* stab) noexcept nogil:
+cdef inline int64_t prefix_orbit(const Problem* P, const int32_t* assign, int npre,
+                                 uint32_t* stab) noexcept nogil:
     """|orbit| of the first ``npre`` players' assignment if it is the orbit's smallest, else 0.
 
     ``stab`` receives the bit set of the symmetries that fix it.
@@ -329,10 +343,10 @@ cdef inline double prefix_orbit(const Problem* P, const int32_t* assign, int npr
         if equal:
             stab[0] |= 1u << g
             size += 1
-    return <double>(P.ng // size)
+    return P.ng // size
 
 
-cdef inline double board_orbit(const Problem* P, uint32_t stab, uint64_t board) noexcept nogil:
+cdef inline int64_t board_orbit(const Problem* P, uint32_t stab, uint64_t board) noexcept nogil:
     """|orbit| of a board under the symmetries in ``stab`` if it is the smallest, else 0."""
     cdef int g, size = 1, fixed = 1
     cdef uint64_t img
@@ -343,18 +357,18 @@ cdef inline double board_orbit(const Problem* P, uint32_t stab, uint64_t board) 
             if img < board:
                 return 0
             fixed += img == board
-    return <double>(size // fixed)
+    return size // fixed
 
 
 cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                      double w, uint32_t stab, double* tally) noexcept nogil:
+                      tally_t w, uint32_t stab, tally_t* tally) noexcept nogil:
     """Every board for the others' assignment, then every combo of the last player."""
     cdef int n = P.n
     cdef int L = n - 1
     cdef int k = 5 - P.nb
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
-    cdef double cnt[MAXP * (MAXP + 1) + 1]
+    cdef tally_t cnt[MAXP * (MAXP + 1) + 1]
     cdef uint8_t rem[52]
     cdef uint64_t ks[6]
     cdef uint64_t ms[6]
@@ -364,7 +378,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef uint16_t v[MAXP]
     cdef uint16_t best, x
     cdef uint64_t key, mask, base, usedb
-    cdef double bw, gt, eq, tot, lt, wi
+    cdef tally_t bw, gt, eq, tot, lt, wi
     cdef bint sym = stab != 1
     cdef Canon C
     make_canon(P, stab, &C)
@@ -375,7 +389,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     for p in range(L):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
-    memset(cnt, 0, (n * (n + 1) + 1) * sizeof(double))
+    memset(cnt, 0, (n * (n + 1) + 1) * sizeof(tally_t))
     ks[0] = 0
     ms[0] = 0
     d = 0
@@ -399,11 +413,13 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                 continue
         key = ks[k]
         mask = ms[k]
-        bw = 1.0
+        if stop_requested(P.ctl):
+            return
+        bw = 1
         if C.active:
-            bw = <double>leaf_weight(&C, mask)
+            bw = <tally_t>leaf_weight(&C, mask)
         elif sym:
-            bw = board_orbit(P, stab, P.bmask | mask)
+            bw = <tally_t>board_orbit(P, stab, P.bmask | mask)
         if bw != 0:
             best = 0
             for p in range(L):
@@ -422,7 +438,10 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                 if P.cmask[i] & usedb:
                     continue
                 x = eval_key(base + P.ckey[i], P.bmask | mask | P.cmask[i])
-                wi = P.cw[i]
+                if tally_t is double:
+                    wi = P.cw[i]
+                else:
+                    wi = 1
                 tot += wi
                 if x > best:
                     gt += wi
@@ -444,7 +463,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
 
 
 cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
-                         double w, int first, double* tally) noexcept nogil:
+                         tally_t w, int first, tally_t* tally) noexcept nogil:
     """Give players ``p..stop-1`` every non-conflicting combo, then enumerate the boards.
 
     ``stop`` is ``n`` when whole assignments come first (``all_boards``) and
@@ -453,14 +472,15 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
     the orbit's size.
     """
     cdef int32_t i
-    cdef double m
+    cdef int64_t m
     cdef uint32_t stab = 1
+    cdef tally_t wi
     if p == stop:
         if P.ng > 1:
             m = prefix_orbit(P, assign, stop, &stab)
             if m == 0:
                 return
-            w *= m
+            w *= <tally_t>m
         if stop == P.n:
             all_boards(P, assign, used, first, w, stab, tally)
         else:
@@ -469,8 +489,14 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
     for i in range(P.off[p], P.off[p + 1]):
         if P.cmask[i] & used:
             continue
+        if stop_requested(P.ctl):
+            return
         assign[p] = i
-        assign_players(P, assign, p + 1, stop, used | P.cmask[i], w * P.cw[i], first, tally)
+        if tally_t is double:
+            wi = w * P.cw[i]
+        else:
+            wi = w
+        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally)
 
 
 cdef class Kernel:
@@ -514,6 +540,7 @@ cdef class Kernel:
         self.P.bkey = bkey
         self.P.bmask = bmask
         self.P.dead = dead
+        self.P.ctl = NULL
 
     @property
     def tally_size(self) -> int:
@@ -528,41 +555,108 @@ cdef class Kernel:
             count = _count(&self.P, 0, self.P.bmask | self.P.dead, &steps, budget)
         return -1 if steps > budget else count
 
-    def pair_items(self) -> list:
-        """The non-conflicting (combo of player 0, combo of player 1) pairs, as flat indices."""
-        cdef int32_t i, j
-        out = []
+    def work_items(self, bint first_only, int nfirsts, bint shuffle) -> object:
+        """The exhaustive run's work items as a flat int32 array of (a, b, first) triples.
+
+        ``a`` and ``b`` are non-conflicting combos of players 0 and 1 (``b`` is
+        -1 when ``first_only``: player 0 alone comes before the boards); each
+        pair is repeated with ``first`` = 0 .. ``nfirsts`` - 1, or once with -1
+        when ``nfirsts`` is 0.  ``shuffle`` puts them in a fixed pseudo-random
+        order, so that any prefix is a fair sample of the work.
+        """
+        cdef int32_t i, j, f
+        cdef int64_t count = 0, k, x
         cdef uint64_t base = self.P.bmask | self.P.dead
+        cdef int reps = nfirsts if nfirsts > 0 else 1
+        cdef int32_t[::1] out
+        cdef int32_t tmp
+        cdef uint64_t state = 1
+        from array import array
         for i in range(self.P.off[0], self.P.off[1]):
             if self.P.cmask[i] & base:
                 continue
+            if first_only:
+                count += 1
+                continue
             for j in range(self.P.off[1], self.P.off[2]):
                 if not self.P.cmask[j] & (base | self.P.cmask[i]):
-                    out.append((i, j))
-        return out
+                    count += 1
+        buf = array("i", bytes(4 * 3 * count * reps))
+        if count == 0:
+            return buf
+        out = buf
+        k = 0
+        with nogil:
+            for i in range(self.P.off[0], self.P.off[1]):
+                if self.P.cmask[i] & base:
+                    continue
+                for j in range(self.P.off[1] if not first_only else -1,
+                               self.P.off[2] if not first_only else 0):
+                    if j >= 0 and self.P.cmask[j] & (base | self.P.cmask[i]):
+                        continue
+                    for f in range(reps):
+                        out[3 * k] = i
+                        out[3 * k + 1] = j
+                        out[3 * k + 2] = f if nfirsts > 0 else -1
+                        k += 1
+            if shuffle:
+                # Fisher-Yates over whole triples, with a fixed splitmix64 stream.
+                k = count * reps - 1
+                while k > 0:
+                    x = <int64_t>((splitmix(&state) >> 11) % <uint64_t>(k + 1))
+                    for f in range(3):
+                        tmp = out[3 * k + f]
+                        out[3 * k + f] = out[3 * x + f]
+                        out[3 * x + f] = tmp
+                    k -= 1
+        return buf
 
-    def exhaustive(self, int32_t[:, ::1] items, double[:, ::1] tallies, int threads) -> None:
-        """Enumerate the work items (combo 0, combo 1, first board card or -1) into per-thread tallies."""
+    def exhaustive(self, int32_t[:, ::1] items, tally_t[:, ::1] tallies, int threads,
+                   int64_t[::1] ctl) -> None:
+        """Enumerate the work items (combo 0, combo 1, first board card or -1) into per-thread tallies.
+
+        ``tallies`` is ``int64`` for unweighted problems (exact counts) and
+        ``float64`` for weighted ones; ``ctl`` is a ``runner.Control`` buffer:
+        the kernel returns early once its stop flag is set and adds one to its
+        counter per finished item.
+        """
         cdef Py_ssize_t it, nitems = items.shape[0]
         cdef int t
         cdef int32_t* assign
-        cdef const Problem* P = &self.P
+        cdef Problem* P = &self.P
+        cdef tally_t w
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
+        if ctl.shape[0] < 2:
+            raise ValueError("ctl needs two entries")
+        if nitems == 0:
+            return
+        P.ctl = &ctl[0]
         with nogil, parallel(num_threads=threads):
             assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
             if assign != NULL:
                 for it in prange(nitems, schedule="dynamic", chunksize=1):
+                    if stop_requested(P.ctl):
+                        continue
                     t = threadid()
                     assign[0] = items[it, 0]
                     assign[1] = items[it, 1]
+                    if tally_t is double:
+                        w = P.cw[items[it, 0]] * P.cw[items[it, 1]]
+                    else:
+                        w = 1
                     assign_players(P, assign, 2, P.n,
                                    P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]],
-                                   P.cw[items[it, 0]] * P.cw[items[it, 1]], items[it, 2],
-                                   &tallies[t, 0])
+                                   w, items[it, 2], &tallies[t, 0])
+                    add_done(P.ctl, 1)
                 free(assign)
+            else:
+                # Out of memory on this thread: stop everyone rather than skip work silently.
+                P.ctl[0] = -1
+        P.ctl = NULL
 
-    def exhaustive_last(self, int32_t[:, ::1] items, double[:, ::1] tallies, int threads) -> None:
+    def exhaustive_last(self, int32_t[:, ::1] items, tally_t[:, ::1] tallies, int threads,
+                        int64_t[::1] ctl) -> None:
         """Like :meth:`exhaustive` with the last player innermost.
 
         Items are (combo of player 0, combo of player 1 or -1 when there are
@@ -571,58 +665,78 @@ cdef class Kernel:
         cdef Py_ssize_t it, nitems = items.shape[0]
         cdef int t, p0
         cdef int32_t* assign
-        cdef const Problem* P = &self.P
+        cdef Problem* P = &self.P
         cdef uint64_t used
-        cdef double w
+        cdef tally_t w
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
+        if ctl.shape[0] < 2:
+            raise ValueError("ctl needs two entries")
+        if nitems == 0:
+            return
+        P.ctl = &ctl[0]
         with nogil, parallel(num_threads=threads):
             assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
             if assign != NULL:
                 for it in prange(nitems, schedule="dynamic", chunksize=1):
+                    if stop_requested(P.ctl):
+                        continue
                     t = threadid()
                     assign[0] = items[it, 0]
                     used = P.bmask | P.dead | P.cmask[items[it, 0]]
-                    w = P.cw[items[it, 0]]
+                    if tally_t is double:
+                        w = P.cw[items[it, 0]]
+                    else:
+                        w = 1
                     p0 = 1
                     if items[it, 1] >= 0:
                         assign[1] = items[it, 1]
                         used = used | P.cmask[items[it, 1]]
-                        w = w * P.cw[items[it, 1]]
+                        if tally_t is double:
+                            w = w * P.cw[items[it, 1]]
                         p0 = 2
                     assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
                                    &tallies[t, 0])
+                    add_done(P.ctl, 1)
                 free(assign)
+            else:
+                P.ctl[0] = -1
+        P.ctl = NULL
 
     def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, int32_t[::1] joint,
                    double[::1] joint_prob, int32_t[::1] joint_alias, uint64_t[:, ::1] rng,
-                   int64_t trials_per_thread, int64_t[:, ::1] counts, int threads) -> None:
-        """Run ``trials_per_thread`` deals on each thread, counting into ``counts[thread]``.
+                   int64_t trials_per_slot, int64_t[:, ::1] counts, int slots,
+                   int64_t[::1] ctl) -> None:
+        """Run ``trials_per_slot`` deals for each of ``slots`` streams, counting into ``counts[slot]``.
 
-        A row holds the same win and split counts as an exhaustive tally
-        (``p * (n + 1) + k``: deals player ``p`` won as one of ``k`` winners),
-        then the deals and the rejected draws.  A thread gives up early after
-        ``64 * trials_per_thread + 4096`` rejected draws in a row, so hopelessly
-        conflicting ranges cannot hang the caller.
+        Each slot has its own generator row and counts row, and every slot is
+        run whatever number of threads OpenMP grants (up to ``slots``), so the
+        result depends on the seed and the slot count only.  A row holds the
+        same win and split counts as an exhaustive tally (``p * (n + 1) + k``:
+        deals player ``p`` won as one of ``k`` winners), then the deals and
+        the rejected draws.  A slot gives up early after ``64 * trials + 4096``
+        rejected draws in a row, so hopelessly conflicting ranges cannot hang
+        the caller, and returns early when ``ctl``'s stop flag is set.
         """
         cdef int t
-        cdef const Problem* P = &self.P
+        cdef Problem* P = &self.P
         cdef int64_t nj = joint_prob.shape[0]
         cdef int nfixed = 0
         for t in range(P.n):
             nfixed += not P.is_random[t]
-        if (counts.shape[0] < threads or counts.shape[1] < self.tally_size + 1
-                or rng.shape[0] < threads or rng.shape[1] < 4):
-            raise ValueError("counts or rng is too small")
+        if (counts.shape[0] < slots or counts.shape[1] < self.tally_size + 1
+                or rng.shape[0] < slots or rng.shape[1] < 4 or ctl.shape[0] < 2):
+            raise ValueError("counts, rng or ctl is too small")
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
             raise ValueError("joint tables do not match")
         cdef const int32_t* jp = &joint[0] if nj else NULL
         cdef const double* jq = &joint_prob[0] if nj else NULL
         cdef const int32_t* ja = &joint_alias[0] if nj else NULL
-        with nogil, parallel(num_threads=threads):
-            t = threadid()
+        P.ctl = &ctl[0]
+        for t in prange(slots, nogil=True, num_threads=slots, schedule="static", chunksize=1):
             _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                trials_per_thread, &counts[t, 0])
+                trials_per_slot, &counts[t, 0])
+        P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:
         """Every valid joint assignment of the non-random players as a flat int32 array of
@@ -761,6 +875,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     for p in range(n):
         nrand += P.is_random[p]
     while done < trials:
+        if (done & 255) == 0 and stop_requested(P.ctl):
+            return
         used = base
         ok = True
         if nj > 0:
@@ -796,7 +912,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
         if not ok:
             cnt[stride + 1] += 1
             failed += 1
-            if failed > give_up:
+            if failed > give_up or ((failed & 4095) == 0 and stop_requested(P.ctl)):
                 return
             continue
         failed = 0

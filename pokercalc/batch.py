@@ -318,6 +318,9 @@ def _default_jobs() -> int:
 def _worker_loop(conn: Any, shared: Mapping[str, Any]) -> None:
     """A worker process: run each chunk of numbered lines it receives until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # The parent ends its workers with SIGTERM: die quietly (a forked worker
+    # inherits the command line's handler, which would raise instead).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
         try:
             chunk = conn.recv()

@@ -46,9 +46,16 @@ class PokercalcGroup(click.Group):
                 raise
             click.echo(f"Error: {e.format_message()}", err=True)
             sys.exit(e.exit_code)
-        except click.Abort:
+        except click.Abort as e:
             if not standalone:
                 raise
+            if isinstance(e.__context__, KeyboardInterrupt):
+                # A signal outside any computation that reports partial
+                # results: the one stopping convention still holds.
+                from .runner import exit_status
+
+                click.echo("pokercalc: interrupted", err=True)
+                sys.exit(exit_status(e.__context__))
             click.echo("Aborted!", err=True)
             sys.exit(1)
 
@@ -136,8 +143,13 @@ def eval_command(hands: tuple[str, ...], fmt: str) -> None:
     emit(results, fmt, lambda: render.eval_table(results))
 
 
-def _progress_callback(enabled: bool) -> Callable[[float], None] | None:
-    """A progress bar on stderr that appears once a run has taken a second, on a terminal only."""
+def _progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
+    """A progress bar with time left on stderr, shown once a run has taken a second.
+
+    Only when stderr is a terminal, whatever stdout is (a table, JSON, CSV or
+    a pipe); never in logs.  Returns None when there is nothing to show; the
+    callable takes the fraction done and has a ``close()`` that removes the bar.
+    """
     if not enabled or not sys.stderr.isatty():
         return None
     import time
@@ -150,17 +162,64 @@ def _progress_callback(enabled: bool) -> Callable[[float], None] | None:
             if time.perf_counter() - started < 1.0:
                 return
             from rich.console import Console
-            from rich.progress import Progress
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                TaskProgressColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
-            state["bar"] = Progress(console=Console(stderr=True), transient=True)
+            state["bar"] = Progress(
+                TextColumn("computing"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TimeElapsedColumn(),
+                TextColumn("left"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             state["bar"].start()
             state["task"] = state["bar"].add_task("computing", total=1.0)
         state["bar"].update(state["task"], completed=fraction)
         if fraction >= 1.0:
-            state["bar"].stop()
+            close()
 
-    update.state = state  # type: ignore[attr-defined]
+    def close() -> None:
+        if "bar" in state:
+            state.pop("bar").stop()
+
+    update.close = close  # type: ignore[attr-defined]
     return update
+
+
+def _close_progress(progress: Callable[[float], None] | None) -> None:
+    """Remove a bar made by :func:`_progress_callback`, if one is showing."""
+    if progress is not None:
+        progress.close()  # type: ignore[attr-defined]
+
+
+def _plan_notice(outcomes: int, seconds: float) -> None:
+    """One line on stderr before a long exhaustive run: its size and expected duration."""
+    if seconds >= 3.0:
+        click.echo(
+            f"pokercalc: enumerating {outcomes:,} outcomes exactly; "
+            f"about {_duration(seconds)} (estimated from a sample; Ctrl-C stops)",
+            err=True,
+        )
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as people say them: 40 s, 12 min, 3.5 h, 2.1 days."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 172800:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
 
 
 @cli.command("equity")
@@ -197,7 +256,7 @@ def equity_command(
     from . import render
     from .equity import equity
 
-    progress = _progress_callback(fmt == "table")
+    progress = _progress_callback()
     try:
         result = equity(
             list(players),
@@ -211,11 +270,15 @@ def equity_command(
             seed=seed,
             threads=threads,
             progress=progress,
+            on_plan=_plan_notice if method == "exact" else None,
         )
     finally:
-        if progress is not None and "bar" in progress.state:  # type: ignore[attr-defined]
-            progress.state["bar"].stop()  # type: ignore[attr-defined]
+        _close_progress(progress)
     emit(result, fmt, lambda: render.equity_table(result))
+    if result.interrupted:
+        from .runner import exit_status
+
+        raise SystemExit(exit_status())
 
 
 @cli.command("batch")
@@ -559,5 +622,8 @@ def flops_command(
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: SIGINT and SIGTERM stop a run the same way (docs/stopping.md)."""
+    from .runner import install_signal_handlers
+
+    install_signal_handlers()
     cli()

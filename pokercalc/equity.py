@@ -14,7 +14,6 @@ enumerates or samples joint assignments of the players' hands, then boards.
 from __future__ import annotations
 
 import math
-import os
 import secrets
 import time as _time
 from array import array
@@ -25,8 +24,9 @@ from itertools import permutations
 from typing import Any
 
 from .cards import format_cards, mask_of, parse_cards
-from .errors import CardConflictError, InputError
+from .errors import CardConflictError, InputError, InternalError
 from .ranges import ALL_COMBOS, Range, combo_index
+from .runner import Control, default_threads, run_kernel
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -45,6 +45,10 @@ MAX_PLAYERS = 23
 #: Default Monte Carlo time budget in seconds when no stopping rule is given.
 DEFAULT_TIME = 1.0
 _COUNT_BUDGET = 20_000_000
+#: Exact runs count in int64; more outcomes than this cannot be tallied exactly.
+MAX_EXACT_OUTCOMES = 2**62
+#: Seconds of an exact run spent on a random sample of its work before the estimate.
+SAMPLE_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,10 @@ class PlayerResult:
 
     label: str  #: the player's expression as given
     combos: int  #: hands left in the distribution after card removal
-    equity: float  #: share of the pot, a k-way split giving each winner 1/k
-    win: float  #: probability of winning alone
-    tie: float  #: probability of sharing the pot
+    equity: float | None  #: share of the pot, a k-way split giving each winner 1/k; None when
+    #: an exact run was interrupted (a part of an enumeration estimates nothing)
+    win: float | None  #: probability of winning alone
+    tie: float | None  #: probability of sharing the pot
     stderr: float | None  #: Monte Carlo standard error of ``equity``; None when exact
     equity_fraction: Fraction | None  #: exact equity; None for Monte Carlo or weighted ranges
     wins: int | None  #: exact count of outcomes won alone (unweighted exhaustive runs)
@@ -93,7 +98,8 @@ class EquityResult:
     threads: int  #: threads used
     elapsed: float  #: seconds of computation
     showdowns: int  #: hands evaluated against each other (deals or distinct boards played)
-    interrupted: bool  #: True when Ctrl-C stopped a Monte Carlo run early
+    interrupted: bool  #: True when a signal (Ctrl-C, SIGTERM) stopped the run early
+    done_fraction: float = 1.0  #: share of the planned work done (below 1 only when interrupted)
 
     @property
     def showdowns_per_second(self) -> float:
@@ -116,6 +122,7 @@ class EquityResult:
             "elapsed": self.elapsed,
             "showdowns": self.showdowns,
             "interrupted": self.interrupted,
+            "done_fraction": self.done_fraction,
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -194,9 +201,18 @@ def _check_cards(board: tuple[int, ...], dead: tuple[int, ...]) -> None:
 
 
 def _is_random(rng: Range, blocked: int) -> bool:
-    """True when the range is every hand the board and dead cards allow, unweighted."""
+    """True when the range holds, unweighted, every hand of the cards outside ``blocked``.
+
+    Decided by content: the combos avoiding ``blocked`` are distinct pairs of
+    free cards, so there are C(free, 2) of them exactly when they are all of
+    them.  Combos that touch ``blocked`` must not exist either: such a range
+    deals differently from the deck (its hands would carry weight there).
+    """
+    if rng.is_weighted:
+        return False
     n_free = 52 - bin(blocked).count("1")
-    return len(rng) == n_free * (n_free - 1) // 2 and not rng.is_weighted
+    avoiding = sum(1 for m in rng.masks() if not m & blocked)
+    return avoiding == len(rng) == n_free * (n_free - 1) // 2
 
 
 class _Problem:
@@ -364,10 +380,6 @@ def count_outcomes(
     return prob.count_assignments()[0] * prob.boards()
 
 
-def _default_threads() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 def equity(
     players: str | Sequence[str | Range],
     board: str | Sequence[int] = "",
@@ -381,6 +393,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[float], None] | None = None,
+    on_plan: Callable[[int, float], None] | None = None,
 ) -> EquityResult:
     """Every player's equity, win and tie rates.
 
@@ -390,14 +403,22 @@ def equity(
     merge them) are at most ``threshold`` and samples otherwise.  Monte Carlo
     stops at ``trials`` deals, ``time`` seconds or when every player's standard
     error is below ``stderr``, whichever comes first (``time`` defaults to one
-    second when none is given).  ``progress`` is called with the fraction done.
+    second when none is given).  ``progress`` is called with the fraction done;
+    ``on_plan`` with the outcome count and the estimated seconds left, once a
+    long exhaustive run has timed a random sample of its work.
+
+    A signal (Ctrl-C, or SIGTERM where the caller turns it into
+    ``KeyboardInterrupt``) stops the run within a fraction of a second and
+    returns what is known, marked ``interrupted``: a Monte Carlo run its
+    estimate so far with its standard errors, an exact run the share of the
+    work done and no equities.
     """
     start = _time.perf_counter()
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
     b, d = _cards(board, "board"), _cards(dead, "dead")
     _check_cards(b, d)
-    threads = _default_threads() if threads is None else threads
+    threads = default_threads() if threads is None else threads
     if not 1 <= threads <= 256:
         raise InputError(f"threads must be 1 to 256, got {threads}")
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
@@ -415,6 +436,36 @@ def equity(
     biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
     order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
     prob = _Problem([ranges[i] for i in order], b, d)
+    try:
+        result = _run(
+            prob, method, limit, threads, trials, time, stderr, seed, start, progress, on_plan
+        )
+    except KeyboardInterrupt:
+        # Stopped while planning: nothing computed yet, but the answer keeps its shape.
+        result = _interrupted_exact(prob, 0, False, threads, _time.perf_counter() - start, 0, 1)
+    back = [0] * len(order)
+    for pos, i in enumerate(order):
+        back[i] = pos
+    return replace(
+        result,
+        players=tuple(replace(result.players[back[i]], combos=shown[i]) for i in range(len(order))),
+    )
+
+
+def _run(
+    prob: _Problem,
+    method: str,
+    limit: float,
+    threads: int,
+    trials: int | None,
+    time: float | None,
+    stderr: float | None,
+    seed: int | None,
+    start: float,
+    progress: Callable[[float], None] | None,
+    on_plan: Callable[[int, float], None] | None,
+) -> EquityResult:
+    """Count the outcomes, choose the method, and run it."""
     assignments, counted = prob.count_assignments()
     if counted and assignments == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
@@ -432,42 +483,65 @@ def equity(
             prob.find_symmetry()
         # Starting a thread team costs more than a small enumeration.
         small = outcomes / len(prob.group) < 2_000_000
-        result = _exhaustive(prob, outcomes, counted, 1 if small else threads, start, progress)
+        return _exhaustive(
+            prob, outcomes, counted, 1 if small else threads, start, progress, on_plan
+        )
     else:
-        result = _montecarlo(
+        return _montecarlo(
             prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
         )
-    back = [0] * len(order)
-    for pos, i in enumerate(order):
-        back[i] = pos
-    return replace(
-        result,
-        players=tuple(replace(result.players[back[i]], combos=shown[i]) for i in range(len(order))),
-    )
 
 
 def _drop_certain_conflicts(ranges: list[Range]) -> list[Range]:
     """Remove from every range the combos that hit another player's one and only hand.
 
     Such combos can never be dealt, so removing them changes no outcome; it
-    spares the enumerator dead branches and Monte Carlo rejected draws.
+    spares the enumerator dead branches and Monte Carlo rejected draws.  A
+    range left with one hand makes its cards certain too, so this runs until
+    nothing changes.
     """
-    certain = [mask_of(r.combos[0]) if len(r) == 1 else 0 for r in ranges]
-    out = []
-    for i, r in enumerate(ranges):
-        others = 0
-        for j, m in enumerate(certain):
-            if j != i:
-                others |= m
-        if others and len(r) > 1:
+    out = list(ranges)
+    changed = True
+    while changed:
+        changed = False
+        certain = [mask_of(r.combos[0]) if len(r) == 1 else 0 for r in out]
+        for i, r in enumerate(out):
+            others = 0
+            for j, m in enumerate(certain):
+                if j != i:
+                    others |= m
+            if not others or len(r) == 1:
+                continue
             keep = [k for k, m in enumerate(r.masks()) if not m & others]
             if not keep:
                 raise CardConflictError(
                     f"no deal is possible: every hand of {r.text!r} collides with another player's"
                 )
-            r = Range(r.text, tuple(r.combos[k] for k in keep), tuple(r.weights[k] for k in keep))
-        out.append(r)
+            if len(keep) < len(r):
+                out[i] = Range(
+                    r.text, tuple(r.combos[k] for k in keep), tuple(r.weights[k] for k in keep)
+                )
+                changed = True
     return out
+
+
+def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tuple[Any, bool]:
+    """The exhaustive run's independent work items as a flat int32 array of (a, b, first)
+    triples, and whether the last player is enumerated innermost."""
+    k = 5 - len(prob.board)
+    # With a big last range the kernel fixes the others, then each board, then
+    # runs through the last player's combos; with small ranges it enumerates
+    # whole assignments first.
+    innermost = len(prob.ranges[-1]) >= 4
+    first_only = innermost and prob.n == 2
+    items = kernel.work_items(first_only, 0, shuffle)
+    # Too few work items to keep every thread busy: split each one's boards by
+    # their highest new card as well.
+    if k > 0 and len(items) < 3 * 16 * threads and (innermost or prob.n == 2):
+        players_before_boards = prob.n - 1 if innermost else prob.n
+        left = 52 - len(prob.board) - len(prob.dead) - 2 * players_before_boards
+        items = kernel.work_items(first_only, left - k + 1, shuffle)
+    return items, innermost
 
 
 def _exhaustive(
@@ -477,50 +551,86 @@ def _exhaustive(
     threads: int,
     start: float,
     progress: Callable[[float], None] | None,
+    on_plan: Callable[[int, float], None] | None = None,
 ) -> EquityResult:
+    if outcomes >= MAX_EXACT_OUTCOMES:
+        raise InputError(
+            f"{outcomes:.3g} outcomes are too many to count exactly; use Monte Carlo (--mc)"
+        )
     kernel = prob.kernel()
-    k = 5 - len(prob.board)
-    # With a big last range the kernel fixes the others, then each board, then
-    # runs through the last player's combos; with small ranges it enumerates
-    # whole assignments first.
-    innermost = len(prob.ranges[-1]) >= 4
-    if innermost and prob.n == 2:
-        blocked = prob.blocked
-        pairs = [(i, -1) for i, m in enumerate(prob.ranges[0].masks()) if not m & blocked]
-    else:
-        pairs = kernel.pair_items()
-    players_before_boards = prob.n - 1 if innermost else prob.n
-    left = 52 - len(prob.board) - len(prob.dead) - 2 * players_before_boards
-    # Too few work items to keep every thread busy: split each one's boards by
-    # their lowest new card as well.
-    split = k > 0 and len(pairs) < 16 * threads and (innermost or prob.n == 2)
-    firsts = range(left - k + 1) if split else (-1,)
+    # A long run takes its work in a fixed random order, so that any prefix is
+    # a fair sample for the time estimate; tallies do not depend on the order.
+    big = outcomes / len(prob.group) >= 2_000_000
+    flat, innermost = _work_items(prob, kernel, threads, big)
+    n_items = len(flat) // 3
     run = kernel.exhaustive_last if innermost else kernel.exhaustive
-    items = array("i", [x for a, b in pairs for f in firsts for x in (a, b, f)])
-    n_items = len(items) // 3
+    iview = memoryview(flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
     size = -(-kernel.tally_size // 8) * 8 + 8  # padded to whole cache lines per thread
-    tallies = array("d", bytes(8 * size * threads))
-    tview = memoryview(tallies).cast("B").cast("d", [threads, size])
-    iview = memoryview(items).cast("B").cast("i", [n_items, 3])
-    chunks = max(1, min(50, n_items // (4 * threads))) if progress else 1
-    bounds = [n_items * i // chunks for i in range(chunks + 1)]
-    for lo, hi in zip(bounds, bounds[1:], strict=False):
-        if hi > lo:
-            run(iview[lo:hi], tview, threads)
+    # Unweighted runs count outcomes in int64: exact at any size.
+    code = "d" if prob.weighted else "q"
+    tallies = array(code, bytes(8 * size * threads))
+    tview = memoryview(tallies).cast("B").cast(code, [threads, size])
+    control = Control()
+    cview = memoryview(control.buffer)
+
+    def poll() -> None:
         if progress:
-            progress(hi / n_items)
+            progress(min(1.0, control.done / max(n_items, 1)))
+
+    def run_range(lo: int, hi: int) -> bool:
+        """Run items lo..hi on a worker thread; True when a signal stopped it."""
+        if hi <= lo:
+            return False
+        if not big:
+            # A small run takes milliseconds: no worker thread (it would cost
+            # more than the run); a signal is handled as soon as it returns.
+            run(iview[lo:hi], tview, threads, cview)
+            return False
+        _, stopped = run_kernel(
+            lambda: run(iview[lo:hi], tview, threads, cview), control, on_poll=poll
+        )
+        if control.buffer[0] < 0:
+            raise InternalError("the enumeration ran out of memory on a thread")
+        return stopped
+
+    interrupted = False
+    done = 0
+    if big and on_plan is not None and n_items > 1:
+        # Sample a growing prefix of the shuffled work until it takes a
+        # measurable time, then extrapolate; the sample's tallies are kept.
+        t0 = _time.perf_counter()
+        step = max(threads, n_items // 4096)
+        while done < n_items and _time.perf_counter() - t0 < SAMPLE_SECONDS and not interrupted:
+            hi = min(n_items, done + step)
+            interrupted = run_range(done, hi)
+            done = hi
+            step *= 2
+        if not interrupted and done < n_items:
+            spent = _time.perf_counter() - t0
+            on_plan(outcomes, spent * (n_items - done) / done)
+    if not interrupted:
+        interrupted = run_range(done, n_items)
+    if progress and not interrupted:
+        progress(1.0)
+    elapsed = _time.perf_counter() - start
+    if interrupted:
+        return _interrupted_exact(prob, outcomes, counted, threads, elapsed, control.done, n_items)
     n = prob.n
-    sums = [math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
+    if prob.weighted:
+        sums: list[Any] = [
+            math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
+        ]
+    else:
+        sums = [sum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
     total = sums[n * (n + 1)]
+    if total == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     players = []
-    exact = not prob.weighted
     for p, r in enumerate(prob.ranges):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
-        if exact:
-            counts = [int(x) for x in row]
-            frac = sum((Fraction(c, k) for k, c in enumerate(counts) if k), Fraction(0))
-            frac /= int(total)
-            wins, ties = counts[1], sum(counts[2:])
+        if not prob.weighted:
+            frac = sum((Fraction(c, k) for k, c in enumerate(row) if k), Fraction(0)) / total
+            wins, ties = row[1], sum(row[2:])
             players.append(
                 PlayerResult(
                     r.text, len(r), float(frac), wins / total, ties / total, None, frac, wins, ties
@@ -541,13 +651,15 @@ def _exhaustive(
                     None,
                 )
             )
-    if exact and counted and int(total) != outcomes:
-        raise AssertionError(f"enumerated {int(total)} outcomes, counted {outcomes}")
+    if not prob.weighted and counted and total != outcomes:
+        raise InternalError(
+            f"the enumeration counted {total} outcomes where {outcomes} were expected; "
+            "please report this input"
+        )
     played = round(outcomes / len(prob.group)) if counted else int(total)
-    if exact and not counted:
+    if not prob.weighted and not counted:
         # The count was estimated up front; the enumeration has now counted exactly.
         outcomes, counted = int(total), True
-    elapsed = _time.perf_counter() - start
     return EquityResult(
         tuple(players),
         prob.board,
@@ -562,6 +674,38 @@ def _exhaustive(
         elapsed,
         played,
         False,
+    )
+
+
+def _interrupted_exact(
+    prob: _Problem,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    elapsed: float,
+    done: int,
+    n_items: int,
+) -> EquityResult:
+    """An exact run stopped part way: how far it got, and no equities (a part of an
+    enumeration is not a sample of it)."""
+    players = tuple(
+        PlayerResult(r.text, len(r), None, None, None, None, None, None, None) for r in prob.ranges
+    )
+    return EquityResult(
+        players,
+        prob.board,
+        prob.dead,
+        "exact",
+        outcomes,
+        counted,
+        len(prob.group),
+        None,
+        None,
+        threads,
+        elapsed,
+        0,
+        True,
+        done / max(n_items, 1),
     )
 
 
@@ -657,6 +801,10 @@ def _montecarlo(
     counts = array("q", bytes(8 * size * threads))
     cview = memoryview(counts).cast("B").cast("q", [threads, size])
     deals_at = n * (n + 1)
+    # Monte Carlo runs on this thread in batches of at most about 0.1 s, so a
+    # signal is handled between two batches; the flag stays clear.
+    control = Control()
+    ctl = memoryview(control.buffer)
     done = 0
     batch = 2048  # per thread; grows until a batch takes about 50 ms
     interrupted = False
@@ -671,7 +819,7 @@ def _montecarlo(
             if trials is not None:
                 step = min(step, -(-(trials - done) // threads))
             t0 = _time.perf_counter()
-            kernel.montecarlo(aprob, aidx, joint, jprob, jalias, rview, step, cview, threads)
+            kernel.montecarlo(aprob, aidx, joint, jprob, jalias, rview, step, cview, threads, ctl)
             spent = _time.perf_counter() - t0
             done += step * threads
             if totals()[deals_at] < done:
@@ -686,7 +834,7 @@ def _montecarlo(
                 break
             if deadline is not None and now >= deadline:
                 break
-            if stderr is not None and max(s for *_, s in _mc_stats(totals(), n)) < stderr:
+            if stderr is not None and _mc_converged(_mc_stats(totals(), n), stderr):
                 break
             if spent < 0.05:
                 batch *= 2
@@ -700,6 +848,8 @@ def _montecarlo(
     sums = totals()
     m = sums[deals_at]
     if m == 0:
+        if interrupted:
+            raise KeyboardInterrupt
         raise InputError("no deal was possible: the players' hands conflict with each other")
     players = tuple(
         PlayerResult(r.text, len(r), eq, win, tie, se, None, None, None)
@@ -720,25 +870,41 @@ def _montecarlo(
         elapsed,
         m,
         interrupted,
+        _mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
     )
 
 
-def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float]]:
+def _mc_done_fraction(deals: int, trials: int | None, elapsed: float, time: float | None) -> float:
+    """How far an interrupted Monte Carlo run got toward its trial count or time budget."""
+    fracs = [deals / trials if trials else 0.0, elapsed / time if time else 0.0]
+    return min(1.0, max(fracs))
+
+
+def _mc_converged(stats: list[tuple[float, float, float, float | None]], target: float) -> bool:
+    """True when every player's standard error is defined and below ``target``."""
+    return all(se is not None and se < target for *_, se in stats)
+
+
+def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float | None]]:
     """Equity, win, tie and the equity's standard error per player from Monte Carlo counts.
 
     A deal won as one of k winners is worth 1/k of the pot, so the counts by
     split size give the sum and the sum of squares of every player's shares.
+    The standard error is None (undefined) below two deals.
     """
     m = sums[n * (n + 1)]
     out = []
     for p in range(n):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
         if m == 0:
-            out.append((0.0, 0.0, 0.0, math.inf))
+            out.append((0.0, 0.0, 0.0, None))
             continue
         total = math.fsum(c / k for k, c in enumerate(row) if k)
         squares = math.fsum(c / (k * k) for k, c in enumerate(row) if k)
         mean = total / m
-        var = max(0.0, squares / m - mean * mean) * m / (m - 1) if m > 1 else math.inf
+        if m < 2:
+            out.append((mean, row[1] / m, sum(row[2:]) / m, None))
+            continue
+        var = max(0.0, squares / m - mean * mean) * m / (m - 1)
         out.append((mean, row[1] / m, sum(row[2:]) / m, math.sqrt(var / m)))
     return out

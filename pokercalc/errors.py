@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["PokercalcError", "ParseError", "CardConflictError", "EmptyRangeError", "InputError"]
+__all__ = [
+    "PokercalcError",
+    "ParseError",
+    "CardConflictError",
+    "EmptyRangeError",
+    "InputError",
+    "InternalError",
+]
 
 
 class PokercalcError(ValueError):
@@ -31,3 +38,7 @@ class EmptyRangeError(PokercalcError):
 
 class InputError(PokercalcError):
     """Input that parses but cannot be computed (too many players, a bad option value)."""
+
+
+class InternalError(PokercalcError):
+    """An internal consistency check failed: a bug in pokercalc, reported in one line."""

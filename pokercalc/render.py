@@ -47,8 +47,8 @@ def eval_table(results: Sequence[HandEvaluation]) -> Table:
     return table
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.4f}"
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.4f}"
 
 
 def equity_table(result: EquityResult) -> Table:
@@ -89,7 +89,13 @@ def equity_footer(result: EquityResult) -> str:
     parts.append(f"{result.showdowns_per_second / 1e6:,.1f}M showdowns/s")
     parts.append(f"{result.threads} thread{'s' if result.threads > 1 else ''}")
     line = " · ".join(parts)
-    return line + (" · INTERRUPTED: estimate so far" if result.interrupted else "")
+    if not result.interrupted:
+        return line
+    if result.method == "exact":
+        return line + (
+            f" · INTERRUPTED after {result.done_fraction:.0%} of the enumeration: no equities"
+        )
+    return line + " · INTERRUPTED: estimate so far"
 
 
 def range_grid(result: QueryResult) -> Any:

@@ -99,24 +99,29 @@ def run_kernel(
     is known can still be reported.  An exception in the kernel is re-raised.
     """
     box: dict[str, Any] = {}
+    finished = threading.Event()
 
     def work() -> None:
         try:
             box["value"] = call()
         except BaseException as e:  # handed to the main thread below
             box["error"] = e
+        finally:
+            finished.set()
 
     thread = threading.Thread(target=work, name="pokercalc-kernel", daemon=True)
     thread.start()
     interrupted = False
-    while thread.is_alive():
+    # An Event, not Thread.join(timeout): a join interrupted by a signal can
+    # leave the thread looking finished while it still runs (CPython gh-90882).
+    while not finished.is_set():
         try:
-            thread.join(POLL_SECONDS)
-            if on_poll is not None and thread.is_alive():
+            if not finished.wait(POLL_SECONDS) and on_poll is not None:
                 on_poll()
         except KeyboardInterrupt:
             interrupted = True
             control.stop()
+    thread.join()
     if "error" in box:
         raise box["error"]
     return box["value"], interrupted or control.stopped

@@ -87,16 +87,17 @@ EQUITY_PLAYER = obj(
     {
         "label": STRING,
         "combos": COUNT,
-        "equity": PROB,
-        "win": PROB,
-        "tie": PROB,
+        "equity": null(PROB),
+        "win": null(PROB),
+        "tie": null(PROB),
         "stderr": null({"type": "number", "minimum": 0}),
         "equity_fraction": null(FRACTION),
         "wins": null(COUNT),
         "ties": null(COUNT),
     },
-    doc="One player: stderr is null for exact runs; equity_fraction, wins and ties are null "
-    "unless the run was exhaustive and unweighted.",
+    doc="One player: stderr is null for exact runs (and below two Monte Carlo deals); "
+    "equity_fraction, wins and ties are null unless the run was exhaustive and unweighted; "
+    "equity, win and tie are null when an exhaustive run was interrupted.",
 )
 
 EQUITY = obj(
@@ -114,8 +115,10 @@ EQUITY = obj(
         "elapsed": SECONDS,
         "showdowns": COUNT,
         "interrupted": BOOL,
+        "done_fraction": PROB,
     },
-    doc="An equity result: trials and seed are null for exact runs.",
+    doc="An equity result: trials and seed are null for exact runs; done_fraction is the "
+    "share of the planned work done, below 1 only when interrupted.",
 )
 
 QUERY = obj(
