@@ -1,0 +1,182 @@
+"""The engine at its edges: what counts as `random`, integer tallies, team sizes and stopping."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import reference_equity
+
+import pokercalc
+from pokercalc.cards import format_cards, mask_of
+from pokercalc.errors import InputError
+from pokercalc.ranges import ALL_COMBOS
+
+HEAVY = "AsKs | AsKs,QdQc | Not (AsXx | KsXx | QdXx | 2cXx)"
+HEAVY_EXACT = [Fraction(194158, 1281357), Fraction(2205061, 5125428), Fraction(194885, 465948)]
+
+
+def test_a_range_the_size_of_random_is_not_random() -> None:
+    # Player 2 shrinks to QdQc, so player 3's 990 hands number C(45, 2) without being
+    # every free hand (they hold Qc, they lack 2c).
+    r = pokercalc.equity(HEAVY, board="7h8h9h")
+    assert [p.equity_fraction for p in r.players] == HEAVY_EXACT
+    # The count up front agrees with the enumeration (854,238, not 893,970).
+    assert r.outcomes_exact and r.outcomes == 854238
+
+
+def test_the_same_range_by_monte_carlo_lands_within_four_standard_errors() -> None:
+    r = pokercalc.equity(HEAVY, board="7h8h9h", method="mc", trials=400_000, seed=1, threads=1)
+    for p, exact in zip(r.players, HEAVY_EXACT, strict=True):
+        assert p.stderr is not None and abs(p.equity - float(exact)) < 4 * p.stderr
+
+
+def _free_list(blocked: int) -> str:
+    """Every two-card hand avoiding ``blocked``, written out hand by hand."""
+    return ",".join(format_cards(c) for c in ALL_COMBOS if not (mask_of(c) & blocked))
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.permutations(range(52)))
+def test_listing_every_free_hand_equals_random(deck: list[int]) -> None:
+    # A river board keeps the pure-Python oracle fast; the count of assignments (where
+    # the old size test went wrong) is the same question on any street.
+    board, hero, villain = deck[:5], deck[5:7], deck[7:9]
+    blocked = mask_of(board + hero + villain)
+    players = [format_cards(hero), format_cards(villain), _free_list(blocked)]
+    listed = pokercalc.equity(players, board=format_cards(board), method="exact")
+    rand = pokercalc.equity(
+        [format_cards(hero), format_cards(villain), "random"], board=format_cards(board)
+    )
+    assert [p.equity_fraction for p in listed.players] == [p.equity_fraction for p in rand.players]
+    # The same number of hands, but one of them swapped for a hand that collides with
+    # the hero: the engine must not take it for `random` (compare with the oracle).
+    free = [c for c in ALL_COMBOS if not (mask_of(c) & blocked)]
+    swapped = free[1:] + [(max(hero), min(deck[9:]))]
+    swapped = [tuple(sorted(c, reverse=True)) for c in swapped]
+    got = pokercalc.equity(
+        [format_cards(hero), format_cards(villain), ",".join(format_cards(c) for c in swapped)],
+        board=format_cards(board),
+        method="exact",
+    )
+    ref = reference_equity([[tuple(hero)], [tuple(villain)], swapped], tuple(board))
+    assert [p.equity_fraction for p in got.players] == list(ref.equity)
+
+
+def test_exact_tallies_are_python_integers() -> None:
+    r = pokercalc.equity("AA | KK | QQ", board="2c7d9h", method="exact")
+    for p in r.players:
+        assert type(p.wins) is int and type(p.ties) is int
+    assert type(r.outcomes) is int
+
+
+def test_an_exact_count_beyond_int64_is_refused() -> None:
+    with pytest.raises(InputError, match="too many to count exactly"):
+        pokercalc.equity(["random"] * 12, method="exact")
+
+
+def test_one_deal_has_no_standard_error() -> None:
+    r = pokercalc.equity("AsKs | QQ", method="mc", trials=1, threads=1, seed=5)
+    assert r.trials == 1
+    assert all(p.stderr is None for p in r.players)
+
+
+def test_monte_carlo_does_not_depend_on_the_team_openmp_grants() -> None:
+    a = pokercalc.equity("AsKs | QQ", method="mc", trials=50_000, seed=9, threads=2)
+    b = pokercalc.equity("AsKs | QQ", method="mc", trials=50_000, seed=9, threads=2)
+    assert a.players == b.players
+
+
+def _cli(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pokercalc", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+
+
+@pytest.mark.parametrize("env", [{"OMP_THREAD_LIMIT": "1"}, {"OMP_DYNAMIC": "true"}])
+def test_monte_carlo_with_a_restricted_openmp(env: dict[str, str]) -> None:
+    args = ("equity", "AsKs|QQ", "--mc", "--trials", "40000", "--seed", "3", "--json")
+    restricted = _cli(*args, env=env)
+    assert restricted.returncode == 0, restricted.stderr
+    free = _cli(*args)
+    got = json.loads(restricted.stdout)["result"]
+    assert got["trials"] == 40000
+    # The same seed gives the same deals whatever team size OpenMP grants.
+    assert got["players"] == json.loads(free.stdout)["result"]["players"]
+
+
+def _start(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _stop_after(proc: subprocess.Popen[str], delay: float, sig: int) -> tuple[str, str, float]:
+    time.sleep(delay)
+    sent = time.perf_counter()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=30)
+    return out, err, time.perf_counter() - sent
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_stops_an_exact_run_promptly(sig: int, status: int) -> None:
+    proc = _start("equity", "AsKs | QQ | random", "--exact", "--json", "--threads", "2")
+    out, err, waited = _stop_after(proc, 2.0, sig)
+    assert proc.returncode == status, err
+    assert waited < 1.5
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and 0 < result["done_fraction"] < 1
+    # A part of an enumeration is not presented as an answer.
+    assert all(p["equity"] is None and p["equity_fraction"] is None for p in result["players"])
+    assert "Traceback" not in err
+
+
+def test_a_signal_stops_a_monte_carlo_run_with_its_estimate() -> None:
+    proc = _start("equity", "AsKs | QQ", "--mc", "--time", "60", "--json")
+    out, err, waited = _stop_after(proc, 1.5, signal.SIGINT)
+    assert proc.returncode == 130, err
+    assert waited < 1.0
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["trials"] > 0
+    for p in result["players"]:
+        assert 0 < p["equity"] < 1 and 0 < p["stderr"] < 0.01
+
+
+def test_a_signal_while_planning_keeps_the_shape_of_the_answer() -> None:
+    proc = _start("equity", "random | random | random", "--exact", "--json")
+    out, err, waited = _stop_after(proc, 0.8, signal.SIGINT)
+    assert proc.returncode == 130, err
+    assert waited < 1.0
+    if out:  # stopped after the players were parsed
+        result = json.loads(out)["result"]
+        assert result["interrupted"] is True and len(result["players"]) == 3
+
+
+def test_a_long_forced_exact_run_says_so_first() -> None:
+    proc = _start("equity", "AsKs | QQ | random", "--exact", "--json", "--threads", "1")
+    out, err, _ = _stop_after(proc, 2.0, signal.SIGINT)
+    line = err.splitlines()[0]
+    assert line.startswith("pokercalc: enumerating 9,277,263,072 outcomes exactly; about")
