@@ -13,4 +13,5 @@ cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t*
 
 cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
                     const uint8_t* dead, int nd, int opponents, int64_t max_trials,
-                    double seconds, double target, Rng* g, int64_t* count) noexcept nogil
+                    double seconds, double target, Rng* g, int64_t* count,
+                    int64_t* ctl) noexcept nogil

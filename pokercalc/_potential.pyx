@@ -6,7 +6,9 @@ puts the hero in one of three states now (on the given board) and one of three
 at the river, against the best of the opponents' hands: 0 ahead, 1 tied,
 2 behind.  The tally is ``count[3 * now + river]``; hand strength, positive and
 negative potential are ratios of these nine numbers (``winodds.py`` forms
-them).  Inputs are validated in Python before the kernels run.
+them).  Inputs are validated in Python before the kernels run.  Both take an
+optional ``runner.Control`` buffer ``ctl``: they return soon after its stop
+flag is set (a batch of 2,048 deals or one hero hand at most) and count work.
 """
 
 cimport openmp
@@ -16,6 +18,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from pokercalc._control cimport add_done, stop_requested
 from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
 from pokercalc._rng cimport bounded, next_u64, splitmix
 
@@ -98,7 +101,7 @@ cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t*
 
 
 def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uint8_t[::1] dead,
-                 int64_t[:, ::1] out, int threads=0) -> None:
+                 int64_t[:, ::1] out, int threads=0, int64_t[::1] ctl=None) -> None:
     """Fill ``out[i]`` with the nine transition counts of hero hand ``hero[i]`` against one opponent.
 
     ``hero`` is (n, 2) card indices, none on ``board`` (3 to 5 cards) or among
@@ -116,10 +119,13 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
         return
     cdef const uint8_t* b = &board[0]
     cdef const uint8_t* d = &dead[0] if nd else NULL
+    cdef int64_t* c = &ctl[0] if ctl is not None else NULL
     if threads <= 0:
         threads = openmp.omp_get_max_threads()
     for i in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
-        exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
+        if not stop_requested(c):
+            exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
+            add_done(c, 1)
 
 
 cdef inline uint64_t rng_next(Rng* g) noexcept nogil:
@@ -155,7 +161,8 @@ cdef double strength_stderr(const int64_t* count) noexcept nogil:
 
 cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
                     const uint8_t* dead, int nd, int opponents, int64_t max_trials,
-                    double seconds, double target, Rng* g, int64_t* count) noexcept nogil:
+                    double seconds, double target, Rng* g, int64_t* count,
+                    int64_t* ctl) noexcept nogil:
     """Deal random opponents and runouts until a limit is met; return the number of trials."""
     cdef uint8_t deck[52]
     cdef int pos[52]
@@ -243,13 +250,15 @@ cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_
             break
         if seconds > 0 and now_seconds() - start >= seconds:
             break
+        if stop_requested(ctl):
+            break
     return trials
 
 
 def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
                   const uint8_t[::1] board, const uint8_t[::1] dead, int opponents,
                   int64_t trials, double seconds, double target_stderr, uint64_t seed,
-                  int64_t[::1] out, int threads=0) -> int:
+                  int64_t[::1] out, int threads=0, int64_t[::1] ctl=None) -> int:
     """Add Monte Carlo transition counts against ``opponents`` random hands to ``out``; return trials.
 
     The hero's hand is drawn from ``hero`` (n, 2) with cumulative weights
@@ -281,6 +290,7 @@ def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
     cdef int64_t* counts = <int64_t*>calloc(9 * nt, sizeof(int64_t))
     cdef int64_t* done = <int64_t*>calloc(nt, sizeof(int64_t))
     cdef const uint8_t* d = &dead[0] if nd else NULL
+    cdef int64_t* c = &ctl[0] if ctl is not None else NULL
     try:
         if gs == NULL or counts == NULL or done == NULL:
             raise MemoryError()
@@ -290,7 +300,7 @@ def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
         for t in prange(nt, nogil=True, num_threads=nt, schedule="static", chunksize=1):
             done[t] = sample(&hero[0, 0], &cum_weights[0], nh, &board[0], nb, d, nd, opponents,
                              trials // nt + (1 if t < trials % nt else 0) if trials > 0 else 0,
-                             seconds, target, &gs[t], &counts[9 * t])
+                             seconds, target, &gs[t], &counts[9 * t], c)
         for t in range(nt):
             total += done[t]
             for k in range(9):

@@ -201,6 +201,15 @@ def _close_progress(progress: Callable[[float], None] | None) -> None:
         progress.close()  # type: ignore[attr-defined]
 
 
+def _exit_if_interrupted(result: Any) -> None:
+    """After printing a result a signal cut short: exit 130 (SIGINT) or 143 (SIGTERM)."""
+    if getattr(result, "interrupted", False):
+        from .runner import exit_status
+
+        click.echo("pokercalc: interrupted; the output shows what was done", err=True)
+        raise SystemExit(exit_status())
+
+
 def _plan_notice(outcomes: int, seconds: float) -> None:
     """One line on stderr before a long exhaustive run: its size and expected duration."""
     if seconds >= 3.0:
@@ -275,10 +284,7 @@ def equity_command(
     finally:
         _close_progress(progress)
     emit(result, fmt, lambda: render.equity_table(result))
-    if result.interrupted:
-        from .runner import exit_status
-
-        raise SystemExit(exit_status())
+    _exit_if_interrupted(result)
 
 
 @cli.command("batch")
@@ -518,20 +524,26 @@ def winodds_command(
     # fresh command, and its age is not start-up.
     age = _process_age()
     reserve = (age if age < 5.0 else 0.0) + _WINODDS_OUTPUT_RESERVE
-    result = winodds(
-        hero,
-        opponents=opponents,
-        board=board,
-        dead=dead,
-        method=method or "auto",
-        time=time_,
-        trials=trials,
-        stderr=stderr_,
-        seed=seed,
-        threads=threads,
-        reserve=reserve,
-    )
+    progress = _progress_callback()
+    try:
+        result = winodds(
+            hero,
+            opponents=opponents,
+            board=board,
+            dead=dead,
+            method=method or "auto",
+            time=time_,
+            trials=trials,
+            stderr=stderr_,
+            seed=seed,
+            threads=threads,
+            reserve=reserve,
+            progress=progress,
+        )
+    finally:
+        _close_progress(progress)
     emit(result, fmt, lambda: render.winodds_view(result))
+    _exit_if_interrupted(result)
 
 
 @cli.command("flops")

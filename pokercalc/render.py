@@ -261,6 +261,8 @@ def winodds_view(result: WinOddsResult) -> Any:
     """The win-odds table with its chart of equity and win against opponents under it."""
     from rich.console import Group
 
+    if not result.rows:
+        return winodds_table(result)
     return Group(winodds_table(result), winodds_chart(result))
 
 
@@ -311,6 +313,8 @@ def winodds_footer(result: WinOddsResult) -> str:
     if result.seed is not None:
         parts.append(f"seed {result.seed}")
     parts.append(f"{result.elapsed:.3f} s")
+    if result.interrupted:
+        parts.append(f"INTERRUPTED after {len(result.rows)} row{'s' * (len(result.rows) != 1)}")
     return " · ".join(parts)
 
 

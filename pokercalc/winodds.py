@@ -30,13 +30,14 @@ import sys
 import time as _time
 import types
 from array import array
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import RANKS, format_cards, parse_cards
 from .errors import CardConflictError, InputError, ParseError
 from .ranges import ALL_COMBOS, Range
+from .runner import Control, default_threads, run_kernel
 
 __all__ = [
     "DEFAULT_TIME",
@@ -86,6 +87,7 @@ class Potential:
     trials: int | None  #: Monte Carlo deals; None when exact
     seed: int | None  #: the Monte Carlo seed used; None when exact
     elapsed: float  #: seconds of computation
+    interrupted: bool = False  #: True when a signal stopped the dealing (an estimate so far)
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: floats unrounded."""
@@ -107,6 +109,7 @@ class Potential:
             "trials": self.trials,
             "seed": self.seed,
             "elapsed": self.elapsed,
+            "interrupted": self.interrupted,
         }
 
 
@@ -156,6 +159,8 @@ class WinOddsResult:
     rows: tuple[WinOddsRow, ...]  #: one row per opponent count, in increasing order
     seed: int | None  #: base seed: row n's runs use seeds derived from it and n; None if all exact
     elapsed: float  #: seconds of computation in all
+    interrupted: bool = False  #: True when a signal stopped the run: the rows are those done,
+    #: the last one possibly a Monte Carlo estimate so far
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII, floats unrounded."""
@@ -169,6 +174,7 @@ class WinOddsResult:
             "rows": [r.to_dict() for r in self.rows],
             "seed": self.seed,
             "elapsed": self.elapsed,
+            "interrupted": self.interrupted,
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -392,7 +398,10 @@ def hand_potential(
             f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
         )
     rng = _hero_range(hero).without(b + d, player="the hero")
-    return _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start)
+    pot = _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start)
+    if pot is None:  # an exact count stopped part way knows nothing
+        raise KeyboardInterrupt
+    return pot
 
 
 def _potential(
@@ -407,8 +416,13 @@ def _potential(
     seed: int | None,
     threads: int | None,
     start: float,
-) -> Potential:
-    """The validated core of :func:`hand_potential`."""
+) -> Potential | None:
+    """The validated core of :func:`hand_potential`.
+
+    A signal stops the kernel within a fraction of a second: Monte Carlo then
+    returns its estimate so far, with ``interrupted`` set; an exact count
+    returns None (part of an enumeration is no estimate).
+    """
     from . import _potential
 
     if method not in ("auto", "exact", "mc"):
@@ -436,7 +450,15 @@ def _potential(
     if method == "exact":
         out = array("q", bytes(8 * 9 * nh))
         view = memoryview(out).cast("B").cast("q", [nh, 9])
-        _potential.exact_counts(hero, board, dead, view, threads or 0)
+        control = Control()
+        _, stopped = run_kernel(
+            lambda: _potential.exact_counts(
+                hero, board, dead, view, threads or default_threads(), control.buffer
+            ),
+            control,
+        )
+        if stopped:
+            return None
         counts = [
             math.fsum(w * out[9 * i + k] for i, w in enumerate(rng.weights)) for k in range(9)
         ]
@@ -452,20 +474,27 @@ def _potential(
     seed = secrets.randbits(63) if seed is None else seed
     counts64 = array("q", bytes(8 * 9))
     spent = _time.perf_counter() - start
-    done = _potential.sample_counts(
-        hero,
-        array("d", itertools.accumulate(rng.weights)),
-        board,
-        dead,
-        opponents,
-        trials or 0,
-        max(time - spent, 1e-3) if time is not None else 0.0,
-        stderr or 0.0,
-        seed % 2**64,
-        counts64,
-        threads or 0,
+    control = Control()
+    done, stopped = run_kernel(
+        lambda: _potential.sample_counts(
+            hero,
+            array("d", itertools.accumulate(rng.weights)),
+            board,
+            dead,
+            opponents,
+            trials or 0,
+            max(time - spent, 1e-3) if time is not None else 0.0,
+            stderr or 0.0,
+            seed % 2**64,
+            counts64,
+            threads or default_threads(),
+            control.buffer,
+        ),
+        control,
     )
-    return potential_from_counts(
+    if done == 0:
+        return None
+    pot = potential_from_counts(
         counts64.tolist(),
         opponents=opponents,
         method="mc",
@@ -473,13 +502,7 @@ def _potential(
         seed=seed,
         elapsed=_time.perf_counter() - start,
     )
-
-
-def _cpu_count() -> int:
-    """Threads the engine uses by default."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    return replace(pot, interrupted=stopped)
 
 
 @functools.cache
@@ -532,6 +555,7 @@ def winodds(
     seed: int | None = None,
     threads: int | None = None,
     reserve: float = 0.0,
+    progress: Callable[[float], None] | None = None,
 ) -> WinOddsResult:
     """The hero's equity, win rate, hand strength and potential against each number of opponents.
 
@@ -547,7 +571,10 @@ def winodds(
     ``seed + 1000 + n``.  ``reserve`` is seconds of the whole budget spent or
     kept elsewhere (the CLI's start-up and output): it is shared out of the
     rows' computing time (each keeps at least a quarter of ``time``), while
-    the choice of method still follows ``time``.
+    the choice of method still follows ``time``.  ``progress`` is called with
+    the fraction of the rows done.  A signal (Ctrl-C, SIGTERM) ends the whole
+    run: the rows done stand, an interrupted Monte Carlo row keeps its
+    estimate, and the result is marked ``interrupted``.
     """
     from .equity import equity
 
@@ -575,15 +602,28 @@ def winodds(
     base = secrets.randbits(62) if seed is None else seed
     rows = []
     any_mc = False
-    for n in counts:
+    stopped = False
+    # A signal ends the whole run, not one row: the rows done so far stand, and
+    # an interrupted Monte Carlo row keeps its estimate.
+    for i, n in enumerate(counts):
         t0 = _time.perf_counter()
         pot = None
+        row_progress = None
+        if progress is not None:
+            progress(i / len(counts))
+
+            def row_progress(f: float, i: int = i) -> None:
+                progress((i + f) / len(counts))
+
         if len(b) >= 3:
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
                 trials, pot_time, stderr, base + 1000 + n, threads, t0,
             )  # fmt: skip
+            if pot is None or pot.interrupted:
+                stopped = True
+                break
             any_mc = any_mc or pot.method == "mc"
         table = _headsup_table() if n == 1 and not b and not d and method != "mc" else None
         if table is not None:
@@ -595,16 +635,23 @@ def winodds(
                 from .equity import DEFAULT_THRESHOLD
 
                 per_count = DEFAULT_TIME if time is None else time
-                budget = per_count * EXACT_RATE * (threads or _cpu_count()) / (n + 1)
+                budget = per_count * EXACT_RATE * (threads or default_threads()) / (n + 1)
                 threshold = min(DEFAULT_THRESHOLD, budget)
             r = equity(
                 [rng] + [_RANDOM] * n, b, d, method=method, threshold=threshold, time=left,
                 trials=trials, stderr=stderr, seed=base + n, threads=threads,
+                progress=row_progress,
             )  # fmt: skip
             h = r.players[0]
+            if r.interrupted and h.equity is None:
+                stopped = True
+                break
             figures = (h.equity, h.win, h.tie, h.stderr, r.method, r.outcomes, r.trials, r.seed)
+            stopped = r.interrupted
         any_mc = any_mc or figures[4] == "mc"
         rows.append(WinOddsRow(n, *figures, _time.perf_counter() - t0, pot))
+        if stopped:
+            break
     return WinOddsResult(
         rng.text,
         len(rng),
@@ -615,6 +662,7 @@ def winodds(
         tuple(rows),
         base if any_mc else None,
         _time.perf_counter() - start,
+        stopped,
     )
 
 

@@ -215,6 +215,7 @@ POTENTIAL = obj(
         "trials": null(COUNT),
         "seed": null(SEED),
         "elapsed": SECONDS,
+        "interrupted": BOOL,
     }
 )
 
@@ -244,7 +245,10 @@ WINODDS = obj(
         ),
         "seed": null(SEED),
         "elapsed": SECONDS,
-    }
+        "interrupted": BOOL,
+    },
+    doc="Win odds; interrupted is true when a signal ended the run: rows holds those done, "
+    "the last possibly a Monte Carlo estimate so far.",
 )
 
 FIT = obj(
