@@ -436,8 +436,13 @@ def outs_command(hero: str, board: str, opponents: tuple[str, ...], dead: str, f
     from . import render
     from .outs import find_outs
 
-    result = find_outs(hero, board, list(opponents), dead)
+    progress = _progress_callback(bool(opponents))
+    try:
+        result = find_outs(hero, board, list(opponents), dead, progress=progress)
+    finally:
+        _close_progress(progress)
     emit(result, fmt, lambda: render.outs_table(result))
+    _exit_if_interrupted(result)
 
 
 @cli.command("draws")

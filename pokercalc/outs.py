@@ -30,7 +30,7 @@ shown beside Phil Gordon's rule of 4 and 2.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -60,8 +60,10 @@ class CardOutcome:
     is_out: bool  #: an out by the three rules
     discounted: bool  #: an out by HoldemHand's OutsDiscounted heuristic
     equity: float | None  #: the hero's exact equity after the card; None without opponents
+    #: or when no deal is possible after it
     equity_fraction: Fraction | None  #: the same as a fraction (unweighted ranges only)
     ahead: bool | None  #: after the card the hero's equity exceeds every opponent's
+    no_deal: bool = False  #: after this card some opponent has no hand left (it holds the card)
 
     @property
     def category(self) -> int:
@@ -81,6 +83,7 @@ class CardOutcome:
             "equity": self.equity,
             "equity_fraction": None if f is None else f"{f.numerator}/{f.denominator}",
             "ahead": self.ahead,
+            "no_deal": self.no_deal,
         }
 
 
@@ -101,6 +104,7 @@ class OutsResult:
     hit_by_river: Fraction  #: exact chance of at least one out among the cards to come
     rule_next: float  #: rule of 2: 2% per out for the next card (at most 1)
     rule_by_river: float  #: rule of 4 on the flop, 2 on the turn (at most 1)
+    interrupted: bool = False  #: a signal stopped the run: ``cards`` holds those done
 
     @property
     def outs(self) -> tuple[int, ...]:
@@ -123,10 +127,14 @@ class OutsResult:
 
     @property
     def weighted_count(self) -> float | None:
-        """Equity-weighted outs: the sum over the outs of the hero's equity after each."""
+        """Equity-weighted outs: the sum over the outs of the hero's equity after each.
+
+        An out after which no deal is possible (an opponent's range needs that
+        card) cannot come against that opponent and counts nothing.
+        """
         if self.equity is None:
             return None
-        return sum(c.equity or 0.0 for c in self.cards if c.is_out)
+        return sum(c.equity or 0.0 for c in self.cards if c.is_out and not c.no_deal)
 
     @property
     def discounted(self) -> tuple[int, ...]:
@@ -174,6 +182,7 @@ class OutsResult:
             "rule_next": self.rule_next,
             "rule_by_river": self.rule_by_river,
             "cards": [c.to_dict() for c in self.cards],
+            "interrupted": self.interrupted,
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -186,6 +195,7 @@ class OutsResult:
                 "discounted": c.discounted,
                 "equity": "" if c.equity is None else c.equity,
                 "ahead": "" if c.ahead is None else c.ahead,
+                "no_deal": c.no_deal,
             }
             for c in self.cards
         ]
@@ -378,13 +388,20 @@ def find_outs(
     board: str | Sequence[int],
     opponents: Sequence[str | Range] = (),
     dead: str | Sequence[int] = "",
+    *,
+    progress: Callable[[float], None] | None = None,
 ) -> OutsResult:
     """The outs of ``hero`` on a flop or turn ``board`` against optional ``opponents``.
 
     Opponents are hands, range notation or pocket queries (strings or
     :class:`~pokercalc.ranges.Range`).  Only opponents that are one specific
     hand take part in rule 3 and remove their cards from the unseen ones;
-    every opponent takes part in the exact equity after each card.
+    every opponent takes part in the exact equity after each card.  A card
+    after which an opponent's range has no hand left is marked ``no_deal``
+    (no equity after it); the rest of the answer stands.  ``progress`` is
+    called with the share of the unseen cards done.  A signal (Ctrl-C,
+    SIGTERM) ends the run: the cards done stand and the result is marked
+    ``interrupted``.
     """
     h, b, d = check_situation(hero, board, dead)
     ranges = [_parse_opponent(o) for o in opponents]
@@ -414,32 +431,27 @@ def find_outs(
     equity_now: float | None = None
     ahead_now: bool | None = None
     threads: int | None = None
-    if ranges:
-        now_threads = _threads_for(players, b, d)
-        equity_now, _, ahead_now = _equity_of(_engine_equity(players, b, d, now_threads))
-        threads = _threads_for(players, b + (unseen[0],), d) if unseen else None
-
     cards = []
-    for c in unseen:
-        value = _eval.evaluate_mask(hb | card_mask(c))
-        cat = value >> _SHIFT
-        is_out = (
-            value > orig_value
-            and cat > orig_cat
-            and cat > hand_key(b + (c,))[0]
-            and all(_eval.evaluate_mask(mask_of(o + b) | card_mask(c)) <= value for o in specific)
-        )
-        eq: float | None = None
-        frac: Fraction | None = None
-        ahead: bool | None = None
+    interrupted = False
+    # A signal ends the whole command, not one card: the cards done stand.
+    try:
         if ranges:
-            try:
-                eq, frac, ahead = _equity_of(_engine_equity(players, b + (c,), d, threads))
-            except EmptyRangeError:
-                eq, frac, ahead = None, None, None  # an opponent range is all blocked by c
-        cards.append(
-            CardOutcome(c, value, describe(value), is_out, c in discounted, eq, frac, ahead)
-        )
+            now_threads = _threads_for(players, b, d)
+            now = _engine_equity(players, b, d, now_threads)
+            if now.interrupted:
+                raise KeyboardInterrupt
+            equity_now, _, ahead_now = _equity_of(now)
+            threads = _threads_for(players, b + (unseen[0],), d) if unseen else None
+        for i, c in enumerate(unseen):
+            if progress is not None:
+                progress(i / len(unseen))
+            vs = players if ranges else None
+            outcome = _card_outcome(
+                c, h, b, d, hb, orig_value, orig_cat, specific, discounted, vs, threads
+            )
+            cards.append(outcome)
+    except KeyboardInterrupt:
+        interrupted = True
 
     n, k = len(unseen), sum(1 for c in cards if c.is_out)
     hit_next = Fraction(k, n) if n else Fraction(0)
@@ -461,4 +473,44 @@ def find_outs(
         hit_by_river=hit_by_river,
         rule_next=min(1.0, 0.02 * k),
         rule_by_river=min(1.0, (0.04 if len(b) == 3 else 0.02) * k),
+        interrupted=interrupted,
     )
+
+
+def _card_outcome(
+    c: int,
+    h: tuple[int, ...],
+    b: tuple[int, ...],
+    d: tuple[int, ...],
+    hb: int,
+    orig_value: int,
+    orig_cat: int,
+    specific: list[tuple[int, ...]],
+    discounted: set[int],
+    players: list[Range] | None,
+    threads: int | None,
+) -> CardOutcome:
+    """What the unseen card ``c`` makes of the hero's hand, and the exact equity after it."""
+    value = _eval.evaluate_mask(hb | card_mask(c))
+    cat = value >> _SHIFT
+    is_out = (
+        value > orig_value
+        and cat > orig_cat
+        and cat > hand_key(b + (c,))[0]
+        and all(_eval.evaluate_mask(mask_of(o + b) | card_mask(c)) <= value for o in specific)
+    )
+    eq: float | None = None
+    frac: Fraction | None = None
+    ahead: bool | None = None
+    no_deal = False
+    if players is not None:
+        try:
+            r = _engine_equity(players, b + (c,), d, threads)
+        except (EmptyRangeError, CardConflictError):
+            # The card leaves some opponent no hand: against that range it cannot come.
+            no_deal = True
+        else:
+            if r.interrupted:
+                raise KeyboardInterrupt
+            eq, frac, ahead = _equity_of(r)
+    return CardOutcome(c, value, describe(value), is_out, c in discounted, eq, frac, ahead, no_deal)

@@ -164,6 +164,17 @@ def outs_table(result: OutsResult) -> Any:
             f"\nvs {' | '.join(result.opponents)}: equity now {_percent(result.equity)}% ({state})",
             style="",
         )
+    if result.interrupted:
+        head.append(
+            f"\nINTERRUPTED: {len(result.cards)} of the unseen cards done", style="bold red"
+        )
+    no_deal = [c.card for c in result.cards if c.no_deal]
+    if no_deal:
+        head.append(
+            f"\nno deal after {cards(no_deal)}: an opponent's range needs that card "
+            "(not counted in the equity-weighted outs)",
+            style="",
+        )
 
     def card_table(title: str) -> Table:
         table = Table(title=title)
@@ -181,8 +192,11 @@ def outs_table(result: OutsResult) -> Any:
     def row(c: Any) -> list[str]:
         cells = [cards([c.card]), c.description]
         if vs:
-            cells.append("-" if c.equity is None else _percent(c.equity))
-            cells.append("-" if c.ahead is None else "yes" if c.ahead else "no")
+            if c.no_deal:
+                cells.extend(["no deal", "-"])
+            else:
+                cells.append("-" if c.equity is None else _percent(c.equity))
+                cells.append("-" if c.ahead is None else "yes" if c.ahead else "no")
         cells.append("yes" if c.discounted else "")
         return cells
 

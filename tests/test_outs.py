@@ -12,7 +12,7 @@ import pytest
 import reference
 from click.testing import CliRunner
 
-from pokercalc.cards import format_cards, parse_cards
+from pokercalc.cards import format_card, format_cards, parse_cards
 from pokercalc.cli import cli
 from pokercalc.equity import equity
 from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, ParseError
@@ -111,6 +111,7 @@ class _FakePlayer:
 
 class _FakeResult:
     players = (_FakePlayer(), _FakePlayer())
+    interrupted = False
 
 
 def _fake_engine(players, board, dead, threads=None):
@@ -303,7 +304,25 @@ def test_to_dict() -> None:
         "equity": None,
         "equity_fraction": None,
         "ahead": None,
+        "no_deal": False,
     }
+    assert d["interrupted"] is False
+
+
+def test_a_card_that_leaves_an_opponent_no_hand_is_no_deal() -> None:
+    # After Ad or Ac, AA's one hand left (AdAc) is gone: those cards cannot come.
+    r = find_outs("AsKs", "AhKh2c", ["AA"])
+    by_card = {format_card(c.card): c for c in r.cards}
+    for card in ("Ad", "Ac"):
+        assert by_card[card].no_deal and by_card[card].equity is None
+    assert not any(c.no_deal for name, c in by_card.items() if name not in ("Ad", "Ac"))
+    # The rest stands: KdKc are outs worth their exact equity, and only they count.
+    assert by_card["Kd"].equity_fraction is not None
+    assert r.weighted_count == by_card["Kd"].equity + by_card["Kc"].equity
+    res = CliRunner().invoke(cli, ["outs", "AsKs", "--board", "AhKh2c", "--vs", "AA", "--json"])
+    assert res.exit_code == 0, res.output
+    cards = {c["card"]: c for c in _result(res.output)["cards"]}
+    assert cards["Ad"]["no_deal"] is True and cards["Ad"]["equity"] is None
 
 
 def _result(out: str) -> dict:
@@ -340,8 +359,8 @@ def test_cli_outs_csv() -> None:
     res = CliRunner().invoke(cli, ["outs", "AsAc", "--board", "Kd8h9c", "--csv"])
     assert res.exit_code == 0
     lines = res.output.splitlines()
-    assert lines[0] == "card,hand,is_out,discounted,equity,ahead"
-    assert lines[1] == 'Ah,"Three of a kind, Aces",True,True,,'
+    assert lines[0] == "card,hand,is_out,discounted,equity,ahead,no_deal"
+    assert lines[1] == 'Ah,"Three of a kind, Aces",True,True,,,False'
     assert len(lines) == 48
 
 

@@ -151,7 +151,10 @@ OUTS_CARD = obj(
         "equity": null(PROB),
         "equity_fraction": null(FRACTION),
         "ahead": null(BOOL),
-    }
+        "no_deal": BOOL,
+    },
+    doc="One unseen card; no_deal is true when after it some opponent's range has no hand "
+    "left (equity, equity_fraction and ahead are then null).",
 )
 
 OUTS = obj(
@@ -180,7 +183,9 @@ OUTS = obj(
         "rule_next": NUMBER,
         "rule_by_river": NUMBER,
         "cards": array(OUTS_CARD),
-    }
+        "interrupted": BOOL,
+    },
+    doc="Outs; interrupted is true when a signal ended the run (cards holds those done).",
 )
 
 DRAWS = obj(
