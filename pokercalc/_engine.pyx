@@ -648,7 +648,8 @@ cdef class Kernel:
                     assign_players(P, assign, 2, P.n,
                                    P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]],
                                    w, items[it, 2], &tallies[t, 0])
-                    add_done(P.ctl, 1)
+                    if not stop_requested(P.ctl):
+                        add_done(P.ctl, 1)
                 free(assign)
             else:
                 # Out of memory on this thread: stop everyone rather than skip work silently.
@@ -697,7 +698,8 @@ cdef class Kernel:
                         p0 = 2
                     assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
                                    &tallies[t, 0])
-                    add_done(P.ctl, 1)
+                    if not stop_requested(P.ctl):
+                        add_done(P.ctl, 1)
                 free(assign)
             else:
                 P.ctl[0] = -1

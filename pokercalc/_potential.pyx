@@ -125,7 +125,8 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
     for i in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
         if not stop_requested(c):
             exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
-            add_done(c, 1)
+            if not stop_requested(c):
+                add_done(c, 1)
 
 
 cdef inline uint64_t rng_next(Rng* g) noexcept nogil:

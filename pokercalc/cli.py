@@ -52,9 +52,10 @@ class PokercalcGroup(click.Group):
             if isinstance(e.__context__, KeyboardInterrupt):
                 # A signal outside any computation that reports partial
                 # results: the one stopping convention still holds.
-                from .runner import exit_status
+                from .runner import Interrupted, exit_status
 
-                click.echo("pokercalc: interrupted", err=True)
+                what = e.__context__.what if isinstance(e.__context__, Interrupted) else ""
+                click.echo(f"pokercalc: interrupted{'; ' + what if what else ''}", err=True)
                 sys.exit(exit_status(e.__context__))
             click.echo("Aborted!", err=True)
             sys.exit(1)
@@ -617,15 +618,20 @@ def flops_command(
             err = float(error.strip().rstrip("%")) / 100
         except ValueError:
             raise InputError(f"--error {error!r} is not a number of percentage points") from None
-    study = flop_study(
-        hero,
-        range_,
-        features=None if err is not None else (n_features or 3),
-        error=err,
-        objective=objective,
-        time_limit=time_limit,
-        threads=threads,
-    )
+    progress = _progress_callback()
+    try:
+        study = flop_study(
+            hero,
+            range_,
+            features=None if err is not None else (n_features or 3),
+            error=err,
+            objective=objective,
+            time_limit=time_limit,
+            threads=threads,
+            progress=progress,
+        )
+    finally:
+        _close_progress(progress)
     if csv_file:
         with open(csv_file, "w", encoding="utf-8", newline="") as f:
             f.write(formats.csv_text(study.to_rows()))
@@ -636,6 +642,7 @@ def flops_command(
         return flops_view(study)
 
     emit(study, fmt, view)
+    _exit_if_interrupted(study)
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ import numpy as np
 from .cards import RANKS, format_card, format_cards, make_card, parse_cards
 from .errors import InputError
 from .ranges import Range
+from .runner import Control, Interrupted, default_threads, run_kernel
 
 if TYPE_CHECKING:
     from .texture_ilp import TextureFit
@@ -197,6 +199,7 @@ def flop_equities(
     *,
     threads: int | None = None,
     symmetry: bool = True,
+    progress: Callable[[float], None] | None = None,
 ) -> FlopEquities:
     """The hero's exact equity against ``opponent`` on each of the 19,600 flops.
 
@@ -205,7 +208,9 @@ def flop_equities(
     Opponent combos that share a card with a flop are left out on that flop; a
     flop that leaves none gets a NaN equity (and is counted in ``blocked``).
     With ``symmetry`` (the default) boards that differ only by a suit permutation
-    keeping the hero and the range unchanged are evaluated once.
+    keeping the hero and the range unchanged are evaluated once.  ``progress``
+    is called with the share done.  A signal (Ctrl-C, SIGTERM) stops the
+    walk within milliseconds and raises :class:`~pokercalc.runner.Interrupted`.
     """
     from . import _flops
 
@@ -221,7 +226,19 @@ def flop_equities(
         raise InputError(f"threads must be at least 1, not {threads}")
     start = time.perf_counter()
     perms = suit_symmetries((h[0], h[1]), rng) if symmetry else np.array([[0, 1, 2, 3]], np.intc)
-    win, tie, total = _flops.flop_counts(h[0], h[1], combos, weights, perms, threads or 0)
+    control = Control()
+    (win, tie, total), stopped = run_kernel(
+        lambda: _flops.flop_counts(
+            h[0], h[1], combos, weights, perms, threads or default_threads(), control.buffer
+        ),
+        control,
+        on_poll=None if progress is None else lambda: progress(control.done / 46),
+    )
+    if stopped:
+        raise Interrupted(
+            f"all-flop equities {control.done / 46:.0%} done; nothing to show",
+            control.interrupt,
+        )
     elapsed = time.perf_counter() - start
     blocked = total <= 0
     if blocked.all():
@@ -249,11 +266,13 @@ class FlopStudy:
     equities: FlopEquities  #: the exact equity on every flop
     features: np.ndarray  #: (19600, 73) uint8, column j is feature F(j+1)
     fit: TextureFit | None  #: the integer program's features and weights, None when not asked
+    interrupted: bool = False  #: a signal stopped the fit: the equities stand, ``fit`` is None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the equities' JSON plus the fit."""
         out = self.equities.to_dict()
         out["fit"] = self.fit.to_dict() if self.fit is not None else None
+        out["interrupted"] = self.interrupted
         return out
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -275,6 +294,7 @@ def flop_study(
     objective: str = "avg",
     time_limit: float = 20.0,
     threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> FlopStudy:
     """Equities on all flops, their features, and the best formula of at most ``features`` features.
 
@@ -282,24 +302,61 @@ def flop_study(
 
     With ``error`` (a fraction, e.g. 0.025) the fit instead uses the fewest features
     whose average (or, with ``objective="max"``, maximum) error stays within it.
-    ``features=None`` and ``error=None`` skip the fit.
+    ``features=None`` and ``error=None`` skip the fit.  A signal while the
+    equities are computed raises :class:`~pokercalc.runner.Interrupted`; one
+    during the fit returns the equities, no fit, marked ``interrupted`` (the
+    solver's thread finishes its current solve in the background).
     """
     from .features import feature_matrix
     from .texture_ilp import fit_texture
 
-    eq = flop_equities(hero, opponent, threads=threads)
+    eq = flop_equities(hero, opponent, threads=threads, progress=progress)
     fm = feature_matrix(eq.hero, eq.flops)
     fit = None
+    interrupted = False
     if features is not None or error is not None:
-        fit = fit_texture(
-            fm[eq.valid],
-            eq.equity[eq.valid],
-            n_features=None if error is not None else features,
-            error=error,
-            objective=objective,
-            time_limit=time_limit,
-        )
-    return FlopStudy(equities=eq, features=fm, fit=fit)
+        try:
+            fit = _in_thread(
+                lambda: fit_texture(
+                    fm[eq.valid],
+                    eq.equity[eq.valid],
+                    n_features=None if error is not None else features,
+                    error=error,
+                    objective=objective,
+                    time_limit=time_limit,
+                )
+            )
+        except KeyboardInterrupt:
+            interrupted = True
+    return FlopStudy(equities=eq, features=fm, fit=fit, interrupted=interrupted)
+
+
+def _in_thread(call: Callable[[], Any]) -> Any:
+    """Run ``call`` on a daemon thread; a signal stops the waiting at once.
+
+    The integer program runs in compiled code that looks at no signal; rather
+    than wait out its time limit, the caller gives up on it.
+    """
+    import threading
+
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as e:  # handed to the caller below
+            box["error"] = e
+        finally:
+            done.set()
+
+    threading.Thread(target=work, name="pokercalc-fit", daemon=True).start()
+    while not done.wait(0.05):
+        pass
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
 
 
 def describe_hero(hero: tuple[int, int]) -> str:

@@ -63,6 +63,8 @@ def flops_fit_table(study: FlopStudy) -> Any:
     """The chosen features with weights, the errors, the solver status and the mnemonic."""
     fit = study.fit
     if fit is None:
+        if study.interrupted:
+            return Text("INTERRUPTED: no formula was fitted", style="bold red")
         return Text("")
     table = Table(title=f"{fit.model}: features and weights")
     table.add_column("Feature")

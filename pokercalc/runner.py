@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 __all__ = [
     "Control",
+    "Interrupted",
     "Terminated",
     "default_threads",
     "exit_status",
@@ -57,6 +58,20 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl-C so that one handler stops a run for both."""
 
 
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by a signal before it knew anything worth printing.
+
+    ``what`` says how far it got, for the one line the command line prints
+    (nothing goes to stdout then); ``signal_error`` is the interrupt that
+    stopped it, which decides the exit status.
+    """
+
+    def __init__(self, what: str, signal_error: BaseException | None = None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.signal_error = signal_error
+
+
 class Control:
     """What a running kernel shares with its caller: a stop flag and a work counter.
 
@@ -67,6 +82,8 @@ class Control:
 
     def __init__(self) -> None:
         self.buffer = array("q", [0, 0])
+        #: the interrupt (KeyboardInterrupt or Terminated) that asked for the stop, if any
+        self.interrupt: BaseException | None = None
 
     def stop(self) -> None:
         """Ask the kernel to return as soon as it can."""
@@ -118,8 +135,9 @@ def run_kernel(
         try:
             if not finished.wait(POLL_SECONDS) and on_poll is not None:
                 on_poll()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:
             interrupted = True
+            control.interrupt = e
             control.stop()
     thread.join()
     if "error" in box:
@@ -152,6 +170,8 @@ def exit_status(error: BaseException | None = None) -> int:
     ``error`` is the interrupt when it reached the caller; without it the
     latest signal received decides (a run that returned marked interrupted).
     """
+    if isinstance(error, Interrupted) and error.signal_error is not None:
+        error = error.signal_error
     if isinstance(error, Terminated):
         return 143
     if error is None and _received and _received[-1] == signal.SIGTERM:

@@ -297,7 +297,10 @@ FLOPS = obj(
             "additionalProperties": null(PROB),
         },
         "fit": null(FIT),
-    }
+        "interrupted": BOOL,
+    },
+    doc="The flop study; interrupted is true when a signal stopped the fit (fit is then null). "
+    "A signal while the equities are computed prints nothing on stdout.",
 )
 
 CHECK_PLAYER = obj(
