@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .errors import InputError, ParseError, PokercalcError
+from .errors import InputError, InternalError, ParseError, PokercalcError
 
 __all__ = [
     "ENGINE_OPTIONS",
@@ -172,6 +172,9 @@ def iter_scenarios(lines: Iterable[str]) -> Iterator[Scenario | PokercalcError]:
         except PokercalcError as e:
             yield _with_line(e, number)
             continue
+        except Exception as e:  # a parser bug must not cost the other lines either
+            yield _with_line(InternalError(str(e)), number)
+            continue
         if scenario is not None:
             yield scenario
 
@@ -234,7 +237,11 @@ def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tu
         obj = run_scenario(item, shared)
     else:
         obj = error_line(item.line, item)  # type: ignore[attr-defined]
-    return json_line(obj), obj["ok"]
+    try:
+        return json_line(obj), obj["ok"]
+    except Exception as e:  # a result that cannot be written costs its own line only
+        failed = error_line(obj["line"], InternalError(f"cannot write the result: {e}"))
+        return json_line(failed), False
 
 
 #: a chunk sent to a worker aims at about this many seconds of work
@@ -254,6 +261,9 @@ def _run_lines(
             scenario = parse_scenario(text, number)
         except PokercalcError as e:
             out.append(_line_text(_with_line(e, number), shared))
+            continue
+        except Exception as e:  # a parser bug must not cost the other lines either
+            out.append(_line_text(_with_line(InternalError(str(e)), number), shared))
             continue
         if scenario is not None:
             out.append(_line_text(scenario, shared))
@@ -276,23 +286,29 @@ class LineWriter:
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
         self._writing = False
-        self._pending = False
+        self._pending: BaseException | None = None
         self._old: Any = None
+        self._old_term: Any = None
 
     def _on_sigint(self, signum: int, frame: Any) -> None:
+        from .runner import Terminated
+
+        error = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
         if self._writing:
-            self._pending = True
+            self._pending = error
         else:
-            raise KeyboardInterrupt
+            raise error
 
     def __enter__(self) -> LineWriter:
         if threading.current_thread() is threading.main_thread():
             self._old = signal.signal(signal.SIGINT, self._on_sigint)
+            self._old_term = signal.signal(signal.SIGTERM, self._on_sigint)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if self._old is not None:
             signal.signal(signal.SIGINT, self._old)
+            signal.signal(signal.SIGTERM, self._old_term)
             self._old = None
 
     def write(self, text: str) -> None:
@@ -303,9 +319,9 @@ class LineWriter:
             self.stream.flush()
         finally:
             self._writing = False
-        if self._pending:
-            self._pending = False
-            raise KeyboardInterrupt
+        if self._pending is not None:
+            error, self._pending = self._pending, None
+            raise error
 
 
 def _default_jobs() -> int:
@@ -385,6 +401,59 @@ class _Input:
         return chunk
 
 
+class _Worker:
+    """A worker process: a fresh interpreter running :func:`_worker_main` on one socket.
+
+    Not ``fork``: forking a process whose OpenMP thread pool exists can hang
+    the child (libgomp's state is copied without its threads), and a library
+    cannot know what its host ran before.  Not ``multiprocessing``'s spawn or
+    fork server either: they re-run the host's main script in every worker,
+    which a script without a ``__main__`` guard does not survive.  A fresh
+    ``python -c`` imports pokercalc and nothing of the caller's.
+    """
+
+    def __init__(self, shared: Mapping[str, Any]) -> None:
+        import socket
+        import subprocess
+        import sys
+        from multiprocessing.connection import Connection
+
+        parent, child = socket.socketpair()
+        fd = child.fileno()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", f"from pokercalc.batch import _worker_main; _worker_main({fd})"],
+            pass_fds=(fd,),
+            stdin=subprocess.DEVNULL,
+        )
+        child.close()
+        self.conn = Connection(parent.detach())
+        self.conn.send(dict(shared))
+
+    def is_alive(self) -> bool:
+        """True while the process runs."""
+        return self.proc.poll() is None
+
+    def terminate(self) -> None:
+        """Ask the process to end (SIGTERM)."""
+        self.proc.terminate()
+
+    def join(self) -> None:
+        """Wait for the process to end."""
+        self.proc.wait()
+
+
+def _worker_main(fd: int) -> None:
+    """The worker side of :class:`_Worker`: options first, then chunks until ``None``."""
+    from multiprocessing.connection import Connection
+
+    conn = Connection(fd)
+    try:
+        shared = conn.recv()
+    except EOFError:
+        return
+    _worker_loop(conn, shared)
+
+
 def _ordered_pool_results(
     lines: Iterable[str], shared: Mapping[str, Any], jobs: int
 ) -> Iterator[tuple[str, bool]]:
@@ -399,13 +468,9 @@ def _ordered_pool_results(
     not one each; at most two chunks per worker are in flight, so memory stays
     bounded however long the input is.
     """
-    import multiprocessing
     from collections import deque
     from multiprocessing.connection import wait
 
-    methods = multiprocessing.get_all_start_methods()
-    # fork is fastest, and the parent has run no OpenMP region yet; spawn elsewhere.
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     source = _Input(lines)
     workers: dict[Any, Any] = {}  # parent end of each worker's pipe -> its process
     queued: dict[Any, deque[int]] = {}  # chunk ids each worker holds, in order
@@ -416,12 +481,9 @@ def _ordered_pool_results(
     next_id = 0
 
     def start_worker() -> None:
-        parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker_loop, args=(child, shared), daemon=True)
-        proc.start()
-        child.close()
-        workers[parent] = proc
-        queued[parent] = deque()
+        worker = _Worker(shared)
+        workers[worker.conn] = worker
+        queued[worker.conn] = deque()
 
     try:
         for _ in range(jobs):

@@ -345,9 +345,12 @@ def batch_command(
     out = sys.stdout
     try:
         _, failed = batch.main_stream(file, out, shared, jobs=jobs)
-    except KeyboardInterrupt:
-        click.echo("pokercalc batch: interrupted", err=True)
-        raise SystemExit(130) from None
+    except KeyboardInterrupt as e:
+        # The whole batch stops: the lines written so far are whole and stand.
+        from .runner import exit_status
+
+        click.echo("pokercalc batch: interrupted; the lines printed are complete", err=True)
+        raise SystemExit(exit_status(e)) from None
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         import os

@@ -358,7 +358,6 @@ def _in_thread(call: Callable[[], Any]) -> Any:
     return box["value"]
 
 
-
 def describe_hero(hero: tuple[int, int]) -> str:
     """The hero with suit symbols, e.g. ``A♠A♥``."""
     return "".join(format_card(c, symbols=True) for c in hero)

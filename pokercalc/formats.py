@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -64,15 +65,31 @@ def envelope(command: str, result: Any) -> dict[str, Any]:
 
 
 def json_text(obj: Any, *, indent: int | None = 2) -> str:
-    """JSON of a result (via ``to_dict``), a list of results, or plain data."""
-    return json.dumps(obj, indent=indent, ensure_ascii=False, default=_default)
+    """JSON of a result (via ``to_dict``), a list of results, or plain data.
+
+    Always valid JSON: a non-finite float (an undefined figure) is written
+    ``null``, never ``NaN`` or ``Infinity``.
+    """
+    return json.dumps(_finite(obj), indent=indent, ensure_ascii=False, allow_nan=False)
 
 
 def json_line(obj: Any) -> str:
     """Compact one-line JSON (no newline inside, ASCII only), for JSON-lines streams."""
-    return json.dumps(
-        obj, separators=(",", ":"), ensure_ascii=True, allow_nan=False, default=_default
-    )
+    return json.dumps(_finite(obj), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def _finite(obj: Any) -> Any:
+    """Plain JSON data: results through ``to_dict``, fractions as text, NaN and infinities
+    as None, so that the strict encoder cannot meet a value JSON has no word for."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, (str, int, bool)) or obj is None:
+        return obj
+    if isinstance(obj, Mapping):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    return _finite(_default(obj))
 
 
 def _default(obj: Any) -> Any:
@@ -83,6 +100,8 @@ def _default(obj: Any) -> Any:
         return fraction_text(obj)
     if isinstance(obj, Mapping):
         return dict(obj)
+    if hasattr(obj, "item") and hasattr(obj, "dtype"):  # a numpy scalar
+        return obj.item()
     raise TypeError(f"{type(obj).__name__} is not JSON serializable")
 
 

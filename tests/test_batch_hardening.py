@@ -1,0 +1,94 @@
+"""batch at its edges: workers after OpenMP, one line never costs another, whole-batch stops."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from pokercalc import batch
+from pokercalc.formats import json_line, json_text
+
+
+def test_a_script_that_ran_openmp_can_start_a_batch_pool(tmp_path: Path) -> None:
+    # No __main__ guard on purpose: a library's workers must not re-run the caller's
+    # script, and must not fork a process whose OpenMP pool exists (that hung forever).
+    script = tmp_path / "after_openmp.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import pokercalc
+            pokercalc.equity("AsKs|QQ", method="mc", threads=2, trials=100000, seed=1)
+            out = []
+            print(pokercalc.run_batch(["AsKs | QQ ; 2c3d4h ;"] * 10, out.append, jobs=2))
+            print(len(out))
+            """
+        )
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["(10,", "0)", "10"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_one_deal_monte_carlo_line_costs_no_other_line(jobs: int) -> None:
+    lines = [
+        '{"players": ["AsKs", "QQ"], "method": "mc", "trials": 1, "seed": 1}',
+        "AsKs | QQ ; 2c3d4h ;",
+    ]
+    out: list[str] = []
+    written, failed = batch.run_batch(lines, out.append, jobs=jobs)
+    assert (written, failed) == (2, 0)
+    first = json.loads(out[0])  # strict: Python's json would accept NaN, so check below
+    assert all(p["stderr"] is None for p in first["result"]["players"])
+    assert "Infinity" not in out[0] and "NaN" not in out[0]
+    assert json.loads(out[1])["result"]["players"][0]["equity_fraction"] == "41/110"
+
+
+def test_an_unexpected_error_in_one_line_is_that_lines_error() -> None:
+    def engine(players, board, dead, **options):  # type: ignore[no-untyped-def]
+        if "KK" in players:
+            raise RuntimeError("boom")
+        from pokercalc import equity
+
+        return equity(players, board, dead, **options)
+
+    good = batch.run_scenario(batch.parse_scenario("AsKs | QQ ; 2c3d4h ;", 1), engine=engine)
+    bad = batch.run_scenario(batch.parse_scenario("AsKs | KK ; 2c3d4h ;", 2), engine=engine)
+    assert good["ok"] is True
+    assert bad["ok"] is False and bad["error"]["kind"] == "RuntimeError"
+
+
+def test_json_writers_never_write_nan_or_infinity() -> None:
+    data = {"a": math.inf, "b": [math.nan, -math.inf, 1.5], "c": {"d": 2}}
+    for text in (json_text(data), json_line(data)):
+        assert json.loads(text) == {"a": None, "b": [None, None, 1.5], "c": {"d": 2}}
+
+
+def test_sigterm_ends_the_whole_batch_with_whole_lines(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.txt"
+    slow.write_text("AsKs | QQ ; 2c3d4h ;\n" + "AsKs | QQ | random ; ;\n" * 3)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", "batch", str(slow), "--jobs", "2", "--exact"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ},
+    )
+    time.sleep(2.5)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - sent < 2.0
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err
+    for line in out.splitlines():
+        assert json.loads(line)["ok"] is True  # every line printed is whole
