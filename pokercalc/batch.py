@@ -98,11 +98,16 @@ def _check_option(name: str, value: Any, where: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, kinds):
         want = "a string" if kinds == (str,) else "an integer" if kinds == (int,) else "a number"
         raise InputError(f"{where}: {name!r} must be {want}, got {json.dumps(value)}")
-    if name == "method" and value not in _METHODS:
-        raise InputError(f"{where}: method must be one of auto, exact, mc, got {value!r}")
-    if name in ("trials", "time", "stderr", "threads", "threshold") and not value > 0:
-        raise InputError(f"{where}: {name!r} must be positive, got {value}")
-    return value
+    if name == "method":
+        if value not in _METHODS:
+            raise InputError(f"{where}: method must be one of auto, exact, mc, got {value!r}")
+        return value
+    from .validate import check_engine_options
+
+    try:
+        return check_engine_options(**{name: value})[name]
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
 
 
 def parse_scenario(text: str, line: int) -> Scenario | None:

@@ -19,6 +19,38 @@ from .errors import PokercalcError
 FORMATS = ("table", "json", "csv")
 
 
+class Checked(click.ParamType):
+    """A numeric option checked by :mod:`pokercalc.validate`, as the API checks it.
+
+    NaN, infinities, out-of-range and overflowing values are one line and exit 2.
+    """
+
+    def __init__(self, name: str, integer: bool) -> None:
+        self.name = "integer" if integer else "number"
+        self.key = name
+        self.integer = integer
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from .errors import InputError
+        from .validate import check_integer, check_number, quote
+
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            number: Any = value
+        else:
+            try:
+                number = int(str(value).strip()) if self.integer else float(str(value).strip())
+            except ValueError:
+                self.fail(
+                    f"{quote(str(value))} is not {'an integer' if self.integer else 'a number'}"
+                )
+        try:
+            return (
+                check_integer(self.key, number) if self.integer else check_number(self.key, number)
+            )
+        except InputError as e:
+            self.fail(str(e))
+
+
 class PokercalcGroup(click.Group):
     """A click group whose errors are one line on stderr, never a usage dump or traceback."""
 
@@ -27,6 +59,28 @@ class PokercalcGroup(click.Group):
             return super().invoke(ctx)
         except PokercalcError as e:
             raise click.UsageError(str(e), ctx) from None
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            # A file that cannot be read or written: the user's to fix, one line.
+            name = f" {e.filename!r}" if e.filename else ""
+            raise click.UsageError(f"cannot use{name}: {e.strerror or e}", ctx) from None
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as e:
+            # A bug: still one line (POKERCALC_DEBUG=1 shows the traceback).
+            import os
+
+            if os.environ.get("POKERCALC_DEBUG"):
+                raise
+            click.echo(
+                f"Error: internal error ({type(e).__name__}: {e}); "
+                "please report it with the command that caused it",
+                err=True,
+            )
+            raise SystemExit(1) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone = kwargs.pop("standalone_mode", True)
@@ -91,15 +145,11 @@ def engine_options(
         click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome."),
         click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation."),
         click.option(
-            "--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after N deals."
+            "--trials", type=Checked("trials", True), help="Monte Carlo: stop after N deals."
         ),
-        click.option(
-            "--time", "time_", type=click.FloatRange(min=0, min_open=True), help=time_help
-        ),
-        click.option(
-            "--stderr", "stderr_", type=click.FloatRange(min=0, min_open=True), help=stderr_help
-        ),
-        click.option("--seed", type=click.IntRange(min=0), help=seed_help),
+        click.option("--time", "time_", type=Checked("time", False), help=time_help),
+        click.option("--stderr", "stderr_", type=Checked("stderr", False), help=stderr_help),
+        click.option("--seed", type=Checked("seed", True), help=seed_help),
     ]
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -123,7 +173,9 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     else:
         from rich.console import Console
 
-        Console().print(renderable())
+        # markup=False: user text (ranges, labels, file names) is shown literally, never as
+        # rich markup; the renderers style with Text objects and style arguments.
+        Console(markup=False).print(renderable())
 
 
 @click.group(cls=PokercalcGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -202,6 +254,23 @@ def _close_progress(progress: Callable[[float], None] | None) -> None:
         progress.close()  # type: ignore[attr-defined]
 
 
+def _check_writable(path: str) -> None:
+    """Refuse an output file that cannot be written, before any computing."""
+    import os
+
+    from .errors import InputError
+    from .validate import quote
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write {quote(path)}: folder {quote(folder)} does not exist")
+    if os.path.isdir(path):
+        raise InputError(f"cannot write {quote(path)}: it is a folder")
+    target = path if os.path.exists(path) else folder
+    if not os.access(target, os.W_OK):
+        raise InputError(f"cannot write {quote(path)}: permission denied")
+
+
 def _exit_if_interrupted(result: Any) -> None:
     """After printing a result a signal cut short: exit 130 (SIGINT) or 143 (SIGTERM)."""
     if getattr(result, "interrupted", False):
@@ -237,10 +306,10 @@ def _duration(seconds: float) -> str:
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
 @engine_options()
-@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @click.option(
     "--threshold",
-    type=click.FloatRange(min=0),
+    type=Checked("threshold", False),
     help="Largest outcome count (after suit symmetry) enumerated exactly; default 1e9.",
 )
 @output_options()
@@ -295,16 +364,18 @@ def equity_command(
 @engine_options(seed_help="Monte Carlo seed for every line.")
 @click.option(
     "--threads",
-    type=click.IntRange(1, 256),
+    type=Checked("threads", True),
     help="Engine threads per scenario (default 1: scenarios share the cores via --jobs).",
 )
 @click.option(
-    "--threshold", type=click.FloatRange(min=0), help="Largest outcome count enumerated exactly."
+    "--threshold",
+    type=Checked("threshold", False),
+    help="Largest outcome count enumerated exactly.",
 )
 @click.option(
     "--jobs",
     "-j",
-    type=click.IntRange(min=1),
+    type=Checked("jobs", True),
     help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
 )
 def batch_command(
@@ -357,6 +428,11 @@ def batch_command(
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(141) from None
+    except OSError as e:
+        from .validate import quote
+
+        name = getattr(file, "name", "-")
+        raise click.UsageError(f"cannot read {quote(str(name))}: {e.strerror or e}") from None
     # (SystemExit, not ctx.exit: the group runs click with standalone_mode=False.)
     raise SystemExit(1 if failed else 0)
 
@@ -365,9 +441,9 @@ def batch_command(
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
 @click.option(
-    "--seed", type=click.IntRange(min=0), help="Monte Carlo seed where a scenario sets none."
+    "--seed", type=Checked("seed", True), help="Monte Carlo seed where a scenario sets none."
 )
-@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @output_options()
 def check_command(
     file: str | None, builtin: bool, seed: int | None, threads: int | None, fmt: str
@@ -501,7 +577,7 @@ def _process_age() -> float:
     time_help="Seconds per opponent count (default 0.5 when no --trials or --stderr).",
     seed_help="Monte Carlo base seed.",
 )
-@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @output_options()
 def winodds_command(
     hero: str,
@@ -578,7 +654,7 @@ def winodds_command(
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Checked("time_limit", False),
     default=2.0,
     show_default=True,
     help="Seconds for the whole fit (heuristic, then the integer program); "
@@ -590,7 +666,7 @@ def winodds_command(
     type=click.Path(dir_okay=False, writable=True),
     help="Write one row per flop (flop, equity, F1..F73) to this file.",
 )
-@click.option("--threads", type=click.IntRange(1, 256), help="Threads (default: all cores).")
+@click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @output_options(csv=False)
 def flops_command(
     hero: str,
@@ -615,6 +691,8 @@ def flops_command(
 
     if n_features is not None and error is not None:
         raise InputError("--features and --error exclude each other")
+    if csv_file:
+        _check_writable(csv_file)
     err = None
     if error is not None:
         try:

@@ -55,7 +55,6 @@ from .cards import (
     format_card,
     format_cards,
     mask_of,
-    parse_cards,
 )
 from .errors import CardConflictError, InputError
 from .evaluator import CATEGORY_NAMES, _classes_by_value
@@ -83,31 +82,19 @@ _SHIFT = _eval.CATEGORY_SHIFT
 _STRAIGHTS = tuple((0x1F << (top - 4), top) for top in range(12, 3, -1)) + ((0x100F, 3),)
 
 
-def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
-    """Card indices from text or a sequence, validated."""
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = tuple(cards)
-    if any(not isinstance(c, int) or not 0 <= c < 52 for c in out):
-        raise InputError(f"{what}: card indices must be ints in 0..51, got {out}")
-    if len(set(out)) != len(out):
-        raise CardConflictError(f"{what}: duplicate card in {format_cards(out)}")
-    return out
-
-
 def check_situation(
     hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Parse and validate a hero hand, a flop or turn board and dead cards (shared with outs)."""
-    h, b, d = _cards(hero, "hero"), _cards(board, "board"), _cards(dead, "dead cards")
+    from .validate import cards_arg, check_board_and_dead
+
+    h = cards_arg(hero, "hero")
     if len(h) != 2:
         raise InputError(f"the hero needs exactly 2 hole cards, got {len(h)}")
-    if len(b) not in (3, 4):
-        raise InputError(f"outs and draws need a flop or turn board (3 or 4 cards), got {len(b)}")
+    b, d = check_board_and_dead(board, dead, sizes=(3, 4))
     for xs, what_x, ys, what_y in (
         (h, "a hole card", b, "a board card"),
         (h, "a hole card", d, "a dead card"),
-        (b, "a board card", d, "a dead card"),
     ):
         both = set(xs) & set(ys)
         if both:

@@ -23,10 +23,11 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from .cards import format_cards, mask_of, parse_cards
+from .cards import format_cards, mask_of
 from .errors import CardConflictError, InputError, InternalError
 from .ranges import ALL_COMBOS, Range, combo_index
 from .runner import Control, default_threads, run_kernel
+from .validate import check_board_and_dead, check_engine_options
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -142,25 +143,26 @@ class EquityResult:
         ]
 
 
-def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = tuple(cards)
-    if any(not isinstance(c, int) or not 0 <= c < 52 for c in out) or len(set(out)) != len(out):
-        raise InputError(f"{what} must be distinct card indices in 0..51, got {out!r}")
-    return out
-
-
 def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
-    items = [players] if isinstance(players, (str, Range)) else list(players)
+    if isinstance(players, (str, Range)):
+        items: list[Any] = [players]
+    elif isinstance(players, Sequence):
+        items = list(players)
+    else:
+        raise TypeError(
+            "players must be a string, a Range or a sequence of them, "
+            f"not {type(players).__name__}"
+        )
     out: list[str | Range] = []
     for item in items:
         if isinstance(item, str):
             from .ranges import split_players
 
             out.extend(split_players(item))
-        else:
+        elif isinstance(item, Range):
             out.append(item)
+        else:
+            raise TypeError(f"a player must be a string or a Range, not {type(item).__name__}")
     return out
 
 
@@ -190,14 +192,6 @@ def _parse_players(
             f"{needed + 5 - len(board)} cards; the deck has 52"
         )
     return ranges
-
-
-def _check_cards(board: tuple[int, ...], dead: tuple[int, ...]) -> None:
-    if len(board) > 5 or len(board) in (1, 2):
-        raise InputError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
-    both = set(board) & set(dead)
-    if both:
-        raise CardConflictError(f"{format_cards(sorted(both))} is both on the board and dead")
 
 
 def _is_random(rng: Range, blocked: int) -> bool:
@@ -374,8 +368,7 @@ def count_outcomes(
     >>> count_outcomes("AA | KK")
     61642944
     """
-    b, d = _cards(board, "board"), _cards(dead, "dead")
-    _check_cards(b, d)
+    b, d = check_board_and_dead(board, dead)
     prob = _Problem(_parse_players(players, b, d), b, d)
     return prob.count_assignments()[0] * prob.boards()
 
@@ -416,17 +409,12 @@ def equity(
     start = _time.perf_counter()
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
-    b, d = _cards(board, "board"), _cards(dead, "dead")
-    _check_cards(b, d)
+    b, d = check_board_and_dead(board, dead)
+    check_engine_options(
+        threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed, threads=threads
+    )
     threads = default_threads() if threads is None else threads
-    if not 1 <= threads <= 256:
-        raise InputError(f"threads must be 1 to 256, got {threads}")
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
-    if limit < 0:
-        raise InputError(f"threshold must be at least 0, got {threshold}")
-    for name, value in (("trials", trials), ("time", time), ("stderr", stderr)):
-        if value is not None and value <= 0:
-            raise InputError(f"{name} must be positive, got {value}")
 
     ranges = _parse_players(players, b, d)
     shown = [len(r) for r in ranges]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "quote",
     "PokercalcError",
     "ParseError",
     "CardConflictError",
@@ -16,6 +17,23 @@ class PokercalcError(ValueError):
     """Base class of every error pokercalc raises for bad input."""
 
 
+#: How much of an offending input an error message quotes.
+QUOTE_CHARS = 60
+
+
+def quote(text: str, limit: int = QUOTE_CHARS, around: int | None = None) -> str:
+    """``repr`` of ``text``, cut to about ``limit`` characters with ellipses.
+
+    With ``around`` (a position in ``text``) the excerpt is centred there, so a
+    message about a long input still shows the place it names.
+    """
+    if len(text) <= limit:
+        return repr(text)
+    start = 0 if around is None else max(0, min(around - limit // 2, len(text) - limit))
+    excerpt = repr(text[start : start + limit])
+    return ("..." if start else "") + excerpt + ("..." if start + limit < len(text) else "")
+
+
 class ParseError(PokercalcError):
     """Text that does not parse: names the offending text and its position."""
 
@@ -24,7 +42,7 @@ class ParseError(PokercalcError):
         self.position = position
         self.reason = message
         if position is not None and text:
-            message = f"{message} at position {position} in {text!r}"
+            message = f"{message} at position {position} in {quote(text, around=position)}"
         super().__init__(message)
 
 

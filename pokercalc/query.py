@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from .cards import format_cards, parse_cards
-from .errors import CardConflictError, ParseError
+from .cards import format_cards
+from .errors import ParseError
 from .ranges import (
     _COMBO_OF_INDEX,
     CLASSES,
@@ -410,31 +410,13 @@ def _parse_query(text: str) -> Range:
     return Range.from_weights(text, _Parser(text).parse())
 
 
-def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
-    """Board or dead cards from text or indices."""
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = tuple(int(c) for c in cards)
-    for c in out:
-        if not 0 <= c < 52:
-            raise ParseError(f"{what} card index {c} is not in 0..51")
-    return out
-
-
 def _board_and_dead(
     board: str | Sequence[int], dead: str | Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Parse board and dead cards, refusing a card given twice."""
-    b, d = _cards(board, "board"), _cards(dead, "dead")
-    if len(b) > 5:
-        raise ParseError(f"a board has at most 5 cards, got {len(b)}")
-    seen: set[int] = set()
-    for c in b + d:
-        if c in seen:
-            where = "on the board and dead" if c in b and c in d else "twice"
-            raise CardConflictError(f"card {format_cards([c])} is {where}")
-        seen.add(c)
-    return b, d
+    """Board and dead cards, checked as every command checks them."""
+    from .validate import check_board_and_dead
+
+    return check_board_and_dead(board, dead)
 
 
 def player_range(

@@ -34,10 +34,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import RANKS, format_cards, parse_cards
-from .errors import CardConflictError, InputError, ParseError
+from .cards import RANKS, format_cards
+from .errors import InputError, ParseError
 from .ranges import ALL_COMBOS, Range
 from .runner import Control, default_threads, run_kernel
+from .validate import check_board_and_dead, check_engine_options
 
 __all__ = [
     "DEFAULT_TIME",
@@ -245,16 +246,6 @@ def parse_opponents(spec: int | str | Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(set(counts)))
 
 
-def _cards(cards: str | Sequence[int], what: str) -> tuple[int, ...]:
-    """Cards from text or indices, distinct."""
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = tuple(cards)
-    if any(not isinstance(c, int) or not 0 <= c < 52 for c in out) or len(set(out)) != len(out):
-        raise InputError(f"{what} must be distinct card indices in 0..51, got {out!r}")
-    return out
-
-
 def _hero_range(hero: str | Range) -> Range:
     """The hero's distribution: a hand, a range or a pocket query."""
     if isinstance(hero, Range):
@@ -266,15 +257,6 @@ def _hero_range(hero: str | Range) -> Range:
     from .query import parse_query
 
     return parse_query(hero.strip())
-
-
-def _check(board: tuple[int, ...], dead: tuple[int, ...]) -> None:
-    """Board of 0, 3, 4 or 5 cards, none of them dead."""
-    if len(board) > 5 or len(board) in (1, 2):
-        raise InputError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
-    both = set(board) & set(dead)
-    if both:
-        raise CardConflictError(f"{format_cards(sorted(both))} is both on the board and dead")
 
 
 def _ratio_stderr(
@@ -391,8 +373,7 @@ def hand_potential(
     pokercalc.errors.InputError: hand potential needs a flop, turn or river; the board has 0 cards
     """
     start = _time.perf_counter()
-    b, d = _cards(board, "board"), _cards(dead, "dead")
-    _check(b, d)
+    b, d = check_board_and_dead(board, dead)
     if len(b) < 3:
         raise InputError(
             f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
@@ -429,9 +410,7 @@ def _potential(
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
     if not 1 <= opponents <= MAX_OPPONENTS:
         raise InputError(f"opponents must be 1 to {MAX_OPPONENTS}, got {opponents}")
-    for name, value in (("trials", trials), ("time", time), ("stderr", stderr)):
-        if value is not None and value <= 0:
-            raise InputError(f"{name} must be positive, got {value}")
+    check_engine_options(trials=trials, time=time, stderr=stderr, seed=seed, threads=threads)
     live = 52 - len(b) - len(d) - 2
     if 2 * opponents + 5 - len(b) > live:
         raise InputError(
@@ -580,13 +559,10 @@ def winodds(
 
     start = _time.perf_counter()
     counts = parse_opponents(opponents)
-    b, d = _cards(board, "board"), _cards(dead, "dead")
-    _check(b, d)
+    b, d = check_board_and_dead(board, dead)
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
-    for name, value in (("time", time), ("trials", trials), ("stderr", stderr)):
-        if value is not None and value <= 0:
-            raise InputError(f"{name} must be positive, got {value}")
+    check_engine_options(trials=trials, time=time, stderr=stderr, seed=seed, threads=threads)
     rng = _hero_range(hero).without(b + d, player="the hero")
     need = 2 + 2 * counts[-1] + 5 + len(d)
     if need > 52:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pokercalc import __version__
 from pokercalc.cards import parse_cards
-from pokercalc.errors import CardConflictError, ParseError
+from pokercalc.errors import CardConflictError, InputError, ParseError
 from pokercalc.query import SKLANSKY_GROUPS, parse_query, player_range, run_query
 from pokercalc.ranges import ALL_COMBOS, N_COMBOS, parse_range
 
@@ -164,8 +164,11 @@ def test_player_range_card_removal() -> None:
     assert (
         len(player_range("99+,AJs+", board=parse_cards("4dAc5d"), dead=parse_cards("JcJh"))) == 36
     )
-    with pytest.raises(CardConflictError, match="Ac is on the board and dead"):
+    with pytest.raises(CardConflictError, match="Ac is both on the board and dead"):
         player_range("AKs", board="4dAc5d", dead="Ac")
+    # The same board rules as every command: no one- or two-card boards.
+    with pytest.raises(InputError, match="a board has 0, 3, 4 or 5 cards, got 2"):
+        player_range("AKs", board="4dAc")
     with pytest.raises(ParseError):
         player_range("AKs", board="4dAc5dZz")
 
@@ -224,7 +227,7 @@ def test_cli_partial_classes_and_removal() -> None:
 
 
 def test_cli_list_exact() -> None:
-    result = query("AKs:0.5, QQ", "--board", "Qd", "--list")
+    result = query("AKs:0.5, QQ", "--dead", "Qd", "--list")
     assert result.exit_code == 0
     assert result.stdout == ("AsKs:0.5\nAhKh:0.5\nAdKd:0.5\nAcKc:0.5\nQsQh\nQsQc\nQhQc\n")
     back = ",".join(result.stdout.split())
@@ -263,10 +266,13 @@ def test_cli_json_exact() -> None:
     [
         (["Group2 to"], "Error: expected a group or hand class after 'to' at position 9 in"),
         (
-            ["AhKh", "--board", "Ah"],
+            ["AhKh", "--dead", "Ah"],
             "Error: the query ('AhKh') has no hand left: all are blocked by Ah",
         ),
-        (["AKs", "--board", "Ac", "--dead", "Ac"], "Error: card Ac is on the board and dead"),
+        (
+            ["AKs", "--board", "Ac2c3c", "--dead", "Ac"],
+            "Error: Ac is both on the board and dead",
+        ),
         (["AKs", "--list", "--json"], "Error: --list and --json exclude each other"),
     ],
 )

@@ -1,0 +1,138 @@
+"""One validation of the numbers and cards every command and API call takes.
+
+The command line's option types, the Python API and batch lines all call
+these, so the same bad value gives the same error and the same message
+everywhere: an :class:`~pokercalc.errors.InputError` (or a ``TypeError`` for a
+value of the wrong type handed to the API).
+
+>>> check_number("time", 2)
+2.0
+>>> check_number("time", float("nan"))  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: time must be a finite number, got nan
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import format_cards, parse_cards
+from .errors import CardConflictError, InputError, quote
+
+__all__ = [
+    "LIMITS",
+    "MAX_SEED",
+    "MAX_TRIALS",
+    "check_number",
+    "check_integer",
+    "check_engine_options",
+    "cards_arg",
+    "check_board_and_dead",
+    "quote",
+]
+
+#: Monte Carlo deals are counted in int64 per thread: far below that.
+MAX_TRIALS = 2**62
+#: Seeds fill the generator's 64-bit seed word.
+MAX_SEED = 2**64 - 1
+
+#: Per numeric option: (lowest, lowest excluded, highest) for floats and integers alike.
+LIMITS: dict[str, tuple[float, bool, float]] = {
+    "time": (0.0, True, 1e7),  # seconds: up to about four months
+    "stderr": (0.0, True, 1.0),  # of an equity, itself a fraction
+    "threshold": (0.0, False, 1e30),
+    "time_limit": (0.0, True, 1e7),
+    "trials": (1, False, MAX_TRIALS),
+    "threads": (1, False, 256),
+    "seed": (0, False, MAX_SEED),
+    "jobs": (1, False, 1024),
+}
+
+def _bounds_text(name: str) -> str:
+    low, open_, high = LIMITS[name]
+
+    def show(x: float) -> str:
+        return str(x) if isinstance(x, int) else f"{x:g}"
+
+    low_text = f"above {show(low)}" if open_ else f"at least {show(low)}"
+    return f"{low_text} and at most {show(high)}"
+
+
+def check_number(name: str, value: Any) -> float:
+    """A finite float option within its :data:`LIMITS` (time, stderr, threshold, time_limit)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    x = float(value) if not isinstance(value, float) else value
+    if isinstance(value, int) and abs(value) > 1e308:
+        raise InputError(f"{name} {value} is too large")
+    if not math.isfinite(x):
+        raise InputError(f"{name} must be a finite number, got {x}")
+    low, open_, high = LIMITS[name]
+    if x < low or (open_ and x == low) or x > high:
+        raise InputError(f"{name} must be {_bounds_text(name)}, got {x:g}")
+    return x
+
+
+def check_integer(name: str, value: Any) -> int:
+    """An integer option within its :data:`LIMITS` (trials, threads, seed, jobs)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    low, _, high = LIMITS[name]
+    if not low <= value <= high:
+        raise InputError(f"{name} must be {_bounds_text(name)}, got {value}")
+    return value
+
+
+def check_engine_options(**options: Any) -> dict[str, Any]:
+    """The engine options that are not None, checked; the others left out."""
+    out = {}
+    for name, value in options.items():
+        if value is None:
+            continue
+        integer = isinstance(LIMITS[name][0], int)
+        out[name] = check_integer(name, value) if integer else check_number(name, value)
+    return out
+
+
+def cards_arg(cards: Any, what: str) -> tuple[int, ...]:
+    """Board or dead cards as given to the API: a string (``"4dAc5d"``, ``"4d Ac 5d"``,
+    symbols too), or a sequence of card indices or card strings; distinct cards."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Sequence):
+        raise TypeError(
+            f"{what} must be a string of cards or a sequence of cards, not {type(cards).__name__}"
+        )
+    out: list[int] = []
+    for c in cards:
+        if isinstance(c, str):
+            parsed = parse_cards(c)
+            if len(parsed) != 1:
+                raise InputError(f"{what}: {quote(c)} is not one card")
+            out.append(parsed[0])
+        elif isinstance(c, int) and not isinstance(c, bool):
+            if not 0 <= c < 52:
+                raise InputError(f"{what}: card index {c} is not in 0..51")
+            out.append(c)
+        else:
+            raise TypeError(f"{what} cards must be card strings or indices, not {type(c).__name__}")
+    if len(set(out)) != len(out):
+        twice = sorted({c for c in out if out.count(c) > 1})
+        raise CardConflictError(f"{what} has {format_cards(twice)} more than once")
+    return tuple(out)
+
+
+def check_board_and_dead(
+    board: Any, dead: Any, *, sizes: tuple[int, ...] = (0, 3, 4, 5)
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Parsed board and dead cards: a legal board size, no card in both."""
+    b, d = cards_arg(board, "board"), cards_arg(dead, "dead")
+    if len(b) not in sizes:
+        allowed = ", ".join(str(n) for n in sizes[:-1]) + f" or {sizes[-1]}"
+        raise InputError(f"a board has {allowed} cards, got {len(b)}")
+    both = set(b) & set(d)
+    if both:
+        raise CardConflictError(f"{format_cards(sorted(both))} is both on the board and dead")
+    return b, d
