@@ -1,0 +1,209 @@
+"""Bad numbers, files and cards: one line and exit 2 everywhere; user text shown literally."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import pokercalc
+from pokercalc.cli import cli
+from pokercalc.errors import CardConflictError, InputError, ParseError, PokercalcError
+
+
+def run(*args: str, input: str | None = None) -> object:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def one_line_error(result: object, status: int = 2) -> str:
+    assert result.exit_code == status, result.output  # type: ignore[attr-defined]
+    lines = result.stderr.strip().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) == 1 and lines[0].startswith("Error:"), result.stderr  # type: ignore[attr-defined]
+    assert "Traceback" not in result.output  # type: ignore[attr-defined]
+    return lines[0]
+
+
+MARKUP = "[50]AKs,QQ[/50]"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["equity", MARKUP, "JJ"],
+        ["winodds", MARKUP, "--trials", "1000", "--seed", "1"],
+        ["query", MARKUP],
+        ["equity", "[25]AKs[/25]", "[75]QQ[/75]"],
+    ],
+)
+def test_user_text_is_shown_literally(args: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    label = args[1]
+    if args[0] != "query":
+        assert label in result.stdout
+
+
+def test_scenario_names_with_brackets_are_shown_literally(tmp_path: Path) -> None:
+    spec = tmp_path / "spots.json"
+    spec.write_text(
+        json.dumps(
+            {
+                "scenarios": [
+                    {
+                        "name": "[red]aces[/red] vs kings",
+                        "players": ["AsAh", "KsKh"],
+                        "expected": ["707495/856152", "148657/856152"],
+                    }
+                ]
+            }
+        )
+    )
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(cli, ["check", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "[red]aces[/red] vs kings" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--time", "nan", "time must be a finite number, got nan"),
+        ("--time", "inf", "time must be a finite number, got inf"),
+        ("--time", "1e309", "time must be a finite number, got inf"),
+        ("--time", "-1", "time must be above 0"),
+        ("--stderr", "nan", "stderr must be a finite number, got nan"),
+        ("--stderr", "0", "stderr must be above 0"),
+        ("--trials", "9223372036854775808", "trials must be at least 1"),
+        ("--trials", "0", "trials must be at least 1"),
+        ("--trials", "1.5", "'1.5' is not an integer"),
+        ("--seed", "-1", "seed must be at least 0"),
+        ("--seed", str(2**64), "seed must be at least 0 and at most 18446744073709551615"),
+        ("--threads", "0", "threads must be at least 1 and at most 256"),
+    ],
+)
+@pytest.mark.parametrize("command", ["equity", "winodds", "batch"])
+def test_bad_numbers_are_one_line(command: str, option: str, value: str, message: str) -> None:
+    args = {"equity": ["equity", "AsKs", "QQ"], "winodds": ["winodds", "AsKs"], "batch": ["batch"]}
+    result = run(*args[command], option, value, input="AsKs | QQ\n")
+    assert message in one_line_error(result)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1"])
+def test_bad_threshold_is_one_line(value: str) -> None:
+    assert "threshold" in one_line_error(run("equity", "AsKs", "QQ", "--threshold", value))
+
+
+def test_bad_time_limit_is_one_line() -> None:
+    assert "time_limit" in one_line_error(run("flops", "AA", "KK", "--time-limit", "nan"))
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ('"time": Infinity', "time must be a finite number, got inf"),
+        ('"time": NaN', "time must be a finite number, got nan"),
+        ('"trials": 99999999999999999999', "trials must be at least 1"),
+        ('"threshold": -5', "threshold must be at least 0"),
+        ('"seed": -1', "seed must be at least 0"),
+    ],
+)
+def test_bad_numbers_in_batch_lines_are_that_lines_input_error(field: str, message: str) -> None:
+    line = '{"players": ["AsKs", "QQ"], ' + field + "}\nAsKs | QQ ; 2c3d4h ;\n"
+    result = run("batch", "--jobs", "1", input=line)
+    assert result.exit_code == 1
+    first, second = (json.loads(x) for x in result.stdout.splitlines())
+    assert first["error"]["kind"] == "InputError" and message in first["error"]["message"]
+    assert second["ok"] is True
+
+
+def test_api_numbers_are_checked_the_same_way() -> None:
+    with pytest.raises(InputError, match="time must be a finite number"):
+        pokercalc.equity("AsKs | QQ", method="mc", time=float("nan"))
+    with pytest.raises(InputError, match="stderr must be a finite number"):
+        pokercalc.winodds("AsKs", stderr=float("inf"))
+    with pytest.raises(InputError, match="trials must be at least 1"):
+        pokercalc.equity("AsKs | QQ", method="mc", trials=2**63)
+
+
+def test_an_unwritable_output_is_refused_before_computing() -> None:
+    line = one_line_error(run("flops", "AA", "ATC", "--csv", "/nonexistent/dir/x.csv"))
+    assert "folder '/nonexistent/dir' does not exist" in line
+
+
+@pytest.mark.parametrize("path", ["/proc/self/mem", "/nonexistent/file.txt", "/tmp"])
+def test_an_unreadable_input_is_one_line(path: str) -> None:
+    import subprocess
+    import sys
+
+    for command in ("batch", "check"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "pokercalc", command, path],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 2, (command, proc.stderr)
+        assert "Traceback" not in proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_errors_quote_at_most_about_60_characters_of_the_input() -> None:
+    text = "AsKs | " + "QQ," * 60 + "ZZ"
+    line = one_line_error(run("equity", text))
+    assert "ZZ" in line and len(line) < 160
+
+
+API_CALLS = {
+    "equity": lambda board: pokercalc.equity("AA | KK", board=board),
+    "winodds": lambda board: pokercalc.winodds("AA", board=board, trials=100),
+    "query": lambda board: pokercalc.run_query("AA", board=board),
+    "player_range": lambda board: pokercalc.player_range("AA", board=board),
+    "count_outcomes": lambda board: pokercalc.count_outcomes("AA | KK", board=board),
+}
+
+
+@pytest.mark.parametrize(
+    ("board", "kind", "message"),
+    [
+        ([1, 1, 2], CardConflictError, "board has 2d more than once"),
+        ("AsKs", InputError, "a board has 0, 3, 4 or 5 cards, got 2"),
+        ("AsKsQsJsTs9s", InputError, "a board has 0, 3, 4 or 5 cards, got 6"),
+        ("AsXx", ParseError, "unknown rank 'X'"),
+        ([52, 1, 2], InputError, "card index 52 is not in 0..51"),
+    ],
+)
+def test_one_validation_of_boards_for_every_call(
+    board: object, kind: type[PokercalcError], message: str
+) -> None:
+    for call in API_CALLS.values():
+        with pytest.raises(kind, match=message):
+            call(board)
+    if isinstance(board, str):
+        for args in (["equity", "AA", "KK"], ["winodds", "AA"], ["query", "AA"]):
+            assert message in one_line_error(run(*args, "--board", board)), args
+
+
+def test_boards_given_as_card_strings_work() -> None:
+    a = pokercalc.equity("AA | KK", board=["4d", "Ac", "5d"])
+    b = pokercalc.equity("AA | KK", board="4dAc5d")
+    assert [p.equity_fraction for p in a.players] == [p.equity_fraction for p in b.players]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: pokercalc.equity(5), "players"),
+        (lambda: pokercalc.equity("AA | KK", board=3.5), "board"),
+        (lambda: pokercalc.equity("AA | KK", dead={1: 2}), "dead"),
+        (lambda: pokercalc.equity("AA | KK", threads="2"), "threads"),
+        (lambda: pokercalc.equity("AA | KK", method="mc", trials=1.5), "trials"),
+        (lambda: pokercalc.equity("AA | KK", method="mc", time="1"), "time"),
+        (lambda: pokercalc.equity(["AA", 7]), "player"),
+        (lambda: pokercalc.winodds("AA", board=3.5), "board"),
+        (lambda: pokercalc.run_query("AA", dead=4.0), "dead"),
+    ],
+)
+def test_wrong_types_in_the_api_are_type_errors_naming_the_argument(call, name: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TypeError, match=name):
+        call()
