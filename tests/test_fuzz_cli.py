@@ -9,6 +9,7 @@ big problems to Monte Carlo, which is capped by a few hundred deals.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from click.testing import CliRunner
@@ -78,10 +79,13 @@ def _args(command: str) -> st.SearchStrategy[list[str]]:
     return st.lists(piece, max_size=5).map(lambda ps: [x for p in ps for x in p])
 
 
+# POKERCALC_FUZZ_EXAMPLES=5000 runs a longer, random (not derandomized) fuzz locally.
+_LONG = os.environ.get("POKERCALC_FUZZ_EXAMPLES")
 FUZZ = settings(
-    max_examples=120,
+    max_examples=int(_LONG) if _LONG else 120,
     deadline=None,
-    derandomize=True,
+    derandomize=not _LONG,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 

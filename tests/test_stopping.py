@@ -1,0 +1,127 @@
+"""One stopping convention, with real signals: the whole command ends, what is known is printed.
+
+SIGINT exits 130 and SIGTERM 143 within half a second or so (the bound here is
+looser for a loaded CI machine), JSON stays valid and says ``interrupted``;
+progress shows on a terminal's stderr and never in a pipe.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+# Generous bounds: CI shares two cores between the test runner and the command.
+START_DELAY = 2.0
+STOP_WITHIN = 1.5
+
+
+def _interrupt(args: list[str], sig: int = signal.SIGINT) -> tuple[int, str, str, float]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(START_DELAY)
+    assert proc.poll() is None, "the command ended before the signal: pick a slower input"
+    sent = time.perf_counter()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, out, err, time.perf_counter() - sent
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_winodds_stops_as_a_whole(sig: int, status: int) -> None:
+    code, out, err, waited = _interrupt(
+        ["winodds", "AsKs", "-n", "1-9", "--time", "5", "--json"], sig
+    )
+    assert code == status, err
+    assert waited < STOP_WITHIN
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True
+    assert 1 <= len(result["rows"]) < 9  # not one more row after the signal
+    assert "Traceback" not in err
+
+
+def test_winodds_on_a_board_stops_in_the_potential_kernel() -> None:
+    code, out, err, waited = _interrupt(
+        ["winodds", "AsKs", "-n", "2-4", "--board", "2c7d9h", "--time", "10", "--json"]
+    )
+    assert code == 130 and waited < STOP_WITHIN, err
+    assert json.loads(out)["result"]["interrupted"] is True
+
+
+def test_outs_against_ranges_stops_as_a_whole() -> None:
+    code, out, err, waited = _interrupt(
+        ["outs", "AsKs", "--board", "Ah7c2d", "--vs", "random", "--vs", "random", "--json"]
+    )
+    assert code == 130 and waited < STOP_WITHIN, err
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and len(result["cards"]) < 47
+
+
+def test_flops_stops_with_nothing_to_show_on_stdout() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", "flops", "AA", "ATC", "--threads", "1", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(0.9)  # start-up, then part of the all-flop walk
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert time.perf_counter() - sent < STOP_WITHIN
+    # Either the walk was cut (nothing is known) or the fit was (the equities are).
+    if out:
+        assert json.loads(out)["result"]["interrupted"] is True
+    else:
+        assert "interrupted; all-flop equities" in err
+
+
+def _on_a_terminal(args: list[str], seconds: float) -> tuple[bytes, bytes]:
+    """Run with stderr on a pseudo-terminal and stdout on a pipe; interrupt after ``seconds``."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", *args],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env={**os.environ, "COLUMNS": "100", "TERM": "xterm"},
+    )
+    os.close(slave)
+    seen = b""
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    os.close(master)
+    return out, seen
+
+
+def test_progress_shows_on_a_terminal_even_with_json_on_stdout() -> None:
+    out, seen = _on_a_terminal(
+        ["equity", "AsKs | QQ | random", "--exact", "--json", "--threads", "1"], 3.5
+    )
+    assert b"computing" in seen and b"left" in seen
+    assert json.loads(out)["result"]["interrupted"] is True
+
+
+def test_no_progress_when_stderr_is_not_a_terminal() -> None:
+    code, out, err, _ = _interrupt(["equity", "AsKs | QQ | random", "--exact", "--json"])
+    assert code == 130
+    assert "computing" not in err and "\x1b[" not in err
