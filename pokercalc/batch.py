@@ -596,8 +596,23 @@ def run_batch(
 
 
 def main_stream(
-    source: IO[str], out: IO[str] = sys.stdout, shared: Mapping[str, Any] | None = None, **kw: Any
+    source: IO[str],
+    out: IO[str] = sys.stdout,
+    shared: Mapping[str, Any] | None = None,
+    *,
+    on_line: Callable[[], None] | None = None,
+    **kw: Any,
 ) -> tuple[int, int]:
-    """Run a batch from an open text stream to ``out`` with Ctrl-C safe line writes."""
+    """Run a batch from an open text stream to ``out`` with signal-safe line writes.
+
+    ``on_line`` is called after each line is written (a progress count).
+    """
     with LineWriter(out) as writer:
-        return run_batch(source, writer.write, shared, **kw)
+        if on_line is None:
+            return run_batch(source, writer.write, shared, **kw)
+
+        def write(text: str) -> None:
+            writer.write(text)
+            on_line()
+
+        return run_batch(source, write, shared, **kw)

@@ -335,6 +335,9 @@ def check_scenario(
         options.update(stderr=spec.tolerance / Z, time=MC_TIME_LIMIT)
     tolerance: float | str = "exact" if spec.exact else spec.tolerance
     result = engine(list(spec.players), spec.board, spec.dead, **options)
+    if getattr(result, "interrupted", False):
+        # A signal ends the whole check: nothing half-run is judged.
+        raise KeyboardInterrupt
     mc = result.method != "exact"
     note = None
     checks = []

@@ -248,7 +248,43 @@ def _progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
     return update
 
 
-def _close_progress(progress: Callable[[float], None] | None) -> None:
+def _line_counter() -> Callable[[], None] | None:
+    """A count of batch lines done on stderr, once a run has taken a second, on a terminal only."""
+    if not sys.stderr.isatty():
+        return None
+    import time
+
+    started = time.perf_counter()
+    state: dict[str, Any] = {"done": 0}
+
+    def update() -> None:
+        state["done"] += 1
+        if "bar" not in state:
+            if time.perf_counter() - started < 1.0:
+                return
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            state["bar"] = Progress(
+                SpinnerColumn(),
+                TextColumn("{task.completed:,.0f} lines done"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            state["bar"].start()
+            state["task"] = state["bar"].add_task("batch", total=None)
+        state["bar"].update(state["task"], completed=state["done"])
+
+    def close() -> None:
+        if "bar" in state:
+            state.pop("bar").stop()
+
+    update.close = close  # type: ignore[attr-defined]
+    return update
+
+
+def _close_progress(progress: Callable[..., None] | None) -> None:
     """Remove a bar made by :func:`_progress_callback`, if one is showing."""
     if progress is not None:
         progress.close()  # type: ignore[attr-defined]
@@ -414,8 +450,9 @@ def batch_command(
         if v is not None
     }
     out = sys.stdout
+    counter = _line_counter()
     try:
-        _, failed = batch.main_stream(file, out, shared, jobs=jobs)
+        _, failed = batch.main_stream(file, out, shared, jobs=jobs, on_line=counter)
     except KeyboardInterrupt as e:
         # The whole batch stops: the lines written so far are whole and stand.
         from .runner import exit_status
@@ -433,6 +470,8 @@ def batch_command(
 
         name = getattr(file, "name", "-")
         raise click.UsageError(f"cannot read {quote(str(name))}: {e.strerror or e}") from None
+    finally:
+        _close_progress(counter)
     # (SystemExit, not ctx.exit: the group runs click with standalone_mode=False.)
     raise SystemExit(1 if failed else 0)
 

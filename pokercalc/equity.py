@@ -150,8 +150,7 @@ def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
         items = list(players)
     else:
         raise TypeError(
-            "players must be a string, a Range or a sequence of them, "
-            f"not {type(players).__name__}"
+            f"players must be a string, a Range or a sequence of them, not {type(players).__name__}"
         )
     out: list[str | Range] = []
     for item in items:

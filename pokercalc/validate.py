@@ -50,6 +50,7 @@ LIMITS: dict[str, tuple[float, bool, float]] = {
     "jobs": (1, False, 1024),
 }
 
+
 def _bounds_text(name: str) -> str:
     low, open_, high = LIMITS[name]
 
