@@ -7,8 +7,8 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TABLEGEN = os.path.join(HERE, "pokercalc", "_tablegen.py")
-HEADER = os.path.join(HERE, "pokercalc", "_evaltables.h")
+TABLEGEN = os.path.join(HERE, "pokercalc", "core", "_tablegen.py")
+HEADER = os.path.join(HERE, "pokercalc", "core", "_evaltables.h")
 
 # The lookup tables are computed by plain Python and compiled in as static
 # arrays, so importing pokercalc builds nothing.
@@ -20,35 +20,35 @@ OPENMP = ["-fopenmp"]
 
 extensions = [
     Extension(
-        "pokercalc._eval",
-        ["pokercalc/_eval.pyx"],
-        include_dirs=["pokercalc"],
+        "pokercalc.core._eval",
+        ["pokercalc/core/_eval.pyx"],
+        include_dirs=["pokercalc/core", "."],
         extra_compile_args=COMPILE_ARGS,
     ),
     Extension(
-        "pokercalc._engine",
-        ["pokercalc/_engine.pyx"],
-        include_dirs=["pokercalc"],
+        "pokercalc.core._engine",
+        ["pokercalc/core/_engine.pyx"],
+        include_dirs=["pokercalc/core", "."],
         extra_compile_args=COMPILE_ARGS + OPENMP,
         extra_link_args=OPENMP,
     ),
     Extension(
-        "pokercalc._flops",
-        ["pokercalc/_flops.pyx"],
-        include_dirs=["pokercalc"],
+        "pokercalc.texture._flops",
+        ["pokercalc/texture/_flops.pyx"],
+        include_dirs=["pokercalc/core", "."],
         extra_compile_args=COMPILE_ARGS + OPENMP,
         extra_link_args=OPENMP,
     ),
     Extension(
-        "pokercalc._potential",
-        ["pokercalc/_potential.pyx"],
-        include_dirs=["pokercalc"],
+        "pokercalc.analysis._potential",
+        ["pokercalc/analysis/_potential.pyx"],
+        include_dirs=["pokercalc/core", "."],
         extra_compile_args=COMPILE_ARGS + OPENMP,
         extra_link_args=OPENMP,
     ),
 ]
 
-# POKERCALC_EXTENSIONS="pokercalc._eval,..." builds only those (handy while
+# POKERCALC_EXTENSIONS="pokercalc.core._eval,..." builds only those (handy while
 # several modules are being edited at once); the default builds them all.
 only = os.environ.get("POKERCALC_EXTENSIONS")
 if only:

@@ -9,7 +9,7 @@ pre-built masks is the fastest way eval7 can be driven.
 from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_cards, eval_key
+from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_cards, eval_key
 
 ctypedef unsigned int (*eval7_fn)(unsigned long long, unsigned int) noexcept nogil
 

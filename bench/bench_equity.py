@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 import pokercalc
-from pokercalc.equity import equity
+from pokercalc.analysis.equities import equity
 
 EXACT = [
     # name, players, board, target seconds single-threaded (from the issue)

@@ -58,13 +58,14 @@ def build_kernels() -> Any:
     import pokercalc
 
     pkg = os.path.dirname(pokercalc.__file__)
+    core = os.path.join(pkg, "core")  # where _evaltables.h sits beside _eval.pxd
     code = f"""
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 setup(
     script_args=["build_ext", "--build-lib", ".build", "--build-temp", ".build", "-q"],
     ext_modules=cythonize(
-        [Extension("_bench_kernels", ["_bench_kernels.pyx"], include_dirs=[{pkg!r}],
+        [Extension("_bench_kernels", ["_bench_kernels.pyx"], include_dirs=[{core!r}],
                    extra_compile_args=["-O3"])],
         include_path=[{os.path.dirname(pkg)!r}], build_dir=".build", quiet=True,
     ),
@@ -127,7 +128,7 @@ def import_ms(code: str, runs: int = 10) -> dict[str, float]:
 def table_footprint() -> dict[str, int]:
     """Table bytes, and the evaluator module's resident bytes once all entries were used."""
     code = r"""
-import array, json, os, pokercalc._eval as e
+import array, json, os, pokercalc.core._eval as e
 e.value_histogram(7)                      # every non-flush and flush entry a hand can reach
 rows = bytearray(range(256)) * 7          # every byte value through the (key, bit) table
 try:
@@ -159,8 +160,8 @@ def main() -> None:
     import eval7
     import numpy as np
 
-    from pokercalc import _eval
-    from pokercalc.cards import format_card
+    from pokercalc.core import _eval
+    from pokercalc.core.cards import format_card
 
     k = build_kernels()
     capsule = sys.modules["eval7.evaluate"].__pyx_capi__["cy_evaluate"]

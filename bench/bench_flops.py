@@ -16,10 +16,10 @@ import time
 
 import numpy as np
 
-from pokercalc.cards import format_card
-from pokercalc.features import feature_matrix
-from pokercalc.flops import NUM_FLOPS, flop_equities, flop_study
-from pokercalc.query import parse_query
+from pokercalc.core.cards import format_card
+from pokercalc.texture.features import feature_matrix
+from pokercalc.texture.flops import NUM_FLOPS, flop_equities, flop_study
+from pokercalc.ranges.query import parse_query
 
 EVAL7_RANGES = {
     "RUS": "AA,KK,QQ,JJ,AKs",

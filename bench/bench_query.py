@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import time
 
-from pokercalc import query, ranges
+from pokercalc.ranges import query
+from pokercalc.ranges import notation as ranges
 
 EXPRESSIONS = [
     "random",

@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from pokercalc.winodds import winodds  # noqa: E402
+from pokercalc.analysis.win_odds import winodds  # noqa: E402
 
 TARGET_PER_COUNT = 0.7
 CLI_CASES = [

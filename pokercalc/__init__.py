@@ -10,10 +10,9 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .cards import format_card, format_cards, mask_of, parse_card, parse_cards
-from .equity import EquityResult, PlayerResult, count_outcomes, equity
-from .errors import CardConflictError, EmptyRangeError, InputError, ParseError, PokercalcError
-from .evaluator import (
+from pokercalc.analysis.equities import EquityResult, PlayerResult, count_outcomes, equity
+from pokercalc.core.cards import format_card, format_cards, mask_of, parse_card, parse_cards
+from pokercalc.core.evaluator import (
     CATEGORY_NAMES,
     HandEvaluation,
     category,
@@ -23,8 +22,15 @@ from .evaluator import (
     evaluate_hand,
     evaluate_mask,
 )
-from .query import QueryResult, parse_query, player_range, run_query
-from .ranges import Range, parse_range, split_players
+from pokercalc.errors import (
+    CardConflictError,
+    EmptyRangeError,
+    InputError,
+    ParseError,
+    PokercalcError,
+)
+from pokercalc.ranges.notation import Range, parse_range, split_players
+from pokercalc.ranges.query import QueryResult, parse_query, player_range, run_query
 
 __all__ = [
     "__version__",
@@ -87,30 +93,30 @@ __all__ = [
 _LAZY = {
     # outs, draws and win odds: loaded on first use, so commands that do not
     # need them start faster
-    "DrawsResult": "draws",
-    "find_draws": "draws",
-    "OutsResult": "outs",
-    "find_outs": "outs",
-    "Potential": "winodds",
-    "WinOddsResult": "winodds",
-    "WinOddsRow": "winodds",
-    "hand_potential": "winodds",
-    "winodds": "winodds",
-    "FlopEquities": "flops",
-    "FlopStudy": "flops",
-    "flop_equities": "flops",
-    "flop_study": "flops",
-    "hero_cards": "flops",
-    "feature_matrix": "features",
-    "flop_features": "features",
-    "TextureFit": "texture_ilp",
-    "fit_texture": "texture_ilp",
+    "DrawsResult": "analysis.draws",
+    "find_draws": "analysis.draws",
+    "OutsResult": "analysis.outs",
+    "find_outs": "analysis.outs",
+    "Potential": "analysis.win_odds",
+    "WinOddsResult": "analysis.win_odds",
+    "WinOddsRow": "analysis.win_odds",
+    "hand_potential": "analysis.win_odds",
+    "winodds": "analysis.win_odds",
+    "FlopEquities": "texture.flops",
+    "FlopStudy": "texture.flops",
+    "flop_equities": "texture.flops",
+    "flop_study": "texture.flops",
+    "hero_cards": "texture.flops",
+    "feature_matrix": "texture.features",
+    "flop_features": "texture.features",
+    "TextureFit": "texture.ilp",
+    "fit_texture": "texture.ilp",
     # batch and regression checks (issue 7), also loaded on first use
-    "run_batch": "batch",
-    "CheckResult": "check",
-    "builtin_spec": "check",
-    "load_spec": "check",
-    "run_check": "check",
+    "run_batch": "pipelines.batch",
+    "CheckResult": "pipelines.check",
+    "builtin_spec": "pipelines.check",
+    "load_spec": "pipelines.check",
+    "run_check": "pipelines.check",
 }
 
 
@@ -120,8 +126,6 @@ def __getattr__(name: str) -> object:
         import importlib
 
         value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-        # Importing a submodule binds its name on the package (pokercalc.winodds
-        # the module); bind the API object over it so later lookups find it.
-        globals()[name] = value
+        globals()[name] = value  # found directly next time
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,14 +13,15 @@ from typing import Any
 
 import click
 
-from . import __version__
+from pokercalc import __version__
+
 from .errors import PokercalcError
 
 FORMATS = ("table", "json", "csv")
 
 
 class Checked(click.ParamType):
-    """A numeric option checked by :mod:`pokercalc.validate`, as the API checks it.
+    """A numeric option checked by :mod:`pokercalc.core.validate`, as the API checks it.
 
     NaN, infinities, out-of-range and overflowing values are one line and exit 2.
     """
@@ -31,8 +32,9 @@ class Checked(click.ParamType):
         self.integer = integer
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pokercalc.core.validate import check_integer, check_number, quote
+
         from .errors import InputError
-        from .validate import check_integer, check_number, quote
 
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             number: Any = value
@@ -106,7 +108,7 @@ class PokercalcGroup(click.Group):
             if isinstance(e.__context__, KeyboardInterrupt):
                 # A signal outside any computation that reports partial
                 # results: the one stopping convention still holds.
-                from .runner import Interrupted, exit_status
+                from pokercalc.core.runner import Interrupted, exit_status
 
                 what = e.__context__.what if isinstance(e.__context__, Interrupted) else ""
                 click.echo(f"pokercalc: interrupted{'; ' + what if what else ''}", err=True)
@@ -162,7 +164,7 @@ def engine_options(
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
-    from . import formats
+    from pokercalc.output import formats
 
     if fmt == "json":
         command = click.get_current_context().command.name or "pokercalc"
@@ -189,8 +191,8 @@ def cli() -> None:
 @output_options()
 def eval_command(hands: tuple[str, ...], fmt: str) -> None:
     """Evaluate one or more hands of 5 to 7 cards, e.g. ``pokercalc eval AsKsQsJsTs``."""
-    from . import render
-    from .evaluator import evaluate_hand
+    from pokercalc.core.evaluator import evaluate_hand
+    from pokercalc.output import render
 
     results = [evaluate_hand(h) for h in hands]
     emit(results, fmt, lambda: render.eval_table(results))
@@ -294,8 +296,9 @@ def _check_writable(path: str) -> None:
     """Refuse an output file that cannot be written, before any computing."""
     import os
 
+    from pokercalc.core.validate import quote
+
     from .errors import InputError
-    from .validate import quote
 
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
@@ -310,7 +313,7 @@ def _check_writable(path: str) -> None:
 def _exit_if_interrupted(result: Any) -> None:
     """After printing a result a signal cut short: exit 130 (SIGINT) or 143 (SIGTERM)."""
     if getattr(result, "interrupted", False):
-        from .runner import exit_status
+        from pokercalc.core.runner import exit_status
 
         click.echo("pokercalc: interrupted; the output shows what was done", err=True)
         raise SystemExit(exit_status())
@@ -368,8 +371,8 @@ def equity_command(
     (AhKh), a range (QQ+,AJs+), a pocket query (Group2 to Group4 and Suited)
     or `random`.  Example: pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
     """
-    from . import render
-    from .equity import equity
+    from pokercalc.analysis.equities import equity
+    from pokercalc.output import render
 
     progress = _progress_callback()
     try:
@@ -434,7 +437,7 @@ def batch_command(
     object naming it.  The options apply to every line unless it sets its own.
     Exit status 1 when any line failed.  See docs/pipelines.md.
     """
-    from . import batch
+    from pokercalc.pipelines import batch
 
     shared = {
         k: v
@@ -455,7 +458,7 @@ def batch_command(
         _, failed = batch.main_stream(file, out, shared, jobs=jobs, on_line=counter)
     except KeyboardInterrupt as e:
         # The whole batch stops: the lines written so far are whole and stand.
-        from .runner import exit_status
+        from pokercalc.core.runner import exit_status
 
         click.echo("pokercalc batch: interrupted; the lines printed are complete", err=True)
         raise SystemExit(exit_status(e)) from None
@@ -466,7 +469,7 @@ def batch_command(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(141) from None
     except OSError as e:
-        from .validate import quote
+        from pokercalc.core.validate import quote
 
         name = getattr(file, "name", "-")
         raise click.UsageError(f"cannot read {quote(str(name))}: {e.strerror or e}") from None
@@ -494,7 +497,8 @@ def check_command(
     every scenario passes, 1 when one fails, 2 for a malformed file.  The file
     format is in docs/pipelines.md.
     """
-    from . import check, render_check
+    from pokercalc.output import render_check
+    from pokercalc.pipelines import check
 
     if builtin == (file is not None):
         raise click.UsageError("give a regression FILE or --builtin (one of them)")
@@ -520,8 +524,8 @@ def query_command(
     ("Group2 to Group4 and Suited"); several words are joined by spaces.
     The grammar is in docs/ranges.md.
     """
-    from . import render
-    from .query import run_query
+    from pokercalc.output import render
+    from pokercalc.ranges.query import run_query
 
     if list_ and fmt == "json":
         raise click.UsageError("--list and --json exclude each other")
@@ -552,8 +556,8 @@ def outs_command(hero: str, board: str, opponents: tuple[str, ...], dead: str, f
     --vs, each card also shows the hero's exact equity after it.  Example:
     pokercalc outs AsAc --board Kd8h9c --vs QhJh
     """
-    from . import render
-    from .outs import find_outs
+    from pokercalc.analysis.outs import find_outs
+    from pokercalc.output import render
 
     progress = _progress_callback(bool(opponents))
     try:
@@ -576,8 +580,8 @@ def draws_command(hero: str, board: str, dead: str, fmt: str) -> None:
     double gutshot, with HoldemHand's StraightDrawCount, FlushDrawCount and
     DrawCount.  Example: pokercalc draws KcTh --board Jh9c7c
     """
-    from . import render
-    from .draws import find_draws
+    from pokercalc.analysis.draws import find_draws
+    from pokercalc.output import render
 
     result = find_draws(hero, board, dead)
     emit(result, fmt, lambda: render.draws_table(result))
@@ -639,8 +643,8 @@ def winodds_command(
     seconds per opponent count, start-up and output included.  Example:
     pokercalc winodds AsKs --opponents 1-9
     """
-    from . import render
-    from .winodds import winodds
+    from pokercalc.analysis.win_odds import winodds
+    from pokercalc.output import render
 
     # --time is wall-clock per opponent count, end to end: start-up so far and
     # a reserve for printing come out of the computation's share.  A process
@@ -724,9 +728,10 @@ def flops_command(
     suits chosen); RANGE is any range or named range (RUS, RS, RML, ATC).  After
     Dalpasso and Lancia (2015).  Example: pokercalc flops AA ATC --features 3
     """
-    from . import formats
+    from pokercalc.output import formats
+    from pokercalc.texture.flops import flop_study
+
     from .errors import InputError
-    from .flops import flop_study
 
     if n_features is not None and error is not None:
         raise InputError("--features and --error exclude each other")
@@ -757,7 +762,7 @@ def flops_command(
             f.write(formats.csv_text(study.to_rows()))
 
     def view() -> object:
-        from .render_flops import flops_view
+        from pokercalc.output.render_flops import flops_view
 
         return flops_view(study)
 
@@ -767,7 +772,7 @@ def flops_command(
 
 def main() -> None:
     """Console-script entry point: SIGINT and SIGTERM stop a run the same way (docs/stopping.md)."""
-    from .runner import install_signal_handlers
+    from pokercalc.core.runner import install_signal_handlers
 
     install_signal_handlers()
     cli()

@@ -19,7 +19,7 @@ board, or among the dead cards), weighting it by the product of the combos'
 weights, and for each every completion of the board to five cards.  A player
 is a sequence of combos, each ``(c1, c2)`` (weight 1) or ``((c1, c2), weight)``,
 or any object with ``combos`` and ``weights`` attributes (a
-``pokercalc.ranges.Range``).  It returns a :class:`ReferenceEquity` whose
+``pokercalc.ranges.notation.Range``).  It returns a :class:`ReferenceEquity` whose
 tallies are weighted sums (``Fraction``; with unit weights they are counts of
 outcomes): ``win[i]`` outcomes player ``i`` wins alone, ``tie[i]`` outcomes it
 shares the best hand, ``share[i]`` its pot shares (a k-way split counts 1/k),

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pokercalc import batch
-from pokercalc.cards import format_card
+from pokercalc.pipelines import batch
+from pokercalc.core.cards import format_card
 from pokercalc.cli import cli
 from pokercalc.errors import InputError, ParseError
 
@@ -138,7 +138,7 @@ def test_all_good_exits_zero_and_skips_blank_and_comment_lines() -> None:
 
 
 def test_results_equal_the_engine_and_do_not_depend_on_jobs() -> None:
-    from pokercalc.equity import equity
+    from pokercalc.analysis.equities import equity
 
     lines = river_lines(40, seed=2) + ["AhKh | QQ+,AKs,AKo ; Qh7h2c ;", "AsKs | 5hTc ; QsTs5c ;"]
     outputs = {}

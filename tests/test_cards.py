@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokercalc.cards import (
+from pokercalc.core.cards import (
     DECK,
     FULL_MASK,
     card_mask,

@@ -22,13 +22,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference import reference_equity
 
-from pokercalc import _eval
-from pokercalc.cards import parse_cards
-from pokercalc.check import MC_TIME_LIMIT, Z, builtin_spec, check_scenario, load_spec, parse_spec
+from pokercalc.core import _eval
+from pokercalc.core.cards import parse_cards
+from pokercalc.pipelines.check import (
+    MC_TIME_LIMIT,
+    Z,
+    builtin_spec,
+    check_scenario,
+    load_spec,
+    parse_spec,
+)
 from pokercalc.cli import cli
 from pokercalc.errors import InputError
-from pokercalc.formats import fraction_text, parse_fraction
-from pokercalc.query import parse_query
+from pokercalc.output.formats import fraction_text, parse_fraction
+from pokercalc.ranges.query import parse_query
 
 TOML_FILE = """\
 # a regression file

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pokercalc.cli import cli
-from pokercalc.equity import equity
+from pokercalc.analysis.equities import equity
 
 
 def run(*args: str):

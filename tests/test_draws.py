@@ -1,4 +1,4 @@
-"""Tests of pokercalc.draws: judged examples, and each draw function against dealing each card."""
+"""Tests of pokercalc.analysis.draws: judged examples, and each draw function against dealing each card."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import reference
 from click.testing import CliRunner
 
 from pokercalc import evaluate
-from pokercalc.cards import format_cards, parse_cards
+from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.cli import cli
-from pokercalc.draws import (
+from pokercalc.analysis.draws import (
     draw_count,
     find_draws,
     flush_draw_count,

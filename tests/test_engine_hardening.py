@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from reference import reference_equity
 
 import pokercalc
-from pokercalc.cards import format_cards, mask_of
+from pokercalc.core.cards import format_cards, mask_of
 from pokercalc.errors import InputError
-from pokercalc.ranges import ALL_COMBOS
+from pokercalc.ranges.notation import ALL_COMBOS
 
 HEAVY = "AsKs | AsKs,QdQc | Not (AsXx | KsXx | QdXx | 2cXx)"
 HEAVY_EXACT = [Fraction(194158, 1281357), Fraction(2205061, 5125428), Fraction(194885, 465948)]
@@ -34,7 +34,9 @@ def test_a_range_the_size_of_random_is_not_random() -> None:
 
 
 def test_the_same_range_by_monte_carlo_lands_within_four_standard_errors() -> None:
-    r = pokercalc.equity(HEAVY, board="7h8h9h", method="mc", trials=400_000, seed=1, threads=1)
+    r = pokercalc.equity(
+        HEAVY, board="7h8h9h", method="mc", trials=400_000, seed=1, threads=1
+    )
     for p, exact in zip(r.players, HEAVY_EXACT, strict=True):
         assert p.stderr is not None and abs(p.equity - float(exact)) < 4 * p.stderr
 

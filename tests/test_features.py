@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 import reference
 
-from pokercalc import _flops
-from pokercalc.cards import parse_cards
+from pokercalc.texture import _flops
+from pokercalc.core.cards import parse_cards
 from pokercalc.errors import InputError
-from pokercalc.features import (
+from pokercalc.texture.features import (
     FEATURES,
     NUM_FEATURES,
     describe,

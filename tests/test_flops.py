@@ -10,13 +10,13 @@ import pytest
 import reference
 from click.testing import CliRunner
 
-from pokercalc.cards import parse_cards
+from pokercalc.core.cards import parse_cards
 from pokercalc.cli import cli
 from pokercalc.errors import InputError, PokercalcError
-from pokercalc.features import feature_matrix
-from pokercalc.flops import NUM_FLOPS, flop_equities, hero_cards, suit_symmetries
-from pokercalc.ranges import ALL_COMBOS, Range
-from pokercalc.texture_ilp import estimate, fit_texture
+from pokercalc.texture.features import feature_matrix
+from pokercalc.texture.flops import NUM_FLOPS, flop_equities, hero_cards, suit_symmetries
+from pokercalc.ranges.notation import ALL_COMBOS, Range
+from pokercalc.texture.ilp import estimate, fit_texture
 
 # A small, suit-asymmetric, weighted range: KK (one combo at half weight), AKs of spades, 76s.
 SMALL = Range.from_combos(
@@ -56,7 +56,7 @@ def test_matches_pure_python_reference(small_qq, flop: str) -> None:
 
 
 def test_matches_equity_engine_on_sample(aa_atc) -> None:
-    from pokercalc.equity import equity
+    from pokercalc.analysis.equities import equity
 
     eq, _ = aa_atc
     rng = np.random.default_rng(8)

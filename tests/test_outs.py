@@ -1,4 +1,4 @@
-"""Tests of pokercalc.outs: the judged example, the rules by brute force, equity after each card."""
+"""Tests of pokercalc.analysis.outs: the judged example, the rules by brute force, equity after each card."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import pytest
 import reference
 from click.testing import CliRunner
 
-from pokercalc.cards import format_card, format_cards, parse_cards
+from pokercalc.core.cards import format_card, format_cards, parse_cards
 from pokercalc.cli import cli
-from pokercalc.equity import equity
+from pokercalc.analysis.equities import equity
 from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, ParseError
-from pokercalc.outs import _turn_straight_danger, discounted_outs, find_outs
-from pokercalc.ranges import Range
+from pokercalc.analysis.outs import _turn_straight_danger, discounted_outs, find_outs
+from pokercalc.ranges.notation import Range
 
 
 def text(cards) -> str:
@@ -88,7 +88,7 @@ def brute_outs(hero, board, specific, dead) -> tuple[int, ...]:
 
 
 def test_rule_outs_match_brute_force_on_random_flops_and_turns(monkeypatch) -> None:
-    from pokercalc import outs as outs_module
+    from pokercalc.analysis import outs as outs_module
 
     # Only the rules are under test here: stand in for the engine run per card.
     monkeypatch.setattr(outs_module, "_engine_equity", _fake_engine)

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pokercalc
-from pokercalc.cards import format_cards
-from pokercalc.ranges import Range
+from pokercalc.core.cards import format_cards
+from pokercalc.ranges.notation import Range
 
 PROPS = settings(
     max_examples=25,

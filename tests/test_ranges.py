@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokercalc.cards import parse_cards
+from pokercalc.core.cards import parse_cards
 from pokercalc.errors import EmptyRangeError, ParseError
-from pokercalc.query import parse_query, player_range
-from pokercalc.ranges import (
+from pokercalc.ranges.query import parse_query, player_range
+from pokercalc.ranges.notation import (
     ALL_COMBOS,
     CLASSES,
     N_COMBOS,

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from reference import hand_rank, rank_five, reference_equity
 
-from pokercalc.cards import parse_cards
-from pokercalc.ranges import Range
+from pokercalc.core.cards import parse_cards
+from pokercalc.ranges.notation import Range
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pokercalc import __version__
 from pokercalc.cli import cli
-from pokercalc.formats import SCHEMA_COMMANDS, SCHEMA_VERSION, load_schema, schema_names
+from pokercalc.output.formats import SCHEMA_COMMANDS, SCHEMA_VERSION, load_schema, schema_names
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,13 +19,13 @@ import pytest
 from click.testing import CliRunner
 from reference import hand_rank
 
-from pokercalc import _potential
-from pokercalc.cards import format_cards, parse_cards
+from pokercalc.analysis import _potential
+from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.cli import cli
-from pokercalc.equity import equity
+from pokercalc.analysis.equities import equity
 from pokercalc.errors import PokercalcError
-from pokercalc.ranges import ALL_COMBOS, Range
-from pokercalc.winodds import (
+from pokercalc.ranges.notation import ALL_COMBOS, Range
+from pokercalc.analysis.win_odds import (
     hand_potential,
     parse_opponents,
     potential_from_counts,
@@ -228,7 +228,7 @@ def test_one_opponent_equals_engine_exact():
 
 
 def test_headsup_table_is_complete_and_consistent():
-    from pokercalc.winodds import _headsup_table
+    from pokercalc.analysis.win_odds import _headsup_table
 
     table = _headsup_table()
     assert table is not None and len(table) == 169
@@ -243,10 +243,19 @@ def test_headsup_table_is_complete_and_consistent():
     assert min(table, key=equity_of) == "32o"
 
 
-def test_package_attribute_is_callable_after_a_direct_import():
-    import pokercalc
-    import pokercalc.winodds  # binds the submodule on the package
+def test_no_module_shares_a_name_with_an_api_function():
+    import importlib
+    import pkgutil
+    import types
 
+    import pokercalc
+
+    # Importing every submodule binds each on its package; none may hide an API name.
+    for info in pkgutil.walk_packages(pokercalc.__path__, "pokercalc."):
+        if info.name != "pokercalc.__main__":
+            importlib.import_module(info.name)
+    for name in pokercalc.__all__:
+        assert not isinstance(getattr(pokercalc, name), types.ModuleType), name
     assert pokercalc.winodds("AsKs", opponents=1).rows[0].method == "exact"
 
 
@@ -324,8 +333,8 @@ def test_bad_input_raises_one_error(kwargs):
 
 
 def test_chart_bars_follow_the_figures():
-    from pokercalc import render
-    from pokercalc.winodds import WinOddsResult, WinOddsRow
+    from pokercalc.output import render
+    from pokercalc.analysis.win_odds import WinOddsResult, WinOddsRow
 
     rows = (
         WinOddsRow(1, 1.0, 0.5, 0.0, None, "exact", 1, None, None, 0.0, None),

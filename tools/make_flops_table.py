@@ -17,10 +17,10 @@ import time
 
 import numpy as np
 
-from pokercalc.features import feature_matrix
-from pokercalc.flops import flop_equities
-from pokercalc.query import parse_query
-from pokercalc.texture_ilp import fit_texture
+from pokercalc.texture.features import feature_matrix
+from pokercalc.texture.flops import flop_equities
+from pokercalc.ranges.query import parse_query
+from pokercalc.texture.ilp import fit_texture
 
 HANDS = ("AA", "KK", "QQ", "JJ", "99", "55", "AKs", "AQs", "KQs", "JTs", "98s")
 RANGES = ("RUS", "RS", "RML", "ATC")

@@ -1,6 +1,6 @@
 """Tabulate every starting-hand class's exact result against one random hand, preflop.
 
-Writes ``pokercalc/data/headsup_random.json``, which ``pokercalc.winodds`` reads
+Writes ``pokercalc/data/headsup_random.json``, which ``pokercalc.analysis.win_odds`` reads
 so that heads-up preflop rows (no dead cards) are the engine's exact figures
 without a multi-second enumeration.  Each of the 169 classes is enumerated by
 the equity engine (``method="exact"``) on one representative combo; suit
@@ -18,9 +18,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from pokercalc.cards import RANKS, make_card  # noqa: E402
-from pokercalc.equity import equity  # noqa: E402
-from pokercalc.ranges import ALL_COMBOS, Range  # noqa: E402
+from pokercalc.core.cards import RANKS, make_card  # noqa: E402
+from pokercalc.analysis.equities import equity  # noqa: E402
+from pokercalc.ranges.notation import ALL_COMBOS, Range  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pokercalc", "data",
                    "headsup_random.json")  # fmt: skip

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InputError
+from pokercalc.errors import InputError
 
 __all__ = ["TextureFit", "fit_texture", "estimate", "formula"]
 
@@ -62,7 +62,7 @@ class TextureFit:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form; weights as a list of {"feature", "weight", "description"}."""
-        from .features import describe
+        from pokercalc.texture.features import describe
 
         return {
             "model": self.model,
@@ -93,7 +93,7 @@ def estimate(features: np.ndarray, weights: tuple[tuple[int, float], ...]) -> np
 
 def formula(fit: TextureFit) -> str:
     """The fit as a sentence a player can remember, weights rounded to whole percents."""
-    from .features import short
+    from pokercalc.texture.features import short
 
     parts = [f"start at {fit.base * 100:.0f}%"]
     for j, w in fit.weights:

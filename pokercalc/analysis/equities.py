@@ -23,11 +23,11 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from .cards import format_cards, mask_of
-from .errors import CardConflictError, InputError, InternalError
-from .ranges import ALL_COMBOS, Range, combo_index
-from .runner import Control, default_threads, run_kernel
-from .validate import check_board_and_dead, check_engine_options
+from pokercalc.core.cards import format_cards, mask_of
+from pokercalc.core.runner import Control, default_threads, run_kernel
+from pokercalc.core.validate import check_board_and_dead, check_engine_options
+from pokercalc.errors import CardConflictError, InputError, InternalError
+from pokercalc.ranges.notation import ALL_COMBOS, Range, combo_index
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -155,7 +155,7 @@ def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
     out: list[str | Range] = []
     for item in items:
         if isinstance(item, str):
-            from .ranges import split_players
+            from pokercalc.ranges.notation import split_players
 
             out.extend(split_players(item))
         elif isinstance(item, Range):
@@ -176,7 +176,7 @@ def _parse_players(
     ranges = []
     for i, item in enumerate(items):
         if isinstance(item, str):
-            from .query import parse_query
+            from pokercalc.ranges.query import parse_query
 
             item = parse_query(item)
         rng = item
@@ -212,8 +212,8 @@ class _Problem:
     """The flat arrays the kernel reads, built once per call."""
 
     def __init__(self, ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> None:
-        from . import _engine
-        from .cards import card_mask
+        from pokercalc.core import _engine
+        from pokercalc.core.cards import card_mask
 
         self.ranges = ranges
         self.board = board
@@ -351,7 +351,7 @@ _KEYS: list[int] = []
 def _card_keys() -> list[int]:
     """Each card's evaluator key (the kernel adds them up per hand)."""
     if not _KEYS:
-        from ._eval import card_keys
+        from pokercalc.core._eval import card_keys
 
         _KEYS.extend(card_keys())
     return _KEYS

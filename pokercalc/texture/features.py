@@ -7,7 +7,7 @@ one entry per flop; the same function therefore answers for one flop or for all
 Where the paper is ambiguous the choice made is written on the function (and in
 docs/flops.md).
 
->>> from pokercalc.cards import parse_cards
+>>> from pokercalc.core.cards import parse_cards
 >>> [f for f in flop_features(parse_cards("KcTh"), parse_cards("Jh9c7c")) if f > 38]
 [39, 54, 57, 63]
 >>> flop_features(parse_cards("AsAh"), parse_cards("Kh8c3s"))[:10]
@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InputError
+from pokercalc.errors import InputError
 
 __all__ = [
     "NUM_FEATURES",
@@ -88,7 +88,7 @@ class Texture:
     @classmethod
     def build(cls, hero: Sequence[int], flops: np.ndarray) -> Texture:
         """The texture of each row of ``flops`` ((m, 3) card indices) for ``hero`` (two cards)."""
-        from ._eval import evaluate_many
+        from pokercalc.core._eval import evaluate_many
 
         flops = np.asarray(flops, dtype=np.int64).reshape(-1, 3)
         h = sorted((int(c) for c in hero), reverse=True)
@@ -701,7 +701,7 @@ def feature_matrix(hero: Sequence[int], flops: np.ndarray) -> np.ndarray:
 def flop_features(hero: Sequence[int], flop: Sequence[int]) -> tuple[int, ...]:
     """The numbers of the features one flop has, for the hero's two cards.
 
-    >>> from pokercalc.cards import parse_cards
+    >>> from pokercalc.core.cards import parse_cards
     >>> flop_features(parse_cards("AsAh"), parse_cards("6c6h2h"))[:11]
     (3, 6, 9, 12, 15, 17, 21, 26, 31, 32, 37)
     """

@@ -22,8 +22,8 @@ from libc.stdint cimport int64_t, uint16_t, uint64_t
 
 cimport openmp
 
-from pokercalc._control cimport add_done, stop_requested
-from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc.core._control cimport add_done, stop_requested
+from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
 
 import numpy as np
 

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .check import CheckResult
+from pokercalc.pipelines.check import CheckResult
 
 __all__ = ["check_table"]
 

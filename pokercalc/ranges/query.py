@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from .cards import format_cards
-from .errors import ParseError
-from .ranges import (
+from pokercalc.core.cards import format_cards
+from pokercalc.errors import ParseError
+from pokercalc.ranges.notation import (
     _COMBO_OF_INDEX,
     CLASSES,
     N_COMBOS,
@@ -382,7 +382,7 @@ def parse_query(text: str) -> Range:
                  | "Suited" | "Offsuit" | "Pair"  312, 936 and 78 hands
                  | "Connected" | "Gap1" | "Gap2" | "Gap3"   ranks 1, 2, 3, 4 apart (A2 is not)
                  | RANK "x" [s|o]                 "Kx": the rank with any 2..8 kicker (HoldemHand)
-                 | any token of range notation   see pokercalc.ranges.parse_range
+                 | any token of range notation   see pokercalc.ranges.notation.parse_range
                  | "[" PERCENT "]" ... "[/" PERCENT "]"   an Equilab weight group
 
     ``X To Y`` spans Sklansky groups, or hand classes as a dash does (``JJ to
@@ -414,7 +414,7 @@ def _board_and_dead(
     board: str | Sequence[int], dead: str | Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Board and dead cards, checked as every command checks them."""
-    from .validate import check_board_and_dead
+    from pokercalc.core.validate import check_board_and_dead
 
     return check_board_and_dead(board, dead)
 

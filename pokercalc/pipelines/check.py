@@ -38,7 +38,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, PokercalcError
+from pokercalc.errors import InputError, PokercalcError
 
 __all__ = [
     "DEFAULT_TOLERANCE",
@@ -97,7 +97,7 @@ class PlayerCheck:
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: fractions as "a/b", floats unrounded."""
-        from .formats import fraction_text
+        from pokercalc.output.formats import fraction_text
 
         return {
             "label": self.label,
@@ -213,7 +213,7 @@ def _read(path: Path) -> Any:
 
 def _expected_value(value: Any, where: str) -> Fraction:
     """An expected equity from a float in 0..1 or an "a/b" string."""
-    from .formats import parse_fraction
+    from pokercalc.output.formats import parse_fraction
 
     if isinstance(value, str):
         try:
@@ -233,7 +233,7 @@ def _expected_value(value: Any, where: str) -> Fraction:
 
 def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
     """The scenarios of a parsed regression file; raises InputError naming what is wrong."""
-    from .batch import _check_option, _players_field
+    from pokercalc.pipelines.batch import _check_option, _players_field
 
     if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
         raise InputError(f"{source}: a regression file needs a list 'scenarios'")
@@ -329,7 +329,7 @@ def check_scenario(
 ) -> ScenarioCheck:
     """Run one scenario with the engine and judge it by the pass rule of the module docstring."""
     if engine is None:
-        from .equity import equity as engine  # type: ignore[import-not-found]
+        from pokercalc.analysis.equities import equity as engine  # type: ignore[import-not-found]
     options = {**(shared or {}), **spec.options}
     if not spec.exact and not {"trials", "time", "stderr"} & set(options):
         options.update(stderr=spec.tolerance / Z, time=MC_TIME_LIMIT)

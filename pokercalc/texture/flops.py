@@ -1,13 +1,13 @@
 """All-flop equities: a hero hand's exact equity against a range on each of the 19,600 flops.
 
-The kernel (``pokercalc._flops``) walks every five-card board once and credits
+The kernel (``pokercalc.texture._flops``) walks every five-card board once and credits
 each of its ten flops, turn and river enumerated exactly.  The hero is one
 specific combo; a class such as ``AA``, ``AKs`` or ``AKo`` stands for a fixed
 representative (see :func:`hero_cards`).
 
 >>> hero_cards("AKs")
 (51, 47)
->>> from pokercalc.cards import format_cards
+>>> from pokercalc.core.cards import format_cards
 >>> [format_cards(hero_cards(h)) for h in ("QQ", "JTo", "Kc Th")]
 ['QsQh', 'JsTh', 'KcTh']
 """
@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .cards import RANKS, format_card, format_cards, make_card, parse_cards
-from .errors import InputError
-from .ranges import Range
-from .runner import Control, Interrupted, default_threads, run_kernel
+from pokercalc.core.cards import RANKS, format_card, format_cards, make_card, parse_cards
+from pokercalc.core.runner import Control, Interrupted, default_threads, run_kernel
+from pokercalc.errors import InputError
+from pokercalc.ranges.notation import Range
 
 if TYPE_CHECKING:
-    from .texture_ilp import TextureFit
+    from pokercalc.texture.ilp import TextureFit
 
 __all__ = [
     "NUM_FLOPS",
@@ -156,10 +156,10 @@ def _num(x: float) -> float | None:
 
 
 def _as_range(opponent: str | Range) -> Range:
-    """A Range, or a player expression parsed by :func:`pokercalc.query.parse_query`."""
+    """A Range, or a player expression parsed by :func:`pokercalc.ranges.query.parse_query`."""
     if isinstance(opponent, Range):
         return opponent
-    from .query import parse_query
+    from pokercalc.ranges.query import parse_query
 
     return parse_query(opponent)
 
@@ -210,9 +210,9 @@ def flop_equities(
     With ``symmetry`` (the default) boards that differ only by a suit permutation
     keeping the hero and the range unchanged are evaluated once.  ``progress``
     is called with the share done.  A signal (Ctrl-C, SIGTERM) stops the
-    walk within milliseconds and raises :class:`~pokercalc.runner.Interrupted`.
+    walk within milliseconds and raises :class:`~pokercalc.core.runner.Interrupted`.
     """
-    from . import _flops
+    from pokercalc.texture import _flops
 
     h = hero_cards(hero) if isinstance(hero, str) else tuple(sorted(hero, reverse=True))
     if len(h) != 2 or h[0] == h[1] or not all(0 <= c < 52 for c in h):
@@ -303,12 +303,12 @@ def flop_study(
     With ``error`` (a fraction, e.g. 0.025) the fit instead uses the fewest features
     whose average (or, with ``objective="max"``, maximum) error stays within it.
     ``features=None`` and ``error=None`` skip the fit.  A signal while the
-    equities are computed raises :class:`~pokercalc.runner.Interrupted`; one
+    equities are computed raises :class:`~pokercalc.core.runner.Interrupted`; one
     during the fit returns the equities, no fit, marked ``interrupted`` (the
     solver's thread finishes its current solve in the background).
     """
-    from .features import feature_matrix
-    from .texture_ilp import fit_texture
+    from pokercalc.texture.features import feature_matrix
+    from pokercalc.texture.ilp import fit_texture
 
     eq = flop_equities(hero, opponent, threads=threads, progress=progress)
     fm = feature_matrix(eq.hero, eq.flops)

@@ -2,7 +2,7 @@
 
 Range notation is the language of PokerStove and Equilab; its grammar is
 documented once, on :func:`parse_range` (docs/ranges.md has the worked
-examples).  The pocket query language (:mod:`pokercalc.query`) is built on it.
+examples).  The pocket query language (:mod:`pokercalc.ranges.query`) is built on it.
 
 >>> len(parse_range("QQ+,AQs+,AK")), len(parse_range("T9o-65o")), len(parse_range("random"))
 (38, 60, 1326)
@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from .cards import card_mask, format_cards, mask_of
-from .errors import EmptyRangeError, ParseError
+from pokercalc.core.cards import card_mask, format_cards, mask_of
+from pokercalc.errors import EmptyRangeError, ParseError
 
 __all__ = [
     "Range",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import ParseError
+from pokercalc.errors import ParseError
 
 __all__ = [
     "RANKS",

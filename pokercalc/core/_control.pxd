@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The C side of :class:`pokercalc.runner.Control`: a kernel's stop flag and work counter.
+"""The C side of :class:`pokercalc.core.runner.Control`: a kernel's stop flag and work counter.
 
 A kernel gets the Control's ``int64`` buffer ``[stop, done]``; it calls
 :func:`stop_requested` between small pieces of work (a relaxed atomic load,

@@ -18,9 +18,9 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from pokercalc._control cimport add_done, stop_requested
-from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
-from pokercalc._rng cimport bounded, next_u64, splitmix
+from pokercalc.core._control cimport add_done, stop_requested
+from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc.core._rng cimport bounded, next_u64, splitmix
 
 cdef enum:
     AHEAD = 0
@@ -130,7 +130,7 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
 
 
 cdef inline uint64_t rng_next(Rng* g) noexcept nogil:
-    """The next 64 random bits of the shared generator (pokercalc/_rng.pxd)."""
+    """The next 64 random bits of the shared generator (pokercalc/core/_rng.pxd)."""
     return next_u64(g.s)
 
 

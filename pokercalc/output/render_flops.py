@@ -8,9 +8,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .cards import format_cards
-from .features import describe
-from .flops import FlopStudy
+from pokercalc.core.cards import format_cards
+from pokercalc.texture.features import describe
+from pokercalc.texture.flops import FlopStudy
 
 __all__ = ["flops_view", "flops_summary_table", "flops_chart", "flops_fit_table"]
 

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .errors import InputError
+from pokercalc.errors import InputError
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -54,7 +54,7 @@ _FRACTION = re.compile(r"\s*(-?\d+)\s*/\s*(\d+)\s*$")
 
 def envelope(command: str, result: Any) -> dict[str, Any]:
     """The versioned JSON document of a command: schema and program versions around ``result``."""
-    from . import __version__
+    from pokercalc import __version__
 
     return {
         "schema_version": SCHEMA_VERSION,

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import _eval, _tablegen
-from .cards import card_mask, parse_cards
-from .errors import ParseError
+from pokercalc.core import _eval, _tablegen
+from pokercalc.core.cards import card_mask, parse_cards
+from pokercalc.errors import ParseError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -72,7 +72,7 @@ def evaluate(cards: str | Iterable[int]) -> int:
 
 
 def evaluate_mask(mask: int) -> int:
-    """Value of the 5 to 7 cards of a 64-bit mask (see :mod:`pokercalc.cards`)."""
+    """Value of the 5 to 7 cards of a 64-bit mask (see :mod:`pokercalc.core.cards`)."""
     full = sum(card_mask(c) for c in range(52))
     n = bin(mask).count("1")
     if mask & ~full or not 5 <= n <= 7:
@@ -127,7 +127,7 @@ class HandEvaluation:
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII."""
-        from .cards import format_cards
+        from pokercalc.core.cards import format_cards
 
         return {
             "cards": format_cards(self.cards),

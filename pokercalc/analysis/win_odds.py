@@ -26,19 +26,17 @@ import json
 import math
 import os
 import secrets
-import sys
 import time as _time
-import types
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import RANKS, format_cards
-from .errors import InputError, ParseError
-from .ranges import ALL_COMBOS, Range
-from .runner import Control, default_threads, run_kernel
-from .validate import check_board_and_dead, check_engine_options
+from pokercalc.core.cards import RANKS, format_cards
+from pokercalc.core.runner import Control, default_threads, run_kernel
+from pokercalc.core.validate import check_board_and_dead, check_engine_options
+from pokercalc.errors import InputError, ParseError
+from pokercalc.ranges.notation import ALL_COMBOS, Range
 
 __all__ = [
     "DEFAULT_TIME",
@@ -254,7 +252,7 @@ def _hero_range(hero: str | Range) -> Range:
         raise ParseError("no hero hand given")
     if "|" in hero:
         raise ParseError(f"the hero is one player; {hero!r} names several")
-    from .query import parse_query
+    from pokercalc.ranges.query import parse_query
 
     return parse_query(hero.strip())
 
@@ -404,7 +402,7 @@ def _potential(
     returns its estimate so far, with ``interrupted`` set; an exact count
     returns None (part of an enumeration is no estimate).
     """
-    from . import _potential
+    from pokercalc.analysis import _potential
 
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
@@ -487,7 +485,7 @@ def _potential(
 @functools.cache
 def _headsup_table() -> dict[str, Any] | None:
     """Exact preflop results of the 169 classes against one random hand, if the file is there."""
-    path = os.path.join(os.path.dirname(__file__), "data", "headsup_random.json")
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "headsup_random.json")
     try:
         with open(path) as f:
             table: dict[str, Any] = json.load(f)["classes"]
@@ -555,7 +553,7 @@ def winodds(
     run: the rows done stand, an interrupted Monte Carlo row keeps its
     estimate, and the result is marked ``interrupted``.
     """
-    from .equity import equity
+    from pokercalc.analysis.equities import equity
 
     start = _time.perf_counter()
     counts = parse_opponents(opponents)
@@ -608,7 +606,7 @@ def winodds(
             left = None if compute is None else max(compute - (_time.perf_counter() - t0), 0.01)
             threshold = None
             if method == "auto":
-                from .equity import DEFAULT_THRESHOLD
+                from pokercalc.analysis.equities import DEFAULT_THRESHOLD
 
                 per_count = DEFAULT_TIME if time is None else time
                 budget = per_count * EXACT_RATE * (threads or default_threads()) / (n + 1)
@@ -640,19 +638,3 @@ def winodds(
         _time.perf_counter() - start,
         stopped,
     )
-
-
-class _CallableModule(types.ModuleType):
-    """This module, callable as :func:`winodds`.
-
-    ``pokercalc.winodds`` is the function when the package's lazy loader binds
-    it first, but the module once anything imports ``pokercalc.winodds``
-    directly (the import system binds submodules on their package); either
-    way ``pokercalc.winodds(...)`` works.
-    """
-
-    def __call__(self, *args: Any, **kwargs: Any) -> WinOddsResult:
-        return winodds(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

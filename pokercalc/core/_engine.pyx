@@ -22,9 +22,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
-from pokercalc._control cimport add_done, stop_requested
-from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
-from pokercalc._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
+from pokercalc.core._control cimport add_done, stop_requested
+from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
     MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52

@@ -18,8 +18,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import format_cards, parse_cards
-from .errors import CardConflictError, InputError, quote
+from pokercalc.core.cards import format_cards, parse_cards
+from pokercalc.errors import CardConflictError, InputError, quote
 
 __all__ = [
     "LIMITS",

@@ -35,12 +35,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import _eval
-from .cards import card_mask, format_card, format_cards, mask_of
-from .draws import check_situation, hand_key
-from .errors import CardConflictError, EmptyRangeError
-from .evaluator import CATEGORY_NAMES, describe
-from .ranges import Range
+from pokercalc.analysis.draws import check_situation, hand_key
+from pokercalc.core import _eval
+from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
+from pokercalc.core.evaluator import CATEGORY_NAMES, describe
+from pokercalc.errors import CardConflictError, EmptyRangeError
+from pokercalc.ranges.notation import Range
 
 __all__ = ["CardOutcome", "OutsResult", "find_outs", "discounted_outs"]
 
@@ -276,7 +276,7 @@ def discounted_outs(
     >>> format_cards(discounted_outs("QsJs", "9cTs7d3c"))
     'KsKhKdQhQd8s8h8d'
     """
-    from .cards import parse_cards
+    from pokercalc.core.cards import parse_cards
 
     h, b, d = check_situation(hero, board, dead)
     opps = [parse_cards(o) if isinstance(o, str) else tuple(o) for o in opponents]
@@ -352,7 +352,7 @@ def _parse_opponent(item: str | Range) -> Range:
     """An opponent as a Range: a hand, range notation or pocket query."""
     if isinstance(item, Range):
         return item
-    from .query import parse_query
+    from pokercalc.ranges.query import parse_query
 
     return parse_query(item)
 
@@ -361,14 +361,14 @@ def _engine_equity(
     players: list[Range], board: tuple[int, ...], dead: tuple[int, ...], threads: int | None = None
 ) -> Any:
     """The exact equity engine on one board: the one call made per unseen card."""
-    from .equity import equity
+    from pokercalc.analysis.equities import equity
 
     return equity(players, board=board, dead=dead, method="exact", threads=threads)
 
 
 def _threads_for(players: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> int | None:
     """One thread for small runs (starting threads costs more than they save), else the default."""
-    from .equity import count_outcomes
+    from pokercalc.analysis.equities import count_outcomes
 
     try:
         return 1 if count_outcomes(players, board, dead) <= _SMALL_RUN else None
@@ -394,7 +394,7 @@ def find_outs(
     """The outs of ``hero`` on a flop or turn ``board`` against optional ``opponents``.
 
     Opponents are hands, range notation or pocket queries (strings or
-    :class:`~pokercalc.ranges.Range`).  Only opponents that are one specific
+    :class:`~pokercalc.ranges.notation.Range`).  Only opponents that are one specific
     hand take part in rule 3 and remove their cards from the unseen ones;
     every opponent takes part in the exact equity after each card.  A card
     after which an opponent's range has no hand left is marked ``no_deal``

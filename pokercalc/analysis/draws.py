@@ -48,16 +48,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import _eval
-from .cards import (
+from pokercalc.core import _eval
+from pokercalc.core.cards import (
     FULL_MASK,
     card_mask,
     format_card,
     format_cards,
     mask_of,
 )
-from .errors import CardConflictError, InputError
-from .evaluator import CATEGORY_NAMES, _classes_by_value
+from pokercalc.core.evaluator import CATEGORY_NAMES, _classes_by_value
+from pokercalc.errors import CardConflictError, InputError
 
 __all__ = [
     "Draw",
@@ -86,7 +86,7 @@ def check_situation(
     hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Parse and validate a hero hand, a flop or turn board and dead cards (shared with outs)."""
-    from .validate import cards_arg, check_board_and_dead
+    from pokercalc.core.validate import cards_arg, check_board_and_dead
 
     h = cards_arg(hero, "hero")
     if len(h) != 2:
@@ -407,7 +407,7 @@ def find_draws(
     hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
 ) -> DrawsResult:
     """Every draw of ``hero`` on a flop or turn ``board``, with the cards completing each."""
-    from .evaluator import describe
+    from pokercalc.core.evaluator import describe
 
     h, b, d = check_situation(hero, board, dead)
     hb = mask_of(h + b)

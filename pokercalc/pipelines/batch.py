@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .errors import InputError, InternalError, ParseError, PokercalcError
+from pokercalc.errors import InputError, InternalError, ParseError, PokercalcError
 
 __all__ = [
     "ENGINE_OPTIONS",
@@ -86,7 +86,7 @@ def _players_field(players: Any, where: str) -> list[str]:
 def _split_players(text: str) -> list[str]:
     """Players of ``A | B | C`` at the top level (the range module's splitter when present)."""
     try:
-        from .ranges import split_players  # type: ignore[attr-defined]
+        from pokercalc.ranges.notation import split_players  # type: ignore[attr-defined]
     except ImportError:  # pragma: no cover - until the range parser lands
         return [p.strip() for p in text.split("|")]
     return [p.strip() for p in split_players(text)]
@@ -102,7 +102,7 @@ def _check_option(name: str, value: Any, where: str) -> Any:
         if value not in _METHODS:
             raise InputError(f"{where}: method must be one of auto, exact, mc, got {value!r}")
         return value
-    from .validate import check_engine_options
+    from pokercalc.core.validate import check_engine_options
 
     try:
         return check_engine_options(**{name: value})[name]
@@ -185,7 +185,7 @@ def iter_scenarios(lines: Iterable[str]) -> Iterator[Scenario | PokercalcError]:
 
 
 def _head(line: int, id_: Any) -> dict[str, Any]:
-    from .formats import envelope
+    from pokercalc.output.formats import envelope
 
     head = envelope("batch", None)
     del head["result"]
@@ -222,7 +222,7 @@ def run_scenario(
     options = {**(shared or {}), **scenario.options}
     try:
         if engine is None:
-            from .equity import equity as engine  # type: ignore[import-not-found]
+            from pokercalc.analysis.equities import equity as engine  # type: ignore[import-not-found]
         result = engine(list(scenario.players), scenario.board, scenario.dead, **options)
     except KeyboardInterrupt:
         raise
@@ -236,7 +236,7 @@ def run_scenario(
 
 def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tuple[str, bool]:
     """One output line (JSON, no newline) for an input item, and whether it succeeded."""
-    from .formats import json_line
+    from pokercalc.output.formats import json_line
 
     if isinstance(item, Scenario):
         obj = run_scenario(item, shared)
@@ -296,7 +296,7 @@ class LineWriter:
         self._old_term: Any = None
 
     def _on_sigint(self, signum: int, frame: Any) -> None:
-        from .runner import Terminated
+        from pokercalc.core.runner import Terminated
 
         error = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
         if self._writing:
@@ -406,6 +406,9 @@ class _Input:
         return chunk
 
 
+_WORKER_IMPORT = "from pokercalc.pipelines.batch import _worker_main"
+
+
 class _Worker:
     """A worker process: a fresh interpreter running :func:`_worker_main` on one socket.
 
@@ -426,7 +429,11 @@ class _Worker:
         parent, child = socket.socketpair()
         fd = child.fileno()
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", f"from pokercalc.batch import _worker_main; _worker_main({fd})"],
+            [
+                sys.executable,
+                "-c",
+                f"from pokercalc.pipelines.batch import _worker_main; _worker_main({fd})",
+            ],
             pass_fds=(fd,),
             stdin=subprocess.DEVNULL,
         )

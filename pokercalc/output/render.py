@@ -8,13 +8,13 @@ from typing import Any
 
 from rich.table import Table
 
-from .cards import format_cards
-from .draws import DrawsResult
-from .equity import EquityResult
-from .evaluator import HandEvaluation
-from .outs import OutsResult
-from .query import QueryResult
-from .winodds import WinOddsResult
+from pokercalc.analysis.draws import DrawsResult
+from pokercalc.analysis.equities import EquityResult
+from pokercalc.analysis.outs import OutsResult
+from pokercalc.analysis.win_odds import WinOddsResult
+from pokercalc.core.cards import format_cards
+from pokercalc.core.evaluator import HandEvaluation
+from pokercalc.ranges.query import QueryResult
 
 __all__ = [
     "eval_table",
@@ -243,7 +243,7 @@ def draws_table(result: DrawsResult) -> Any:
     from rich.console import Group
     from rich.text import Text
 
-    from .evaluator import CATEGORY_NAMES
+    from pokercalc.core.evaluator import CATEGORY_NAMES
 
     head = Text(
         f"{format_cards(result.hero, sep=' ', symbols=True)} on "

@@ -1,0 +1,1 @@
+"""Analyses built on the engine: equity, outs, draws, win odds."""

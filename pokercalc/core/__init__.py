@@ -1,0 +1,1 @@
+"""What every calculation stands on: cards, games, evaluators, the engine kernels."""

@@ -1,0 +1,1 @@
+"""Results for programs and people: JSON, CSV, schemas and rich rendering."""

@@ -1,0 +1,1 @@
+"""Many scenarios at once: batch runs and regression checks."""

@@ -1,0 +1,1 @@
+"""Players' distributions: range notation, the pocket query language, Omaha patterns."""
