@@ -17,9 +17,9 @@ import time
 import numpy as np
 
 from pokercalc.core.cards import format_card
+from pokercalc.ranges.query import parse_query
 from pokercalc.texture.features import feature_matrix
 from pokercalc.texture.flops import NUM_FLOPS, flop_equities, flop_study
-from pokercalc.ranges.query import parse_query
 
 EVAL7_RANGES = {
     "RUS": "AA,KK,QQ,JJ,AKs",

@@ -10,9 +10,9 @@ import json
 import random
 import time
 
-from pokercalc.core.cards import format_cards
 from pokercalc.analysis.draws import find_draws
 from pokercalc.analysis.outs import find_outs
+from pokercalc.core.cards import format_cards
 
 
 def situations(n: int, seed: int = 1) -> list[tuple[str, str]]:

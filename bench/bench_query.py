@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import time
 
-from pokercalc.ranges import query
 from pokercalc.ranges import notation as ranges
+from pokercalc.ranges import query
 
 EXPRESSIONS = [
     "random",

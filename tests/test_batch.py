@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pokercalc.pipelines import batch
-from pokercalc.core.cards import format_card
 from pokercalc.cli import cli
+from pokercalc.core.cards import format_card
 from pokercalc.errors import InputError, ParseError
+from pokercalc.pipelines import batch
 
 MALFORMED = [
     "AsKs | Zz ; ;",  # unknown hand (engine-side parse error)

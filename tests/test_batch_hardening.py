@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pokercalc.pipelines import batch
 from pokercalc.output.formats import json_line, json_text
+from pokercalc.pipelines import batch
 
 
 def test_a_script_that_ran_openmp_can_start_a_batch_pool(tmp_path: Path) -> None:

@@ -22,8 +22,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference import reference_equity
 
+from pokercalc.cli import cli
 from pokercalc.core import _eval
 from pokercalc.core.cards import parse_cards
+from pokercalc.errors import InputError
+from pokercalc.output.formats import fraction_text, parse_fraction
 from pokercalc.pipelines.check import (
     MC_TIME_LIMIT,
     Z,
@@ -32,9 +35,6 @@ from pokercalc.pipelines.check import (
     load_spec,
     parse_spec,
 )
-from pokercalc.cli import cli
-from pokercalc.errors import InputError
-from pokercalc.output.formats import fraction_text, parse_fraction
 from pokercalc.ranges.query import parse_query
 
 TOML_FILE = """\

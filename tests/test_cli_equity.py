@@ -9,8 +9,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pokercalc.cli import cli
 from pokercalc.analysis.equities import equity
+from pokercalc.cli import cli
 
 
 def run(*args: str):

@@ -1,4 +1,4 @@
-"""Tests of pokercalc.analysis.draws: judged examples, and each draw function against dealing each card."""
+"""Tests of pokercalc.analysis.draws: judged examples, and each draw against dealing each card."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ import reference
 from click.testing import CliRunner
 
 from pokercalc import evaluate
-from pokercalc.core.cards import format_cards, parse_cards
-from pokercalc.cli import cli
 from pokercalc.analysis.draws import (
     draw_count,
     find_draws,
@@ -26,6 +24,8 @@ from pokercalc.analysis.draws import (
     straight_draw_count,
     straight_outs,
 )
+from pokercalc.cli import cli
+from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.errors import CardConflictError, InputError, ParseError
 
 STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8

@@ -34,9 +34,7 @@ def test_a_range_the_size_of_random_is_not_random() -> None:
 
 
 def test_the_same_range_by_monte_carlo_lands_within_four_standard_errors() -> None:
-    r = pokercalc.equity(
-        HEAVY, board="7h8h9h", method="mc", trials=400_000, seed=1, threads=1
-    )
+    r = pokercalc.equity(HEAVY, board="7h8h9h", method="mc", trials=400_000, seed=1, threads=1)
     for p, exact in zip(r.players, HEAVY_EXACT, strict=True):
         assert p.stderr is not None and abs(p.equity - float(exact)) < 4 * p.stderr
 

@@ -8,8 +8,8 @@ import random
 import pytest
 from reference import reference_equity
 
-from pokercalc.core.cards import parse_cards
 from pokercalc.analysis.equities import count_outcomes, equity
+from pokercalc.core.cards import parse_cards
 from pokercalc.errors import CardConflictError, EmptyRangeError, InputError
 from pokercalc.ranges.notation import ALL_COMBOS, Range
 

@@ -12,8 +12,8 @@ from reference import CATEGORY_COUNTS_5, hand_rank, rank_five
 import pokercalc
 from pokercalc.core import _eval
 from pokercalc.core.cards import mask_of, parse_cards
-from pokercalc.errors import ParseError
 from pokercalc.core.evaluator import category, category_name, describe, evaluate, evaluate_hand
+from pokercalc.errors import ParseError
 
 # Seven-card hands per category (23,294,460 high card ... 41,584 straight flushes).
 CATEGORY_COUNTS_7 = (

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 import reference
 
-from pokercalc.texture import _flops
 from pokercalc.core.cards import parse_cards
 from pokercalc.errors import InputError
+from pokercalc.texture import _flops
 from pokercalc.texture.features import (
     FEATURES,
     NUM_FEATURES,

@@ -10,12 +10,12 @@ import pytest
 import reference
 from click.testing import CliRunner
 
-from pokercalc.core.cards import parse_cards
 from pokercalc.cli import cli
+from pokercalc.core.cards import parse_cards
 from pokercalc.errors import InputError, PokercalcError
+from pokercalc.ranges.notation import ALL_COMBOS, Range
 from pokercalc.texture.features import feature_matrix
 from pokercalc.texture.flops import NUM_FLOPS, flop_equities, hero_cards, suit_symmetries
-from pokercalc.ranges.notation import ALL_COMBOS, Range
 from pokercalc.texture.ilp import estimate, fit_texture
 
 # A small, suit-asymmetric, weighted range: KK (one combo at half weight), AKs of spades, 76s.

@@ -1,4 +1,4 @@
-"""Tests of pokercalc.analysis.outs: the judged example, the rules by brute force, equity after each card."""
+"""Tests of pokercalc.analysis.outs: the judged example, rules by brute force, equity after a card."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 import reference
 from click.testing import CliRunner
 
-from pokercalc.core.cards import format_card, format_cards, parse_cards
-from pokercalc.cli import cli
 from pokercalc.analysis.equities import equity
-from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, ParseError
 from pokercalc.analysis.outs import _turn_straight_danger, discounted_outs, find_outs
+from pokercalc.cli import cli
+from pokercalc.core.cards import format_card, format_cards, parse_cards
+from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, ParseError
 from pokercalc.ranges.notation import Range
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from pokercalc import __version__
 from pokercalc.core.cards import parse_cards
 from pokercalc.errors import CardConflictError, InputError, ParseError
-from pokercalc.ranges.query import SKLANSKY_GROUPS, parse_query, player_range, run_query
 from pokercalc.ranges.notation import ALL_COMBOS, N_COMBOS, parse_range
+from pokercalc.ranges.query import SKLANSKY_GROUPS, parse_query, player_range, run_query
 
 # The counts the issue names, in the query language.
 QUERY_COUNTS = [

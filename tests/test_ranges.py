@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from pokercalc.core.cards import parse_cards
 from pokercalc.errors import EmptyRangeError, ParseError
-from pokercalc.ranges.query import parse_query, player_range
 from pokercalc.ranges.notation import (
     ALL_COMBOS,
     CLASSES,
@@ -27,6 +26,7 @@ from pokercalc.ranges.notation import (
     preflop_order,
     split_players,
 )
+from pokercalc.ranges.query import parse_query, player_range
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
 RANKS = "23456789TJQKA"

@@ -20,17 +20,17 @@ from click.testing import CliRunner
 from reference import hand_rank
 
 from pokercalc.analysis import _potential
-from pokercalc.core.cards import format_cards, parse_cards
-from pokercalc.cli import cli
 from pokercalc.analysis.equities import equity
-from pokercalc.errors import PokercalcError
-from pokercalc.ranges.notation import ALL_COMBOS, Range
 from pokercalc.analysis.win_odds import (
     hand_potential,
     parse_opponents,
     potential_from_counts,
     winodds,
 )
+from pokercalc.cli import cli
+from pokercalc.core.cards import format_cards, parse_cards
+from pokercalc.errors import PokercalcError
+from pokercalc.ranges.notation import ALL_COMBOS, Range
 
 AHEAD, TIED, BEHIND = 0, 1, 2
 RANDOM = Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
@@ -333,8 +333,8 @@ def test_bad_input_raises_one_error(kwargs):
 
 
 def test_chart_bars_follow_the_figures():
-    from pokercalc.output import render
     from pokercalc.analysis.win_odds import WinOddsResult, WinOddsRow
+    from pokercalc.output import render
 
     rows = (
         WinOddsRow(1, 1.0, 0.5, 0.0, None, "exact", 1, None, None, 0.0, None),

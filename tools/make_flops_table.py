@@ -17,9 +17,9 @@ import time
 
 import numpy as np
 
+from pokercalc.ranges.query import parse_query
 from pokercalc.texture.features import feature_matrix
 from pokercalc.texture.flops import flop_equities
-from pokercalc.ranges.query import parse_query
 from pokercalc.texture.ilp import fit_texture
 
 HANDS = ("AA", "KK", "QQ", "JJ", "99", "55", "AKs", "AQs", "KQs", "JTs", "98s")

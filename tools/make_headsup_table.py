@@ -18,8 +18,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from pokercalc.core.cards import RANKS, make_card  # noqa: E402
 from pokercalc.analysis.equities import equity  # noqa: E402
+from pokercalc.core.cards import RANKS, make_card  # noqa: E402
 from pokercalc.ranges.notation import ALL_COMBOS, Range  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pokercalc", "data",
