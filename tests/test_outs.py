@@ -1,4 +1,4 @@
-"""Tests of pokercalc.analysis.outs: the judged example, rules by brute force, equity after a card."""
+"""Tests of pokercalc.analysis.outs: the judged example, rules by brute force, equity after."""
 
 from __future__ import annotations
 
