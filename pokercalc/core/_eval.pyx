@@ -190,3 +190,77 @@ def value_sum(int n_cards) -> int:
     with nogil:
         total = _enumerate(n_cards, NULL)
     return total
+
+
+_RANKINGS = {"high": RANKING_HIGH, "shortdeck": RANKING_SHORTDECK,
+             "shortdeck-triton": RANKING_SHORTDECK_TRITON}
+
+
+def evaluate_ranked(cards, str ranking="high") -> int:
+    """Value of 5 to 7 distinct card indices under ``ranking`` (validated by the caller)."""
+    cdef uint64_t key = PC_KEY_INIT, mask = 0
+    cdef int r = _RANKINGS[ranking]
+    for c in cards:
+        key += PC_CARD_KEY[c]
+        mask |= PC_CARD_BIT[c]
+    return eval_key_ranking(key, mask, r)
+
+
+def evaluate_omaha(hole, board) -> int:
+    """Best value of exactly two of ``hole`` (4 to 6 card indices) and three of ``board`` (3 to 5)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = len(hole), nb = len(board), i
+    if not 2 <= nh <= 6 or not 3 <= nb <= 5:
+        raise ValueError("hole must have 2 to 6 cards and board 3 to 5")
+    for i in range(nh):
+        h[i] = hole[i]
+    for i in range(nb):
+        b[i] = board[i]
+    return eval_omaha(h, nh, b, nb)
+
+
+def short_category_counts(int n_cards, str ranking) -> list:
+    """Hands per category position over every ``n_cards``-card hand (5 to 7) of the 36-card deck."""
+    cdef uint64_t counts[9]
+    cdef int r = _RANKINGS[ranking]
+    cdef int a, b, c, d, e, f, g, k
+    cdef uint64_t k1, k2, k3, k4, k5, k6, m1, m2, m3, m4, m5, m6
+    cdef uint8_t deck[36]
+    if not 5 <= n_cards <= 7:
+        raise ValueError("5 to 7 cards")
+    for k in range(36):
+        deck[k] = 16 + k  # the six of clubs (rank 4) and up
+    for k in range(9):
+        counts[k] = 0
+    with nogil:
+        for a in range(36):
+            k1 = PC_KEY_INIT + PC_CARD_KEY[deck[a]]
+            m1 = PC_CARD_BIT[deck[a]]
+            for b in range(a + 1, 36):
+                k2 = k1 + PC_CARD_KEY[deck[b]]
+                m2 = m1 | PC_CARD_BIT[deck[b]]
+                for c in range(b + 1, 36):
+                    k3 = k2 + PC_CARD_KEY[deck[c]]
+                    m3 = m2 | PC_CARD_BIT[deck[c]]
+                    for d in range(c + 1, 36):
+                        k4 = k3 + PC_CARD_KEY[deck[d]]
+                        m4 = m3 | PC_CARD_BIT[deck[d]]
+                        for e in range(d + 1, 36):
+                            k5 = k4 + PC_CARD_KEY[deck[e]]
+                            m5 = m4 | PC_CARD_BIT[deck[e]]
+                            if n_cards == 5:
+                                counts[eval_key_ranking(k5, m5, r) >> PC_CATEGORY_SHIFT] += 1
+                                continue
+                            for f in range(e + 1, 36):
+                                k6 = k5 + PC_CARD_KEY[deck[f]]
+                                m6 = m5 | PC_CARD_BIT[deck[f]]
+                                if n_cards == 6:
+                                    counts[eval_key_ranking(k6, m6, r) >> PC_CATEGORY_SHIFT] += 1
+                                    continue
+                                for g in range(f + 1, 36):
+                                    counts[eval_key_ranking(k6 + PC_CARD_KEY[deck[g]],
+                                                            m6 | PC_CARD_BIT[deck[g]],
+                                                            r) >> PC_CATEGORY_SHIFT] += 1
+    return [counts[k] for k in range(9)]
+

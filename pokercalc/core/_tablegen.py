@@ -61,6 +61,32 @@ def straight_top(ranks: set[int]) -> int:
     return -1
 
 
+#: Short-deck plays ranks six (4) to ace (12); A-6-7-8-9 is its lowest straight.
+SHORTDECK_LOW = 4
+#: Category order, weakest first, of each ranking the evaluator knows.
+RANKINGS: dict[str, tuple[int, ...]] = {
+    "high": (HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH),
+    # A flush is rarer than a full house with 36 cards, so it ranks above it.
+    "shortdeck": (
+        HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH
+    ),
+    # Triton's rules also rank three of a kind above a straight.
+    "shortdeck-triton": (
+        HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT, TRIPS, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH
+    ),
+}  # fmt: skip
+
+
+def straight_top_short(ranks: set[int]) -> int:
+    """Top rank of the best short-deck straight within ``ranks`` (7 for A-6-7-8-9), or -1."""
+    for top in range(12, 7, -1):
+        if all(r in ranks for r in range(top - 4, top + 1)):
+            return top
+    if {12, 4, 5, 6, 7} <= ranks:
+        return 7
+    return -1
+
+
 def hand_classes() -> list[tuple[int, tuple[int, ...]]]:
     """All 7,462 classes as ``(category, ranks)`` in increasing strength.
 
@@ -94,6 +120,93 @@ def hand_classes() -> list[tuple[int, tuple[int, ...]]]:
     out += [(QUADS, (q, k)) for q in range(13) for k in range(13) if k != q]
     out += [(STRAIGHT_FLUSH, (top,)) for top in range(3, 13)]
     return out
+
+
+def short_classes(ranking: str) -> list[tuple[int, tuple[int, ...]]]:
+    """Every five-card class of the 36-card deck in increasing strength under ``ranking``."""
+    desc = list(range(12, SHORTDECK_LOW - 1, -1))
+    five = [c for c in itertools.combinations(desc, 5) if straight_top_short(set(c)) < 0]
+
+    def kickers(exclude: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
+        return sorted(itertools.combinations([r for r in desc if r not in exclude], n))
+
+    ranks = range(SHORTDECK_LOW, 13)
+    tops = range(7, 13)
+    by_category: dict[int, list[tuple[int, tuple[int, ...]]]] = {
+        HIGH_CARD: [(HIGH_CARD, c) for c in sorted(five)],
+        PAIR: [(PAIR, (p, *ks)) for p in ranks for ks in kickers((p,), 3)],
+        TWO_PAIR: [
+            (TWO_PAIR, (hi, lo, k))
+            for hi in ranks
+            for lo in ranks
+            if lo < hi
+            for k in ranks
+            if k not in (hi, lo)
+        ],
+        TRIPS: [(TRIPS, (t, *ks)) for t in ranks for ks in kickers((t,), 2)],
+        STRAIGHT: [(STRAIGHT, (top,)) for top in tops],
+        FLUSH: [(FLUSH, c) for c in sorted(five)],
+        FULL_HOUSE: [(FULL_HOUSE, (t, p)) for t in ranks for p in ranks if p != t],
+        QUADS: [(QUADS, (q, k)) for q in ranks for k in ranks if k != q],
+        STRAIGHT_FLUSH: [(STRAIGHT_FLUSH, (top,)) for top in tops],
+    }
+    return [cls for cat in RANKINGS[ranking] for cls in by_category[cat]]
+
+
+def ranking_values(ranking: str) -> dict[tuple[int, tuple[int, ...]], int]:
+    """Map each class to its value ``4096 * position + i``, ``position`` the category's place
+    in the ranking's order (so values compare as the hands do)."""
+    classes = hand_classes() if ranking == "high" else short_classes(ranking)
+    order = RANKINGS[ranking]
+    values: dict[tuple[int, tuple[int, ...]], int] = {}
+    index = [0] * 9
+    for cls in classes:
+        pos = order.index(cls[0])
+        index[pos] += 1
+        values[cls] = (pos << CATEGORY_SHIFT) + index[pos]
+    return values
+
+
+def best_short_nonflush_class(counts: list[int], ranking: str) -> tuple[int, tuple[int, ...]]:
+    """The best short-deck class of 5 to 7 cards with these rank counts, flushes aside."""
+    present = {r for r in range(13) if counts[r]}
+    by_count = sorted(((counts[r], r) for r in present), reverse=True)
+    ranks_desc = sorted(present, reverse=True)
+    quads = [r for c, r in by_count if c == 4]
+    trips = sorted((r for c, r in by_count if c == 3), reverse=True)
+    pairs = sorted((r for c, r in by_count if c == 2), reverse=True)
+    if quads:
+        q = quads[0]
+        return QUADS, (q, max(r for r in present if r != q))
+    if trips and (len(trips) > 1 or pairs):
+        t = trips[0]
+        return FULL_HOUSE, (t, max([r for r in trips[1:]] + pairs))
+    top = straight_top_short(present)
+    trips_class = (
+        (TRIPS, (trips[0], *[r for r in ranks_desc if r != trips[0]][:2])) if trips else None
+    )
+    if top >= 0 and trips_class is not None and ranking == "shortdeck-triton":
+        return trips_class
+    if top >= 0:
+        return STRAIGHT, (top,)
+    if trips_class is not None:
+        return trips_class
+    if len(pairs) >= 2:
+        hi, lo = pairs[0], pairs[1]
+        return TWO_PAIR, (hi, lo, max(r for r in present if r not in (hi, lo)))
+    if pairs:
+        p = pairs[0]
+        return PAIR, (p, *[r for r in ranks_desc if r != p][:3])
+    return HIGH_CARD, tuple(ranks_desc[:5])
+
+
+def best_short_flush_class(bits: int) -> tuple[int, tuple[int, ...]]:
+    """The best short-deck class of one suit's cards as a 13-bit rank mask (5 to 7 bits)."""
+    ranks = {r for r in range(13) if bits >> r & 1}
+    top = straight_top_short(ranks)
+    if top >= 0:
+        return STRAIGHT_FLUSH, (top,)
+    return FLUSH, tuple(sorted(ranks, reverse=True)[:5])
 
 
 def class_values() -> dict[tuple[int, tuple[int, ...]], int]:
@@ -227,7 +340,7 @@ def build_tables() -> dict[str, Any]:
         card_bit[c] = 1 << (16 * suit + rank)
     # Key and bit side by side for a 16-byte load per card; any byte indexes it.
     card_pair = [(card_key[c], card_bit[c]) if c < 52 else (0, BAD_CARD_BIT) for c in range(256)]
-    return {
+    tables = {
         "PC_CARD_KEY": card_key,
         "PC_CARD_BIT": card_bit,
         "PC_FLUSH": flush,
@@ -237,6 +350,26 @@ def build_tables() -> dict[str, Any]:
         "PC_RANK_VALUE": rank_value,
         "PC_CARD_PAIR": card_pair,
     }
+    # Short-deck hands are multisets of the same rank keys, so they hash to the
+    # same slots: each short-deck ranking needs only its own values there.
+    short_deck = 0x1FFF & ~((1 << SHORTDECK_LOW) - 1)
+    for ranking, name in (("shortdeck", "PC_SD"), ("shortdeck-triton", "PC_SDT")):
+        sd_values = ranking_values(ranking)
+        sd_rank_value = [0] * (1 << HASH_BITS)
+        for counts in _rank_multisets():
+            if any(counts[:SHORTDECK_LOW]):
+                continue
+            key = sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True))
+            h = key * hash_mul & 0xFFFFFFFF
+            slot = (h + displacement[h >> (32 - BUCKET_BITS)]) & HASH_MASK
+            sd_rank_value[slot] = sd_values[best_short_nonflush_class(counts, ranking)]
+        sd_flush = [0] * 8192
+        for bits in range(8192):
+            if 5 <= bin(bits).count("1") <= 7 and bits & ~short_deck == 0:
+                sd_flush[bits] = sd_values[best_short_flush_class(bits)]
+        tables[f"{name}_RANK_VALUE"] = sd_rank_value
+        tables[f"{name}_FLUSH"] = sd_flush
+    return tables
 
 
 _C_TYPES = {
@@ -246,6 +379,10 @@ _C_TYPES = {
     "PC_RANK_SUM": "uint32_t",
     "PC_DISPLACEMENT": "uint8_t",
     "PC_RANK_VALUE": "uint16_t",
+    "PC_SD_RANK_VALUE": "uint16_t",
+    "PC_SD_FLUSH": "uint16_t",
+    "PC_SDT_RANK_VALUE": "uint16_t",
+    "PC_SDT_FLUSH": "uint16_t",
 }
 
 

@@ -1,0 +1,195 @@
+"""The games pokercalc plays, one definition each: the only place deck sizes and hole cards live.
+
+A game says how many hole cards each player gets, which cards the deck holds,
+how many board cards come, how a hand is formed from hole and board cards, how
+hands rank, and so how many players the deck can deal.  Every layer (cards,
+ranges, the engine, the analyses, the command line) asks the game instead of
+assuming hold'em.
+
+>>> get_game("shortdeck").deck_size, get_game("omaha").hole_cards, HOLDEM.max_players
+(36, 4, 23)
+>>> get_game("omaha5").forming
+'omaha'
+>>> get_game("stud")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: unknown game 'stud'; the games are holdem, shortdeck, ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pokercalc.errors import InputError
+
+__all__ = [
+    "Game",
+    "GAMES",
+    "HOLDEM",
+    "SHORTDECK",
+    "SHORTDECK_TRITON",
+    "OMAHA",
+    "OMAHA5",
+    "OMAHA6",
+    "get_game",
+    "CATEGORY_NAMES",
+]
+
+#: The nine hand categories by their standard number (0 high card .. 8 straight flush).
+CATEGORY_NAMES = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+
+#: Category numbers, weakest first, per ranking (kept in step with core/_tablegen.py).
+_ORDERS = {
+    "high": (0, 1, 2, 3, 4, 5, 6, 7, 8),
+    "shortdeck": (0, 1, 2, 3, 4, 6, 5, 7, 8),  # a flush beats a full house
+    "shortdeck-triton": (0, 1, 2, 4, 3, 6, 5, 7, 8),  # and three of a kind beats a straight
+}
+
+#: The evaluator's number for each ranking (the RANKING_* enum of core/_eval.pxd).
+_RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
+
+#: The kernels hold at most this many players (their fixed-size arrays).
+KERNEL_MAX_PLAYERS = 23
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """One poker game's rules, as far as equity needs them."""
+
+    name: str  #: the name ``--game`` and ``game=`` take
+    title: str  #: how people write it
+    hole_cards: int  #: cards each player is dealt
+    board_cards: int  #: community cards when all are out
+    lowest_rank: int  #: the deck's lowest rank: 0 (deuce) for 52 cards, 4 (six) for 36
+    forming: str  #: "any" (best five of hole and board) or "omaha" (two hole, three board)
+    ranking: str  #: "high", "shortdeck" or "shortdeck-triton": the order of the categories
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        """The deck's card indices (rank * 4 + suit), lowest first."""
+        return tuple(range(4 * self.lowest_rank, 52))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck."""
+        return len(self.deck)
+
+    @cached_property
+    def deck_mask(self) -> int:
+        """The deck as a card mask (16-bit suit lanes, as ``cards.mask_of``)."""
+        lane = 0x1FFF & ~((1 << self.lowest_rank) - 1)
+        return lane | lane << 16 | lane << 32 | lane << 48
+
+    @property
+    def outside_mask(self) -> int:
+        """The cards of a full deck this game does not use, as a mask."""
+        return 0x1FFF1FFF1FFF1FFF & ~self.deck_mask
+
+    @property
+    def max_players(self) -> int:
+        """Players the deck can deal with a full board (the kernels hold at most 23)."""
+        return min(KERNEL_MAX_PLAYERS, (self.deck_size - self.board_cards) // self.hole_cards)
+
+    @property
+    def category_order(self) -> tuple[int, ...]:
+        """Category numbers, weakest first: a value's ``>> 12`` is a position in this."""
+        return _ORDERS[self.ranking]
+
+    @property
+    def ranking_id(self) -> int:
+        """The ranking's number for the compiled evaluator."""
+        return _RANKING_IDS[self.ranking]
+
+    def category_of(self, value: int) -> int:
+        """The standard category number (see :data:`CATEGORY_NAMES`) of a hand value."""
+        return self.category_order[value >> 12]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+HOLDEM = Game(
+    name="holdem",
+    title="Texas hold'em",
+    hole_cards=2,
+    board_cards=5,
+    lowest_rank=0,
+    forming="any",
+    ranking="high",
+)
+SHORTDECK = Game(
+    name="shortdeck",
+    title="Short-deck hold'em (6+)",
+    hole_cards=2,
+    board_cards=5,
+    lowest_rank=4,
+    forming="any",
+    ranking="shortdeck",
+)
+SHORTDECK_TRITON = Game(
+    name="shortdeck-triton",
+    title="Short-deck hold'em, Triton rules",
+    hole_cards=2,
+    board_cards=5,
+    lowest_rank=4,
+    forming="any",
+    ranking="shortdeck-triton",
+)
+OMAHA = Game(
+    name="omaha",
+    title="Omaha (4 cards)",
+    hole_cards=4,
+    board_cards=5,
+    lowest_rank=0,
+    forming="omaha",
+    ranking="high",
+)
+OMAHA5 = Game(
+    name="omaha5",
+    title="Omaha (5 cards)",
+    hole_cards=5,
+    board_cards=5,
+    lowest_rank=0,
+    forming="omaha",
+    ranking="high",
+)
+OMAHA6 = Game(
+    name="omaha6",
+    title="Omaha (6 cards)",
+    hole_cards=6,
+    board_cards=5,
+    lowest_rank=0,
+    forming="omaha",
+    ranking="high",
+)
+
+#: Every game by name.
+GAMES: dict[str, Game] = {
+    g.name: g for g in (HOLDEM, SHORTDECK, SHORTDECK_TRITON, OMAHA, OMAHA5, OMAHA6)
+}
+_ALIASES = {"nlhe": "holdem", "plo": "omaha", "plo4": "omaha", "plo5": "omaha5", "plo6": "omaha6"}
+
+
+def get_game(game: str | Game | None) -> Game:
+    """The game named ``game`` (a :class:`Game` passes through; None is hold'em)."""
+    if game is None:
+        return HOLDEM
+    if isinstance(game, Game):
+        return game
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a name or a Game, not {type(game).__name__}")
+    key = game.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in GAMES:
+        raise InputError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    return GAMES[key]
