@@ -22,6 +22,7 @@ from pokercalc.core.evaluator import (
     evaluate_hand,
     evaluate_mask,
 )
+from pokercalc.core.games import GAMES, Game, get_game
 from pokercalc.errors import (
     CardConflictError,
     EmptyRangeError,
@@ -34,6 +35,9 @@ from pokercalc.ranges.query import QueryResult, parse_query, player_range, run_q
 
 __all__ = [
     "__version__",
+    "GAMES",
+    "Game",
+    "get_game",
     "CATEGORY_NAMES",
     "CardConflictError",
     "DrawsResult",

@@ -134,6 +134,11 @@ def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callab
     return decorate
 
 
+def game_option(help_text: str = "The game: holdem (default), shortdeck, shortdeck-triton.") -> Any:
+    """The ``--game`` option; the name is checked by ``games.get_game`` (one line, exit 2)."""
+    return click.option("--game", default="holdem", show_default=True, help=help_text)
+
+
 def engine_options(
     *,
     time_help: str = "Monte Carlo: seconds.",
@@ -188,13 +193,20 @@ def cli() -> None:
 
 @cli.command("eval")
 @click.argument("hands", nargs=-1, required=True)
+@game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
+@click.option("--board", "-b", default="", help="Omaha: the board the hole cards play with.")
 @output_options()
-def eval_command(hands: tuple[str, ...], fmt: str) -> None:
-    """Evaluate one or more hands of 5 to 7 cards, e.g. ``pokercalc eval AsKsQsJsTs``."""
+def eval_command(hands: tuple[str, ...], game: str, board: str, fmt: str) -> None:
+    """Evaluate hands of 5 to 7 cards, e.g. ``pokercalc eval AsKsQsJsTs``.
+
+    In Omaha games each HAND is hole cards and --board the board: the best hand
+    of exactly two hole and three board cards, e.g.
+    pokercalc eval AhKhQsJs --board 2h3h4h8h9c --game omaha
+    """
     from pokercalc.core.evaluator import evaluate_hand
     from pokercalc.output import render
 
-    results = [evaluate_hand(h) for h in hands]
+    results = [evaluate_hand(h, game, board) for h in hands]
     emit(results, fmt, lambda: render.eval_table(results))
 
 
@@ -344,6 +356,7 @@ def _duration(seconds: float) -> str:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@game_option()
 @engine_options()
 @click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @click.option(
@@ -363,6 +376,7 @@ def equity_command(
     seed: int | None,
     threads: int | None,
     threshold: float | None,
+    game: str,
     fmt: str,
 ) -> None:
     """Equity, win and tie of every player.
@@ -389,6 +403,7 @@ def equity_command(
             threads=threads,
             progress=progress,
             on_plan=_plan_notice if method == "exact" else None,
+            game=game,
         )
     finally:
         _close_progress(progress)

@@ -96,5 +96,5 @@ def test_needs_a_hand() -> None:
 def test_help() -> None:
     result = run("--help")
     assert result.exit_code == 0
-    assert "Evaluate one or more hands of 5 to 7 cards" in result.stdout
+    assert "Evaluate hands of 5 to 7 cards" in result.stdout and "--game" in result.stdout
     assert "--json" in result.stdout and "--csv" in result.stdout

@@ -157,3 +157,25 @@ def test_omaha_against_the_reference(k: int, nb: int) -> None:
     keyed = sorted((ref.omaha_rank(h, b), _eval.evaluate_omaha(h, b)) for h, b in deals)
     for (k1, v1), (k2, v2) in itertools.pairwise(keyed):
         assert (v1 < v2) == (k1 < k2) and (v1 == v2) == (k1 == k2)
+
+
+def test_eval_in_every_game() -> None:
+    from click.testing import CliRunner
+
+    from pokercalc.cli import cli
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(cli, ["eval", *args, "--json"])
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    import json
+
+    short = json.loads(run("As6d7h8c9s", "--game", "shortdeck"))["result"][0]
+    assert short["description"] == "Straight, Nine high"
+    omaha = json.loads(run("AhKhQsJs", "--board", "2h3h4h8h9c", "--game", "omaha"))["result"][0]
+    assert omaha["category_name"] == "Flush"
+    bad = CliRunner().invoke(cli, ["eval", "5s6d7h8c9s", "--game", "shortdeck"])
+    assert bad.exit_code == 2 and "5s is not in the 36-card shortdeck deck" in bad.stderr
+    five = CliRunner().invoke(cli, ["eval", "AhKhQsJsTs", "--board", "2c3c4c", "--game", "omaha"])
+    assert five.exit_code == 2 and "an omaha hand has 4 hole cards, got 5" in five.stderr

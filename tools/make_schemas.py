@@ -30,6 +30,7 @@ BOOL = {"type": "boolean"}
 METHOD = {"enum": ["exact", "mc"]}
 SEED = {"type": "integer", "minimum": 0}
 CATEGORY_NAMES = list(pokercalc.CATEGORY_NAMES)
+GAMES = list(pokercalc.GAMES)
 
 
 def null(schema: dict[str, Any]) -> dict[str, Any]:
@@ -102,6 +103,7 @@ EQUITY_PLAYER = obj(
 
 EQUITY = obj(
     {
+        "game": {"enum": list(GAMES)},
         "method": METHOD,
         "board": CARDS,
         "dead": CARDS,

@@ -23,10 +23,11 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from pokercalc.core.cards import format_cards, mask_of
+from pokercalc.core.cards import card_mask, cards_of_mask, format_cards, mask_of
+from pokercalc.core.games import GAMES, HOLDEM, Game, get_game
 from pokercalc.core.runner import Control, default_threads, run_kernel
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
-from pokercalc.errors import CardConflictError, InputError, InternalError
+from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, InternalError, quote
 from pokercalc.ranges.notation import ALL_COMBOS, Range, combo_index
 
 __all__ = [
@@ -101,6 +102,7 @@ class EquityResult:
     showdowns: int  #: hands evaluated against each other (deals or distinct boards played)
     interrupted: bool  #: True when a signal (Ctrl-C, SIGTERM) stopped the run early
     done_fraction: float = 1.0  #: share of the planned work done (below 1 only when interrupted)
+    game: str = "holdem"  #: the game played (core/games.py)
 
     @property
     def showdowns_per_second(self) -> float:
@@ -110,6 +112,7 @@ class EquityResult:
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII, floats unrounded."""
         return {
+            "game": self.game,
             "method": self.method,
             "board": format_cards(self.board),
             "dead": format_cards(self.dead),
@@ -166,31 +169,95 @@ def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
 
 
 def _parse_players(
-    players: str | Sequence[str | Range], board: tuple[int, ...], dead: tuple[int, ...]
+    players: str | Sequence[str | Range],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    game: Game = HOLDEM,
 ) -> list[Range]:
     items = _player_texts(players)
     if not items:
         raise InputError("no players given")
-    if len(items) > MAX_PLAYERS:
-        raise InputError(f"{len(items)} players is too many: the deck deals at most {MAX_PLAYERS}")
+    if len(items) > game.max_players:
+        raise InputError(
+            f"{len(items)} players is too many: {game.name} deals at most {game.max_players}"
+        )
+    outside = cards_of_mask(game.outside_mask)
     ranges = []
     for i, item in enumerate(items):
+        who = f"player {i + 1}"
         if isinstance(item, str):
             from pokercalc.ranges.query import parse_query
 
-            item = parse_query(item)
-        rng = item
-        ranges.append(rng.without(board + dead, player=f"player {i + 1}"))
+            rng = _in_deck(parse_query(item), item, game, who)
+        else:
+            rng = _in_deck(item, None, game, who)
+        ranges.append(rng.without(board + dead + outside, player=who))
     if len(ranges) == 1:
         # One player alone is played against one random hand, as PokerStove does.
-        ranges.append(Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS)).without(board + dead))
-    needed = 2 * len(ranges) + len(board) + len(dead)
-    if needed > 52 - (5 - len(board)):
+        rnd = Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
+        ranges.append(rnd.without(board + dead + outside))
+    needed = game.hole_cards * len(ranges) + len(board) + len(dead)
+    more = game.board_cards - len(board)
+    if needed > game.deck_size - more:
         raise InputError(
             f"{len(ranges)} players, {len(board)} board and {len(dead)} dead cards need "
-            f"{needed + 5 - len(board)} cards; the deck has 52"
+            f"{needed + more} cards; the {game.name} deck has {game.deck_size}"
         )
     return ranges
+
+
+def _engine_game(game: str | Game) -> Game:
+    """The game, if the engine plays it yet: hold'em and both short-deck rankings."""
+    g = get_game(game)
+    if g.forming != "any":
+        playable = ", ".join(name for name, x in GAMES.items() if x.forming == "any")
+        raise InputError(f"equity in {g.name} is not available yet; the engine plays {playable}")
+    return g
+
+
+def _in_deck(rng: Range, text: str | None, game: Game, who: str) -> Range:
+    """The range as the game's deck allows it.
+
+    Hold'em notation names ranks; in a smaller deck a hand or class that names
+    a missing rank (``55``, ``A2s+``) is an error naming it, while ``random``
+    and the pocket query language's groups simply mean the hands the deck has.
+    """
+    outside = game.outside_mask
+    if not outside:
+        return rng
+    if text is not None and "%" in text:
+        raise InputError(
+            f"{who}: percentage ranges rank hold'em hands; {game.name} has no ranking yet"
+        )
+    if not any(m & outside for m in rng.masks()):
+        return rng
+    from pokercalc.ranges.notation import RANKS
+
+    plain = text is None or _is_notation(text)
+    if plain and text is not None and text.strip().lower() == "random":
+        plain = False
+    if plain:
+        low = min(c >> 2 for combo in rng.combos for c in combo if card_mask(c) & outside)
+        raise InputError(
+            f"{who}: {quote(rng.text)} names {RANKS[low]}s, which the {game.deck_size}-card "
+            f"{game.name} deck does not have"
+        )
+    keep = [k for k, m in enumerate(rng.masks()) if not m & outside]
+    if not keep:
+        raise EmptyRangeError(f"{who} ({quote(rng.text)}) has no hand in the {game.name} deck")
+    return Range(rng.text, tuple(rng.combos[k] for k in keep), tuple(rng.weights[k] for k in keep))
+
+
+def _is_notation(text: str) -> bool:
+    """True when ``text`` is plain range notation (hands and classes), not a pocket query."""
+    from pokercalc.errors import PokercalcError
+    from pokercalc.ranges.notation import parse_range
+
+    try:
+        parse_range(text)
+    except PokercalcError:
+        return False
+    return True
 
 
 def _is_random(rng: Range, blocked: int) -> bool:
@@ -211,7 +278,13 @@ def _is_random(rng: Range, blocked: int) -> bool:
 class _Problem:
     """The flat arrays the kernel reads, built once per call."""
 
-    def __init__(self, ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        ranges: list[Range],
+        board: tuple[int, ...],
+        dead: tuple[int, ...],
+        game: Game = HOLDEM,
+    ) -> None:
         from pokercalc.core import _engine
         from pokercalc.core.cards import card_mask
 
@@ -219,7 +292,9 @@ class _Problem:
         self.board = board
         self.dead = dead
         self.n = len(ranges)
-        self.blocked = mask_of(board) | mask_of(dead)
+        self.game = game
+        # Cards outside the game's deck are dealt to nobody: to the kernels they are dead.
+        self.blocked = mask_of(board) | mask_of(dead) | game.outside_mask
         off = [0]
         for r in ranges:
             off.append(off[-1] + len(r))
@@ -258,13 +333,14 @@ class _Problem:
             len(self.board),
             self.bkey,
             self.bmask,
-            mask_of(self.dead),
+            mask_of(self.dead) | self.game.outside_mask,
+            self.game.ranking_id,
         )
 
     def boards(self) -> int:
         """Boards per joint assignment: completions from the cards left."""
-        left = 52 - len(self.board) - len(self.dead) - 2 * self.n
-        return math.comb(left, 5 - len(self.board))
+        left = self.game.deck_size - len(self.board) - len(self.dead) - 2 * self.n
+        return math.comb(left, self.game.board_cards - len(self.board))
 
     def count_assignments(self) -> tuple[int, bool]:
         """Non-conflicting joint assignments, exact when affordable, else estimated."""
@@ -280,7 +356,7 @@ class _Problem:
             return ways_random, True
         if len(fixed) == 1:
             return len(fixed[0]) * ways_random, True
-        sub = _Problem(fixed, self.board, self.dead)
+        sub = _Problem(fixed, self.board, self.dead, self.game)
         count = sub.kernel().count_assignments(_COUNT_BUDGET)
         if count >= 0:
             return count * ways_random, True
@@ -361,14 +437,17 @@ def count_outcomes(
     players: str | Sequence[str | Range],
     board: str | Sequence[int] = "",
     dead: str | Sequence[int] = "",
+    *,
+    game: str | Game = "holdem",
 ) -> int:
     """Valid joint assignments of the players' hands times the boards completing each.
 
-    >>> count_outcomes("AA | KK")
-    61642944
+    >>> count_outcomes("AA | KK"), count_outcomes("AA | KK", game="shortdeck")
+    (61642944, 7249536)
     """
-    b, d = check_board_and_dead(board, dead)
-    prob = _Problem(_parse_players(players, b, d), b, d)
+    g = _engine_game(game)
+    b, d = check_board_and_dead(board, dead, game=g)
+    prob = _Problem(_parse_players(players, b, d, g), b, d, g)
     return prob.count_assignments()[0] * prob.boards()
 
 
@@ -386,8 +465,9 @@ def equity(
     threads: int | None = None,
     progress: Callable[[float], None] | None = None,
     on_plan: Callable[[int, float], None] | None = None,
+    game: str | Game = "holdem",
 ) -> EquityResult:
-    """Every player's equity, win and tie rates.
+    """Every player's equity, win and tie rates in ``game`` (see :mod:`pokercalc.core.games`).
 
     ``players`` is a ``|``-separated string or a sequence of expressions or
     :class:`Range` objects.  ``method`` is ``"exact"``, ``"mc"`` or ``"auto"``,
@@ -408,21 +488,22 @@ def equity(
     start = _time.perf_counter()
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
-    b, d = check_board_and_dead(board, dead)
+    g = _engine_game(game)
+    b, d = check_board_and_dead(board, dead, game=g)
     check_engine_options(
         threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed, threads=threads
     )
     threads = default_threads() if threads is None else threads
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
 
-    ranges = _parse_players(players, b, d)
+    ranges = _parse_players(players, b, d, g)
     shown = [len(r) for r in ranges]
     ranges = _drop_certain_conflicts(ranges)
     # The engine plays the largest range last (innermost); results come back
     # in the order given.
     biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
     order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
-    prob = _Problem([ranges[i] for i in order], b, d)
+    prob = _Problem([ranges[i] for i in order], b, d, g)
     try:
         result = _run(
             prob, method, limit, threads, trials, time, stderr, seed, start, progress, on_plan
@@ -435,6 +516,7 @@ def equity(
         back[i] = pos
     return replace(
         result,
+        game=g.name,
         players=tuple(replace(result.players[back[i]], combos=shown[i]) for i in range(len(order))),
     )
 
@@ -526,7 +608,7 @@ def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tup
     # their highest new card as well.
     if k > 0 and len(items) < 3 * 16 * threads and (innermost or prob.n == 2):
         players_before_boards = prob.n - 1 if innermost else prob.n
-        left = 52 - len(prob.board) - len(prob.dead) - 2 * players_before_boards
+        left = prob.game.deck_size - len(prob.board) - len(prob.dead) - 2 * players_before_boards
         items = kernel.work_items(first_only, left - k + 1, shuffle)
     return items, innermost
 

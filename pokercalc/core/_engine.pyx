@@ -23,7 +23,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key, eval_key_short
 from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
@@ -36,6 +36,30 @@ cdef extern from *:
 ctypedef fused tally_t:
     int64_t
     double
+
+# The game's ranking, as a type: every kernel is compiled once per ranking, so
+# hold'em's loops carry no test of which ranking applies.  Only the pointer's
+# type matters; it is always NULL.
+ctypedef struct HighRanking:
+    char unused
+ctypedef struct ShortRanking:
+    char unused
+ctypedef struct TritonRanking:
+    char unused
+ctypedef fused ranking_t:
+    HighRanking
+    ShortRanking
+    TritonRanking
+
+
+cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
+    """Value of the 5 to 7 cards of ``key``/``mask`` under the ranking ``tag`` stands for."""
+    if ranking_t is HighRanking:
+        return eval_key(key, mask)
+    elif ranking_t is ShortRanking:
+        return eval_key_short(key, mask, False)
+    else:
+        return eval_key_short(key, mask, True)
 
 
 cdef struct Problem:
@@ -54,6 +78,7 @@ cdef struct Problem:
     uint64_t bmask
     uint64_t dead
     int64_t* ctl                # the caller's [stop, done] (runner.Control), or NULL
+    int ranking                 # the game's ranking (RANKING_* of _eval.pxd); 0 is hold'em
 
 
 # --- Board symmetry by sorted suit lanes -------------------------------------
@@ -170,7 +195,7 @@ cdef inline int64_t leaf_weight(const Canon* C, uint64_t mask) noexcept nogil:
     return total
 
 
-cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
+cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
                           uint64_t mask, int64_t wt, int64_t* cnt) noexcept nogil:
     """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
     cdef int p, nwin = 0
@@ -178,7 +203,7 @@ cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_
     cdef uint16_t best = 0, x
     # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
     for p in range(n):
-        x = eval_key(hk[p] + key, hm[p] | mask)
+        x = evaluate(rk, hk[p] + key, hm[p] | mask)
         v[p] = x
         best = x if x > best else best
     for p in range(n):
@@ -187,7 +212,7 @@ cdef inline void showdown(int n, const uint64_t* hk, const uint64_t* hm, uint64_
         cnt[p * (n + 1) + nwin] += wt * (v[p] == best)
 
 
-cdef inline int64_t last_cards(int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
+cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
                                uint64_t mask, const uint8_t* rem, int lo, int hi,
                                const Canon* C, int64_t* cnt) noexcept nogil:
     """Showdowns for the boards ``key``/``mask`` plus each of ``rem[lo:hi]``; returns the boards."""
@@ -206,8 +231,8 @@ cdef inline int64_t last_cards(int n, const uint64_t* hk, const uint64_t* hm, ui
             for i in range(lo, hi):
                 c0 = PC_CARD_KEY[rem[i]]
                 c1 = PC_CARD_BIT[rem[i]]
-                v0 = eval_key(k0 + c0, m0 | c1)
-                v1 = eval_key(k1 + c0, m1 | c1)
+                v0 = evaluate(rk, k0 + c0, m0 | c1)
+                v1 = evaluate(rk, k1 + c0, m1 | c1)
                 w0 += v0 > v1
                 w1 += v1 > v0
             boards = hi - lo
@@ -218,8 +243,8 @@ cdef inline int64_t last_cards(int n, const uint64_t* hk, const uint64_t* hm, ui
                 if wt == 0:
                     continue
                 c0 = PC_CARD_KEY[rem[i]]
-                v0 = eval_key(k0 + c0, m0 | c1)
-                v1 = eval_key(k1 + c0, m1 | c1)
+                v0 = evaluate(rk, k0 + c0, m0 | c1)
+                v1 = evaluate(rk, k1 + c0, m1 | c1)
                 w0 += wt * (v0 > v1)
                 w1 += wt * (v1 > v0)
                 boards += wt
@@ -234,13 +259,13 @@ cdef inline int64_t last_cards(int n, const uint64_t* hk, const uint64_t* hm, ui
             wt = leaf_weight(C, mask | PC_CARD_BIT[rem[i]])
             if wt == 0:
                 continue
-        showdown(n, hk, hm, key + PC_CARD_KEY[rem[i]], mask | PC_CARD_BIT[rem[i]], wt, cnt)
+        showdown(rk, n, hk, hm, key + PC_CARD_KEY[rem[i]], mask | PC_CARD_BIT[rem[i]], wt, cnt)
         boards += wt
     return boards
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                     tally_t w, uint32_t stab, tally_t* tally) noexcept nogil:
+                     tally_t w, uint32_t stab, tally_t* tally, ranking_t* rk) noexcept nogil:
     """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
 
     ``first`` >= 0 fixes the highest new board card to the ``first``-th unused
@@ -270,7 +295,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         hm[p] = P.bmask | P.cmask[assign[p]]
     memset(cnt, 0, n * (n + 1) * sizeof(int64_t))
     if k == 0:
-        showdown(n, hk, hm, 0, 0, 1, cnt)
+        showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
     else:
         last = k - 1
@@ -296,7 +321,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
             hi = idx[d] + 1 if (d == 0 and first >= 0) else r
             if stop_requested(P.ctl):
                 return
-            boards += last_cards(n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
+            boards += last_cards(rk, n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
             d -= 1
     for j in range(n * (n + 1)):
         if cnt[j]:
@@ -361,7 +386,7 @@ cdef inline int64_t board_orbit(const Problem* P, uint32_t stab, uint64_t board)
 
 
 cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                      tally_t w, uint32_t stab, tally_t* tally) noexcept nogil:
+                      tally_t w, uint32_t stab, tally_t* tally, ranking_t* rk) noexcept nogil:
     """Every board for the others' assignment, then every combo of the last player."""
     cdef int n = P.n
     cdef int L = n - 1
@@ -423,7 +448,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
         if bw != 0:
             best = 0
             for p in range(L):
-                x = eval_key(hk[p] + key, hm[p] | mask)
+                x = evaluate(rk, hk[p] + key, hm[p] | mask)
                 v[p] = x
                 best = x if x > best else best
             nbest = 0
@@ -437,7 +462,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             for i in range(P.off[L], P.off[L + 1]):
                 if P.cmask[i] & usedb:
                     continue
-                x = eval_key(base + P.ckey[i], P.bmask | mask | P.cmask[i])
+                x = evaluate(rk, base + P.ckey[i], P.bmask | mask | P.cmask[i])
                 if tally_t is double:
                     wi = P.cw[i]
                 else:
@@ -463,7 +488,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
 
 
 cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
-                         tally_t w, int first, tally_t* tally) noexcept nogil:
+                         tally_t w, int first, tally_t* tally, ranking_t* rk) noexcept nogil:
     """Give players ``p..stop-1`` every non-conflicting combo, then enumerate the boards.
 
     ``stop`` is ``n`` when whole assignments come first (``all_boards``) and
@@ -482,9 +507,9 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
                 return
             w *= <tally_t>m
         if stop == P.n:
-            all_boards(P, assign, used, first, w, stab, tally)
+            all_boards(P, assign, used, first, w, stab, tally, rk)
         else:
-            last_boards(P, assign, used, first, w, stab, tally)
+            last_boards(P, assign, used, first, w, stab, tally, rk)
         return
     for i in range(P.off[p], P.off[p + 1]):
         if P.cmask[i] & used:
@@ -496,7 +521,7 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
             wi = w * P.cw[i]
         else:
             wi = w
-        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally)
+        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, rk)
 
 
 cdef class Kernel:
@@ -513,7 +538,7 @@ cdef class Kernel:
 
     def __init__(self, int32_t[::1] off, uint64_t[::1] ckey, uint64_t[::1] cmask,
                  double[::1] cw, int32_t[::1] perm, uint8_t[::1] is_random, uint8_t[::1] sigma,
-                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead):
+                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead, int ranking=0):
         n = off.shape[0] - 1
         if not 2 <= n <= MAXP:
             raise ValueError("the kernel takes 2 to 23 players")
@@ -541,6 +566,9 @@ cdef class Kernel:
         self.P.bmask = bmask
         self.P.dead = dead
         self.P.ctl = NULL
+        if not 0 <= ranking <= 2:
+            raise ValueError("ranking must be 0, 1 or 2")
+        self.P.ranking = ranking
 
     @property
     def tally_size(self) -> int:
@@ -625,6 +653,7 @@ cdef class Kernel:
         cdef int32_t* assign
         cdef Problem* P = &self.P
         cdef tally_t w
+        cdef uint64_t used
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
         if ctl.shape[0] < 2:
@@ -645,9 +674,16 @@ cdef class Kernel:
                         w = P.cw[items[it, 0]] * P.cw[items[it, 1]]
                     else:
                         w = 1
-                    assign_players(P, assign, 2, P.n,
-                                   P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]],
-                                   w, items[it, 2], &tallies[t, 0])
+                    used = P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]]
+                    if P.ranking == 0:
+                        assign_players(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
+                                       <HighRanking*>NULL)
+                    elif P.ranking == 1:
+                        assign_players(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
+                                       <ShortRanking*>NULL)
+                    else:
+                        assign_players(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
+                                       <TritonRanking*>NULL)
                     if not stop_requested(P.ctl):
                         add_done(P.ctl, 1)
                 free(assign)
@@ -696,8 +732,15 @@ cdef class Kernel:
                         if tally_t is double:
                             w = w * P.cw[items[it, 1]]
                         p0 = 2
-                    assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
-                                   &tallies[t, 0])
+                    if P.ranking == 0:
+                        assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
+                                       &tallies[t, 0], <HighRanking*>NULL)
+                    elif P.ranking == 1:
+                        assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
+                                       &tallies[t, 0], <ShortRanking*>NULL)
+                    else:
+                        assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
+                                       &tallies[t, 0], <TritonRanking*>NULL)
                     if not stop_requested(P.ctl):
                         add_done(P.ctl, 1)
                 free(assign)
@@ -736,8 +779,15 @@ cdef class Kernel:
         cdef const int32_t* ja = &joint_alias[0] if nj else NULL
         P.ctl = &ctl[0]
         for t in prange(slots, nogil=True, num_threads=slots, schedule="static", chunksize=1):
-            _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                trials_per_slot, &counts[t, 0])
+            if P.ranking == 0:
+                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
+                    trials_per_slot, &counts[t, 0], <HighRanking*>NULL)
+            elif P.ranking == 1:
+                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
+                    trials_per_slot, &counts[t, 0], <ShortRanking*>NULL)
+            else:
+                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
+                    trials_per_slot, &counts[t, 0], <TritonRanking*>NULL)
         P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:
@@ -840,7 +890,7 @@ cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
 
 cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const int32_t* joint,
               const double* jprob, const int32_t* jalias, int64_t nj, uint64_t* s,
-              int64_t trials, int64_t* cnt) noexcept nogil:
+              int64_t trials, int64_t* cnt, ranking_t* rk) noexcept nogil:
     # Each deal draws every player's combo independently from its own
     # distribution and throws the whole draw away on any shared card.  The
     # accepted draws then have exactly the probability exhaustive enumeration
@@ -930,6 +980,6 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
         for j in range(k):
             key += PC_CARD_KEY[cards[q + j]]
             mask |= PC_CARD_BIT[cards[q + j]]
-        showdown(n, hk, hm, key, mask, 1, cnt)
+        showdown(rk, n, hk, hm, key, mask, 1, cnt)
         cnt[stride] += 1
         done += 1

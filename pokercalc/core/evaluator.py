@@ -24,7 +24,8 @@ from typing import Any
 
 from pokercalc.core import _eval, _tablegen
 from pokercalc.core.cards import card_mask, parse_cards
-from pokercalc.errors import ParseError
+from pokercalc.core.games import Game, get_game
+from pokercalc.errors import InputError, ParseError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -57,8 +58,12 @@ _RANK_NAMES = (
 _PLURALS = tuple("Sixes" if n == "Six" else n + "s" for n in _RANK_NAMES)
 
 
-def evaluate(cards: str | Iterable[int]) -> int:
-    """Value of 5, 6 or 7 distinct cards given as text (``"AsKd..."``) or card indices."""
+def evaluate(cards: str | Iterable[int], game: str | Game = "holdem") -> int:
+    """Value of 5, 6 or 7 distinct cards given as text (``"AsKd..."``) or card indices.
+
+    ``game`` picks the deck and the ranking (hold'em or a short-deck ranking);
+    Omaha hands are valued by :func:`evaluate_omaha`, which takes hole and board apart.
+    """
     text = cards if isinstance(cards, str) else None
     indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     shown = text if text is not None else repr(indices)
@@ -68,7 +73,48 @@ def evaluate(cards: str | Iterable[int]) -> int:
         raise ParseError(f"card indices must be ints in 0..51, got {shown}")
     if len(set(indices)) != len(indices):
         raise ParseError(f"duplicate card in {shown}")
-    return _eval.evaluate_indices(indices)
+    g = get_game(game)
+    if g.forming != "any":
+        raise InputError(f"an {g.name} hand is hole cards and a board: use evaluate_omaha")
+    _check_in_deck(indices, g)
+    if g.ranking == "high":
+        return _eval.evaluate_indices(indices)
+    return _eval.evaluate_ranked(indices, g.ranking)
+
+
+def _check_in_deck(cards: tuple[int, ...], game: Game) -> None:
+    """Refuse a card the game's deck does not hold, naming it."""
+    from pokercalc.core.cards import format_card
+
+    missing = [c for c in cards if card_mask(c) & game.outside_mask]
+    if missing:
+        raise InputError(
+            f"{format_card(missing[0])} is not in the {game.deck_size}-card {game.name} deck"
+        )
+
+
+def evaluate_omaha(
+    hole: str | Iterable[int], board: str | Iterable[int], game: str | Game = "omaha"
+) -> int:
+    """Best value of exactly two ``hole`` cards and exactly three ``board`` cards.
+
+    >>> describe(evaluate_omaha("AhKhQhJh", "2h3c4d8s9c"))
+    'High card, Ace high'
+    """
+    g = get_game(game)
+    h = parse_cards(hole) if isinstance(hole, str) else tuple(hole)
+    b = parse_cards(board) if isinstance(board, str) else tuple(board)
+    if g.forming != "omaha":
+        raise InputError(f"{g.name} is not an Omaha game")
+    if len(h) != g.hole_cards:
+        raise InputError(f"an {g.name} hand has {g.hole_cards} hole cards, got {len(h)}")
+    if not 3 <= len(b) <= 5:
+        raise InputError(f"an Omaha board has 3 to 5 cards, got {len(b)}")
+    if any(not isinstance(c, int) or not 0 <= c < 52 for c in h + b) or len(set(h + b)) < len(
+        h + b
+    ):
+        raise ParseError("hole and board must be distinct cards")
+    return _eval.evaluate_omaha(h, b)
 
 
 def evaluate_mask(mask: int) -> int:
@@ -90,16 +136,20 @@ def category_name(value: int) -> str:
     return CATEGORY_NAMES[category(value)]
 
 
-@lru_cache(maxsize=1)
-def _classes_by_value() -> dict[int, tuple[int, tuple[int, ...]]]:
+@lru_cache(maxsize=3)
+def _classes_by_value(ranking: str = "high") -> dict[int, tuple[int, tuple[int, ...]]]:
     # Built on first use from the same class order the build used for the tables.
-    return {v: cls for cls, v in _tablegen.class_values().items()}
+    return {v: cls for cls, v in _tablegen.ranking_values(ranking).items()}
 
 
-def describe(value: int) -> str:
-    """A human description: ``"Two pair, Kings and Nines"``, ``"Straight, Five high"``."""
+def describe(value: int, game: str | Game = "holdem") -> str:
+    """A human description: ``"Two pair, Kings and Nines"``, ``"Straight, Five high"``.
+
+    >>> describe(evaluate("As6d7h8c9s", game="shortdeck"), "shortdeck")
+    'Straight, Nine high'
+    """
     try:
-        cat, ranks = _classes_by_value()[value]
+        cat, ranks = _classes_by_value(get_game(game).ranking)[value]
     except KeyError:
         raise ValueError(f"{value} is not a hand value") from None
     name = CATEGORY_NAMES[cat]
@@ -138,12 +188,25 @@ class HandEvaluation:
         }
 
 
-def evaluate_hand(cards: str | Iterable[int]) -> HandEvaluation:
-    """Evaluate 5 to 7 cards and describe the result.
+def evaluate_hand(
+    cards: str | Iterable[int], game: str | Game = "holdem", board: str | Iterable[int] = ""
+) -> HandEvaluation:
+    """Evaluate 5 to 7 cards (or Omaha hole cards on ``board``) and describe the result.
 
     >>> evaluate_hand("Ah Ad 9c 9s 9h").description
     'Full house, Nines full of Aces'
+    >>> evaluate_hand("AsJs9s8s6s", "shortdeck").category_name
+    'Flush'
     """
+    g = get_game(game)
     indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    value = evaluate(cards)
-    return HandEvaluation(indices, value, category(value), category_name(value), describe(value))
+    if g.forming == "omaha":
+        b = parse_cards(board) if isinstance(board, str) else tuple(board)
+        value = evaluate_omaha(indices, b, g)
+        indices = indices + b
+    else:
+        if board:
+            raise InputError(f"--board goes with Omaha hole cards; a {g.name} hand is 5 to 7 cards")
+        value = evaluate(cards if isinstance(cards, str) else indices, g)
+    cat = g.category_of(value)
+    return HandEvaluation(indices, value, cat, CATEGORY_NAMES[cat], describe(value, g))

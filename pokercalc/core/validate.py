@@ -126,10 +126,20 @@ def cards_arg(cards: Any, what: str) -> tuple[int, ...]:
 
 
 def check_board_and_dead(
-    board: Any, dead: Any, *, sizes: tuple[int, ...] = (0, 3, 4, 5)
+    board: Any, dead: Any, *, sizes: tuple[int, ...] = (0, 3, 4, 5), game: Any = None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Parsed board and dead cards: a legal board size, no card in both."""
+    """Parsed board and dead cards: a legal board size, no card in both, all in the game's deck."""
     b, d = cards_arg(board, "board"), cards_arg(dead, "dead")
+    if game is not None and game.outside_mask:
+        from .cards import card_mask
+
+        for what, cards in (("board", b), ("dead", d)):
+            missing = [c for c in cards if card_mask(c) & game.outside_mask]
+            if missing:
+                raise InputError(
+                    f"{what}: {format_cards(missing[:1])} is not in the {game.deck_size}-card "
+                    f"{game.name} deck"
+                )
     if len(b) not in sizes:
         allowed = ", ".join(str(n) for n in sizes[:-1]) + f" or {sizes[-1]}"
         raise InputError(f"a board has {allowed} cards, got {len(b)}")

@@ -46,6 +46,7 @@ __all__ = [
 
 #: engine options a line (or the shared command-line options) may set, with their JSON types
 ENGINE_OPTIONS: dict[str, tuple[type, ...]] = {
+    "game": (str,),
     "method": (str,),
     "trials": (int,),
     "time": (int, float),
@@ -98,6 +99,13 @@ def _check_option(name: str, value: Any, where: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, kinds):
         want = "a string" if kinds == (str,) else "an integer" if kinds == (int,) else "a number"
         raise InputError(f"{where}: {name!r} must be {want}, got {json.dumps(value)}")
+    if name == "game":
+        from pokercalc.core.games import get_game
+
+        try:
+            return get_game(value).name
+        except InputError as e:
+            raise InputError(f"{where}: {e}") from None
     if name == "method":
         if value not in _METHODS:
             raise InputError(f"{where}: method must be one of auto, exact, mc, got {value!r}")

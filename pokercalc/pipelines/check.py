@@ -64,7 +64,7 @@ MC_TIME_LIMIT = 60.0
 #: the file of known equities that ``pokercalc check --builtin`` runs
 BUILTIN = "builtin_checks.toml"
 
-_ENGINE_KEYS = ("method", "trials", "time", "stderr", "seed", "threads", "threshold")
+_ENGINE_KEYS = ("game", "method", "trials", "time", "stderr", "seed", "threads", "threshold")
 _KEYS = {"name", "players", "board", "dead", "expected", "tolerance", *_ENGINE_KEYS}
 
 
