@@ -9,7 +9,15 @@ pre-built masks is the fastest way eval7 can be driven.
 from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_cards, eval_key
+from pokercalc.core._eval cimport (
+    PC_CARD_BIT,
+    PC_CARD_KEY,
+    PC_KEY_INIT,
+    eval_cards,
+    eval_key,
+    eval_key_short,
+    eval_omaha,
+)
 
 ctypedef unsigned int (*eval7_fn)(unsigned long long, unsigned int) noexcept nogil
 
@@ -142,3 +150,56 @@ def inline_sequential() -> int:
                                 for h in range(g + 1, 52):
                                     total += eval_key(k6 + PC_CARD_KEY[h], m6 | PC_CARD_BIT[h])
     return total
+
+
+def short_random(const uint8_t[:, ::1] hands) -> int:
+    """Short-deck seven-card evaluations of each row (cards of the 36-card deck); a checksum."""
+    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef uint64_t total = 0, key, mask
+    cdef int j
+    with nogil:
+        for i in range(n):
+            key = PC_KEY_INIT
+            mask = 0
+            for j in range(7):
+                key += PC_CARD_KEY[hands[i, j]]
+                mask |= PC_CARD_BIT[hands[i, j]]
+            total += eval_key_short(key, mask, False)
+    return total
+
+
+def omaha_random(const uint8_t[:, ::1] deals, int hole) -> int:
+    """Omaha evaluations: each row is ``hole`` hole cards then five board cards; a checksum."""
+    cdef Py_ssize_t i, n = deals.shape[0]
+    cdef uint64_t total = 0
+    with nogil:
+        for i in range(n):
+            total += eval_omaha(&deals[i, 0], hole, &deals[i, hole], 5)
+    return total
+
+
+def omaha_naive(const uint8_t[:, ::1] deals, int hole) -> int:
+    """The same by evaluating all two-plus-three subsets as seven-card-style card lists."""
+    cdef Py_ssize_t i, n = deals.shape[0]
+    cdef uint64_t total = 0
+    cdef uint8_t five[5]
+    cdef int a, b, c, d, e
+    cdef unsigned int best, v
+    with nogil:
+        for i in range(n):
+            best = 0
+            for a in range(hole):
+                for b in range(a + 1, hole):
+                    for c in range(5):
+                        for d in range(c + 1, 5):
+                            for e in range(d + 1, 5):
+                                five[0] = deals[i, a]
+                                five[1] = deals[i, b]
+                                five[2] = deals[i, hole + c]
+                                five[3] = deals[i, hole + d]
+                                five[4] = deals[i, hole + e]
+                                v = eval_cards(five, 5)
+                                best = v if v > best else best
+            total += best
+    return total
+
