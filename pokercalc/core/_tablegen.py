@@ -23,6 +23,7 @@ import itertools
 import os
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
@@ -169,35 +170,9 @@ def ranking_values(ranking: str) -> dict[tuple[int, tuple[int, ...]], int]:
 
 def best_short_nonflush_class(counts: list[int], ranking: str) -> tuple[int, tuple[int, ...]]:
     """The best short-deck class of 5 to 7 cards with these rank counts, flushes aside."""
-    present = {r for r in range(13) if counts[r]}
-    by_count = sorted(((counts[r], r) for r in present), reverse=True)
-    ranks_desc = sorted(present, reverse=True)
-    quads = [r for c, r in by_count if c == 4]
-    trips = sorted((r for c, r in by_count if c == 3), reverse=True)
-    pairs = sorted((r for c, r in by_count if c == 2), reverse=True)
-    if quads:
-        q = quads[0]
-        return QUADS, (q, max(r for r in present if r != q))
-    if trips and (len(trips) > 1 or pairs):
-        t = trips[0]
-        return FULL_HOUSE, (t, max([r for r in trips[1:]] + pairs))
-    top = straight_top_short(present)
-    trips_class = (
-        (TRIPS, (trips[0], *[r for r in ranks_desc if r != trips[0]][:2])) if trips else None
+    return best_nonflush_class(
+        counts, straight=straight_top_short, trips_over_straight=ranking == "shortdeck-triton"
     )
-    if top >= 0 and trips_class is not None and ranking == "shortdeck-triton":
-        return trips_class
-    if top >= 0:
-        return STRAIGHT, (top,)
-    if trips_class is not None:
-        return trips_class
-    if len(pairs) >= 2:
-        hi, lo = pairs[0], pairs[1]
-        return TWO_PAIR, (hi, lo, max(r for r in present if r not in (hi, lo)))
-    if pairs:
-        p = pairs[0]
-        return PAIR, (p, *[r for r in ranks_desc if r != p][:3])
-    return HIGH_CARD, tuple(ranks_desc[:5])
 
 
 def best_short_flush_class(bits: int) -> tuple[int, tuple[int, ...]]:
@@ -219,8 +194,17 @@ def class_values() -> dict[tuple[int, tuple[int, ...]], int]:
     return values
 
 
-def best_nonflush_class(counts: list[int]) -> tuple[int, tuple[int, ...]]:
-    """The best class of 5 to 7 cards with these rank counts, flushes aside."""
+def best_nonflush_class(
+    counts: list[int],
+    *,
+    straight: Callable[[set[int]], int] = straight_top,
+    trips_over_straight: bool = False,
+) -> tuple[int, tuple[int, ...]]:
+    """The best class of 5 to 7 cards with these rank counts, flushes aside.
+
+    ``straight`` finds the best straight (hold'em's or short-deck's), and
+    ``trips_over_straight`` ranks three of a kind above a straight (Triton).
+    """
     present = {r for r in range(13) if counts[r]}
     by_count = sorted(((counts[r], r) for r in present), reverse=True)
     ranks_desc = sorted(present, reverse=True)
@@ -233,12 +217,14 @@ def best_nonflush_class(counts: list[int]) -> tuple[int, tuple[int, ...]]:
     if trips and (len(trips) > 1 or pairs):
         t = trips[0]
         return FULL_HOUSE, (t, max([r for r in trips[1:]] + pairs))
-    top = straight_top(present)
-    if top >= 0:
-        return STRAIGHT, (top,)
+    top = straight(present)
+    trips_class = None
     if trips:
-        t = trips[0]
-        return TRIPS, (t, *[r for r in ranks_desc if r != t][:2])
+        trips_class = (TRIPS, (trips[0], *[r for r in ranks_desc if r != trips[0]][:2]))
+    if top >= 0 and not (trips_over_straight and trips_class is not None):
+        return STRAIGHT, (top,)
+    if trips_class is not None:
+        return trips_class
     if len(pairs) >= 2:
         hi, lo = pairs[0], pairs[1]
         return TWO_PAIR, (hi, lo, max(r for r in present if r not in (hi, lo)))

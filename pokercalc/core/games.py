@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from pokercalc.core import _tablegen
 from pokercalc.errors import InputError
 
 __all__ = [
@@ -36,24 +37,10 @@ __all__ = [
 ]
 
 #: The nine hand categories by their standard number (0 high card .. 8 straight flush).
-CATEGORY_NAMES = (
-    "High card",
-    "Pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
-)
+CATEGORY_NAMES = _tablegen.CATEGORY_NAMES
 
-#: Category numbers, weakest first, per ranking (kept in step with core/_tablegen.py).
-_ORDERS = {
-    "high": (0, 1, 2, 3, 4, 5, 6, 7, 8),
-    "shortdeck": (0, 1, 2, 3, 4, 6, 5, 7, 8),  # a flush beats a full house
-    "shortdeck-triton": (0, 1, 2, 4, 3, 6, 5, 7, 8),  # and three of a kind beats a straight
-}
+#: Category numbers, weakest first, per ranking (the build's own table order).
+_ORDERS = _tablegen.RANKINGS
 
 #: The evaluator's number for each ranking (the RANKING_* enum of core/_eval.pxd).
 _RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
