@@ -20,15 +20,15 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Any
 
-from pokercalc.core.cards import card_mask, cards_of_mask, format_cards, mask_of
-from pokercalc.core.games import GAMES, HOLDEM, Game, get_game
+from pokercalc.core.cards import FULL_MASK, card_mask, cards_of_mask, format_cards, mask_of
+from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.runner import Control, default_threads, run_kernel
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, InternalError, quote
-from pokercalc.ranges.notation import ALL_COMBOS, Range, combo_index
+from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -182,20 +182,21 @@ def _parse_players(
             f"{len(items)} players is too many: {game.name} deals at most {game.max_players}"
         )
     outside = cards_of_mask(game.outside_mask)
-    ranges = []
+    ranges: list[Player] = []
     for i, item in enumerate(items):
         who = f"player {i + 1}"
-        if isinstance(item, str):
+        if game.hole_cards != 2:
+            rng: Player = _many_card_player(item, game, who)
+        elif isinstance(item, str):
             from pokercalc.ranges.query import parse_query
 
             rng = _in_deck(parse_query(item), item, game, who)
         else:
-            rng = _in_deck(item, None, game, who)
+            rng = _in_deck(_checked_hands(item, game, who), None, game, who)
         ranges.append(rng.without(board + dead + outside, player=who))
     if len(ranges) == 1:
         # One player alone is played against one random hand, as PokerStove does.
-        rnd = Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
-        ranges.append(rnd.without(board + dead + outside))
+        ranges.append(_random_player(game).without(board + dead + outside))
     needed = game.hole_cards * len(ranges) + len(board) + len(dead)
     more = game.board_cards - len(board)
     if needed > game.deck_size - more:
@@ -207,12 +208,37 @@ def _parse_players(
 
 
 def _engine_game(game: str | Game) -> Game:
-    """The game, if the engine plays it yet: hold'em and both short-deck rankings."""
-    g = get_game(game)
-    if g.forming != "any":
-        playable = ", ".join(name for name, x in GAMES.items() if x.forming == "any")
-        raise InputError(f"equity in {g.name} is not available yet; the engine plays {playable}")
-    return g
+    """The game: the engine plays every game of :mod:`pokercalc.core.games`."""
+    return get_game(game)
+
+
+def _random_player(game: Game, text: str = "random") -> Player:
+    """Every hand the game's deck deals: listed for two hole cards, a :class:`DeckRange` beyond."""
+    if game.hole_cards == 2:
+        return Range(text, ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
+    return DeckRange(text, game.hole_cards, game.deck_mask)
+
+
+def _checked_hands(rng: Range, game: Game, who: str) -> Range:
+    """A Range given to the API, if its hands have the game's number of hole cards."""
+    bad = next((c for c in rng.combos if len(c) != game.hole_cards), None)
+    if bad is not None:
+        raise InputError(
+            f"{who}: {format_cards(bad)} has {len(bad)} cards; a {game.name} hand has "
+            f"{game.hole_cards}"
+        )
+    return rng
+
+
+def _many_card_player(item: str | Range, game: Game, who: str) -> Player:
+    """A player of an Omaha game: ``random``, or a hand, range or pattern of the Omaha grammar."""
+    if isinstance(item, Range):
+        return _checked_hands(item, game, who)
+    if item.strip().lower() == "random":
+        return _random_player(game, item.strip())
+    from pokercalc.ranges.omaha import parse_omaha_range
+
+    return _checked_hands(parse_omaha_range(item, game), game, who)
 
 
 def _in_deck(rng: Range, text: str | None, game: Game, who: str) -> Range:
@@ -260,19 +286,65 @@ def _is_notation(text: str) -> bool:
     return True
 
 
-def _is_random(rng: Range, blocked: int) -> bool:
+def _is_random(rng: Player, blocked: int, game: Game = HOLDEM) -> bool:
     """True when the range holds, unweighted, every hand of the cards outside ``blocked``.
 
-    Decided by content: the combos avoiding ``blocked`` are distinct pairs of
-    free cards, so there are C(free, 2) of them exactly when they are all of
-    them.  Combos that touch ``blocked`` must not exist either: such a range
-    deals differently from the deck (its hands would carry weight there).
+    Decided by content: the combos avoiding ``blocked`` are distinct sets of
+    ``game.hole_cards`` free cards, so there are C(free, k) of them exactly
+    when they are all of them.  Combos that touch ``blocked`` must not exist
+    either: such a range deals differently from the deck (its hands would
+    carry weight there).  A :class:`DeckRange` is every hand by construction.
     """
+    if isinstance(rng, DeckRange):
+        return True
     if rng.is_weighted:
         return False
-    n_free = 52 - bin(blocked).count("1")
-    avoiding = sum(1 for m in rng.masks() if not m & blocked)
-    return avoiding == len(rng) == n_free * (n_free - 1) // 2
+    n_free = _popcount(FULL_MASK & ~blocked)
+    if len(rng) != math.comb(n_free, game.hole_cards):
+        return False
+    return not any(m & blocked for m in rng.masks())
+
+
+#: An exact run lists at most this many hands of a ``random`` Omaha player.
+MAX_LISTED_HANDS = 4_000_000
+
+Player = Range | DeckRange
+
+
+def _combo_arrays(r: Player, game: Game) -> tuple[Any, Any, Any]:
+    """A player's hands as arrays: cards (one row of ``game.hole_cards`` per hand, highest
+    first), 64-bit masks and weights."""
+    import numpy as np
+
+    k = game.hole_cards
+    if isinstance(r, DeckRange):
+        if len(r) > MAX_LISTED_HANDS:
+            raise InputError(
+                f"{r.text!r} holds {len(r):,} hands, too many to enumerate exactly; "
+                "use Monte Carlo (--mc)"
+            )
+        free = sorted(cards_of_mask(r.free), reverse=True)
+        cards = np.fromiter(combinations(free, k), dtype=np.dtype((np.uint8, k)), count=len(r))
+        weights = np.ones(len(r))
+    else:
+        cards = np.array(r.combos, dtype=np.uint8).reshape(len(r), k)
+        weights = np.array(r.weights, dtype=np.float64)
+    bits = np.left_shift(
+        np.uint64(1), (cards & 3).astype(np.uint64) * np.uint64(16) + (cards >> 2).astype(np.uint64)
+    )
+    masks = np.bitwise_or.reduce(bits, axis=1) if len(r) else np.zeros(0, np.uint64)
+    return cards, masks, weights
+
+
+def _permute_masks(masks: Any, sigma: tuple[int, ...]) -> Any:
+    """Card masks with their 16-bit suit lanes moved as the suit permutation ``sigma`` says."""
+    import numpy as np
+
+    out = np.zeros_like(masks)
+    for s in range(4):
+        lane = (masks >> np.uint64(16 * s)) & np.uint64(0xFFFF)
+        out |= lane << np.uint64(16 * sigma[s])
+    return out
 
 
 class _Problem:
@@ -280,14 +352,11 @@ class _Problem:
 
     def __init__(
         self,
-        ranges: list[Range],
+        ranges: list[Player],
         board: tuple[int, ...],
         dead: tuple[int, ...],
         game: Game = HOLDEM,
     ) -> None:
-        from pokercalc.core import _engine
-        from pokercalc.core.cards import card_mask
-
         self.ranges = ranges
         self.board = board
         self.dead = dead
@@ -295,37 +364,66 @@ class _Problem:
         self.game = game
         # Cards outside the game's deck are dealt to nobody: to the kernels they are dead.
         self.blocked = mask_of(board) | mask_of(dead) | game.outside_mask
-        off = [0]
-        for r in ranges:
-            off.append(off[-1] + len(r))
-        self.off = array("i", off)
-        self.cmask = array("Q", [m for r in ranges for m in r.masks()])
-        self.cw = array("d", [w for r in ranges for w in r.weights])
         keys = _card_keys()
-        self.ckey = array("Q", [keys[a] + keys[b] for r in ranges for a, b in r.combos])
         self.bkey = sum(keys[c] for c in board)
-        self.bmask = sum(card_mask(c) for c in board)
+        self.bmask = mask_of(board)
         self.weighted = any(r.is_weighted for r in ranges)
         # Cards of players holding one known hand are gone in every deal, so a
         # range of every other hand still counts as random.
-        sure = [mask_of(r.combos[0]) if len(r) == 1 else 0 for r in ranges]
+        sure = [mask_of(r.combos[0]) if isinstance(r, Range) and len(r) == 1 else 0 for r in ranges]
         all_sure = 0
         for m in sure:
             all_sure |= m
         self.random_flags = [
-            _is_random(r, self.blocked | (all_sure & ~sure[i])) for i, r in enumerate(ranges)
+            _is_random(r, self.blocked | (all_sure & ~sure[i]), game) for i, r in enumerate(ranges)
         ]
         self.is_random = array("B", self.random_flags)
         self.group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
-        self.perm = array("i")
-        self._engine = _engine
+        self.perm: Any = array("i")
+        self._arrays: tuple[Any, ...] | None = None
+        self._listed = False
 
-    def kernel(self) -> Any:
-        return self._engine.Kernel(
-            self.off,
-            self.ckey,
-            self.cmask,
-            self.cw,
+    def arrays(self, list_random: bool = True) -> tuple[Any, ...]:
+        """(off, cards, masks, keys, weights) over every player's hands.
+
+        With ``list_random`` false, ``random`` players of an Omaha game are left
+        unlisted: Monte Carlo deals them from the deck and never reads their hands.
+        """
+        import numpy as np
+
+        if self._arrays is not None and (self._listed or not list_random):
+            return self._arrays
+        parts = []
+        for r in self.ranges:
+            if isinstance(r, DeckRange) and not list_random:
+                r = Range(r.text, (), ())
+            parts.append(_combo_arrays(r, self.game))
+        k = self.game.hole_cards
+        off = np.zeros(self.n + 1, dtype=np.int32)
+        off[1:] = np.cumsum([len(p[1]) for p in parts])
+        cards = np.ascontiguousarray(np.concatenate([p[0] for p in parts]).reshape(-1, k))
+        masks = np.ascontiguousarray(np.concatenate([p[1] for p in parts]), dtype=np.uint64)
+        weights = np.ascontiguousarray(np.concatenate([p[2] for p in parts]), dtype=np.float64)
+        table = np.array(_card_keys(), dtype=np.uint64)
+        ckeys = np.ascontiguousarray(table[cards].sum(axis=1, dtype=np.uint64))
+        self._arrays = (off, cards, masks, ckeys, weights)
+        self._listed = list_random
+        return self._arrays
+
+    @property
+    def cw(self) -> Any:
+        """Every hand's weight, player after player."""
+        return self.arrays(self._listed)[4]
+
+    def kernel(self, list_random: bool = True) -> Any:
+        from pokercalc.core import _engine
+
+        off, cards, masks, ckeys, weights = self.arrays(list_random)
+        return _engine.Kernel(
+            off,
+            ckeys,
+            masks,
+            weights,
             self.perm,
             self.is_random,
             array("B", [s for sigma in self.group for s in sigma]),
@@ -334,24 +432,30 @@ class _Problem:
             self.bkey,
             self.bmask,
             mask_of(self.dead) | self.game.outside_mask,
-            self.game.ranking_id,
+            self.game.evaluator_id,
+            self.game.hole_cards,
+            cards.reshape(-1),
+            bytes(self.board),
         )
 
     def boards(self) -> int:
         """Boards per joint assignment: completions from the cards left."""
-        left = self.game.deck_size - len(self.board) - len(self.dead) - 2 * self.n
-        return math.comb(left, self.game.board_cards - len(self.board))
+        g = self.game
+        left = g.deck_size - len(self.board) - len(self.dead) - g.hole_cards * self.n
+        return math.comb(left, g.board_cards - len(self.board))
 
     def count_assignments(self) -> tuple[int, bool]:
         """Non-conflicting joint assignments, exact when affordable, else estimated."""
-        # Random players are counted in closed form after the others: with r
-        # cards left, q random players can be dealt r!/((r-2q)! 2^q) ways.
+        # Random players are counted in closed form after the others: with f
+        # cards left, q random players of k cards can be dealt
+        # C(f, k) C(f - k, k) ... ways.
         fixed = [r for r, rnd in zip(self.ranges, self.random_flags, strict=True) if not rnd]
         q = self.n - len(fixed)
-        free = 52 - bin(self.blocked).count("1") - 2 * len(fixed)
+        k = self.game.hole_cards
+        free = _popcount(FULL_MASK & ~self.blocked) - k * len(fixed)
         ways_random = 1
         for j in range(q):
-            ways_random *= math.comb(free - 2 * j, 2)
+            ways_random *= math.comb(free - k * j, k)
         if len(fixed) == 0:
             return ways_random, True
         if len(fixed) == 1:
@@ -363,17 +467,25 @@ class _Problem:
         return _estimate_assignments(fixed, self.blocked) * ways_random, False
 
     def find_symmetry(self) -> None:
-        """Suit permutations mapping the board, the dead cards and every range onto themselves."""
+        """Suit permutations mapping the board, the dead cards and every range onto themselves.
+
+        A hand's mask names it, so the image of every hand under a permutation
+        is found by moving its mask's suit lanes and looking the result up
+        among the player's sorted masks.
+        """
+        import numpy as np
+
+        off, _, masks, _, weights = self.arrays(True)
         board, dead = set(self.board), set(self.dead)
-        tables = [
-            {
-                combo_index(a, b): (i, w)
-                for i, ((a, b), w) in enumerate(zip(r.combos, r.weights, strict=True))
-            }
-            for r in self.ranges
-        ]
+        order = []
+        unions = []
+        for p in range(self.n):
+            lo, hi = int(off[p]), int(off[p + 1])
+            srt = np.argsort(masks[lo:hi], kind="stable")
+            order.append((lo, hi, srt, masks[lo:hi][srt]))
+            unions.append(int(np.bitwise_or.reduce(masks[lo:hi])) if hi > lo else 0)
         group: list[tuple[int, ...]] = []
-        images: list[list[int]] = []
+        images: list[Any] = []
         for sigma in permutations(range(4)):
 
             def img(c: int, s: tuple[int, ...] = sigma) -> int:
@@ -381,24 +493,41 @@ class _Problem:
 
             if {img(c) for c in board} != board or {img(c) for c in dead} != dead:
                 continue
-            flat: list[int] = []
+            # The cards a player can hold must map onto themselves: a cheap first test.
+            if any(_permute_mask(u, sigma) != u for u in unions):
+                continue
+            flat = np.empty(len(masks), dtype=np.int32)
             ok = True
-            for p, r in enumerate(self.ranges):
-                table = tables[p]
-                for (a, b), w in zip(r.combos, r.weights, strict=True):
-                    hit = table.get(combo_index(img(a), img(b)))
-                    if hit is None or hit[1] != w:
-                        ok = False
-                        break
-                    flat.append(self.off[p] + hit[0])
-                if not ok:
+            for lo, hi, srt, sorted_masks in order:
+                image = _permute_masks(masks[lo:hi], sigma)
+                pos = np.searchsorted(sorted_masks, image)
+                pos[pos >= hi - lo] = 0
+                if hi > lo and not np.array_equal(sorted_masks[pos], image):
+                    ok = False
                     break
+                target = srt[pos]
+                if not np.array_equal(weights[lo + target], weights[lo:hi]):
+                    ok = False
+                    break
+                flat[lo:hi] = lo + target
             if ok:
                 group.append(sigma)
                 images.append(flat)
         # The identity comes first (permutations() yields it first).
         self.group = group
-        self.perm = array("i", [x for flat in images for x in flat])
+        self.perm = np.ascontiguousarray(np.concatenate(images), dtype=np.int32)
+
+
+def _permute_mask(mask: int, sigma: tuple[int, ...]) -> int:
+    """One card mask with its suit lanes moved as ``sigma`` says."""
+    out = 0
+    for s in range(4):
+        out |= ((mask >> (16 * s)) & 0xFFFF) << (16 * sigma[s])
+    return out
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
 
 
 def _estimate_assignments(ranges: list[Range], blocked: int) -> int:
@@ -561,7 +690,7 @@ def _run(
         )
 
 
-def _drop_certain_conflicts(ranges: list[Range]) -> list[Range]:
+def _drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
     """Remove from every range the combos that hit another player's one and only hand.
 
     Such combos can never be dealt, so removing them changes no outcome; it
@@ -573,13 +702,18 @@ def _drop_certain_conflicts(ranges: list[Range]) -> list[Range]:
     changed = True
     while changed:
         changed = False
-        certain = [mask_of(r.combos[0]) if len(r) == 1 else 0 for r in out]
+        certain = [mask_of(r.combos[0]) if isinstance(r, Range) and len(r) == 1 else 0 for r in out]
         for i, r in enumerate(out):
             others = 0
             for j, m in enumerate(certain):
                 if j != i:
                     others |= m
             if not others or len(r) == 1:
+                continue
+            if isinstance(r, DeckRange):
+                if r.free & others:
+                    out[i] = r.without(cards_of_mask(others))
+                    changed = True
                 continue
             keep = [k for k, m in enumerate(r.masks()) if not m & others]
             if not keep:
@@ -597,7 +731,7 @@ def _drop_certain_conflicts(ranges: list[Range]) -> list[Range]:
 def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tuple[Any, bool]:
     """The exhaustive run's independent work items as a flat int32 array of (a, b, first)
     triples, and whether the last player is enumerated innermost."""
-    k = 5 - len(prob.board)
+    k = prob.game.board_cards - len(prob.board)
     # With a big last range the kernel fixes the others, then each board, then
     # runs through the last player's combos; with small ranges it enumerates
     # whole assignments first.
@@ -608,7 +742,8 @@ def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tup
     # their highest new card as well.
     if k > 0 and len(items) < 3 * 16 * threads and (innermost or prob.n == 2):
         players_before_boards = prob.n - 1 if innermost else prob.n
-        left = prob.game.deck_size - len(prob.board) - len(prob.dead) - 2 * players_before_boards
+        g = prob.game
+        left = g.deck_size - len(prob.board) - len(prob.dead) - g.hole_cards * players_before_boards
         items = kernel.work_items(first_only, left - k + 1, shuffle)
     return items, innermost
 
@@ -799,11 +934,13 @@ def _alias_tables(prob: _Problem) -> tuple[array, array]:
     """Alias tables per player, so a weighted combo costs two random numbers."""
     aprob = array("d")
     aidx = array("i")
-    for r in prob.ranges:
-        p, a = _alias(r.weights)
-        aprob.extend(p)
+    off, *_, weights = prob.arrays(prob._listed)
+    for p in range(prob.n):
+        pr, a = _alias(weights[off[p] : off[p + 1]].tolist())
+        aprob.extend(pr)
         aidx.extend(a)
-    return aprob, aidx
+    # The kernel reads a first entry even when every player is dealt from the deck.
+    return aprob or array("d", [1.0]), aidx or array("i", [0])
 
 
 #: Monte Carlo lists the non-random players' joint assignments when at most this many.
@@ -856,7 +993,7 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = secrets.randbits(63) if seed is None else seed
-    kernel = prob.kernel()
+    kernel = prob.kernel(list_random=False)
     aprob, aidx = _alias_tables(prob)
     joint, jprob, jalias = _joint_tables(prob, kernel)
     # Each thread's generator state and counts get cache lines of their own:

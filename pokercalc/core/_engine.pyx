@@ -23,11 +23,29 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key, eval_key_short
+from pokercalc.core._eval cimport (
+    PC_CARD_BIT,
+    PC_CARD_KEY,
+    PC_KEY_INIT,
+    OmahaBoard,
+    OmahaTable,
+    eval_key,
+    eval_key_short,
+    omaha_board,
+    omaha_table,
+    omaha_table_value,
+    omaha_value,
+)
 from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
     MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
+    MAXHOLE = 6  # hole cards a player can hold (Omaha-6)
+    # When the last player's range has more combos than this, a board's values
+    # for every pair of hole ranks are tabled first (Omaha).
+    OMAHA_TABLE_MIN = 24
+    # The kernels' own number for Omaha (two hole and three board cards, high).
+    EVAL_OMAHA = 3
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -46,10 +64,13 @@ ctypedef struct ShortRanking:
     char unused
 ctypedef struct TritonRanking:
     char unused
+ctypedef struct OmahaRanking:
+    char unused
 ctypedef fused ranking_t:
     HighRanking
     ShortRanking
     TritonRanking
+    OmahaRanking
 
 
 cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
@@ -58,8 +79,27 @@ cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexc
         return eval_key(key, mask)
     elif ranking_t is ShortRanking:
         return eval_key_short(key, mask, False)
-    else:
+    elif ranking_t is TritonRanking:
         return eval_key_short(key, mask, True)
+    else:
+        return 0  # Omaha hands are valued from their cards (omaha_value), never from a key
+
+
+cdef inline const uint8_t* hole_of(const Problem* P, int32_t combo) noexcept nogil:
+    """The hole cards of a combo (``P.K`` of them)."""
+    return P.ccards + <int64_t>combo * P.K
+
+
+cdef inline void count_values(int n, const uint16_t* v, int64_t wt, int64_t* cnt) noexcept nogil:
+    """Count ``wt`` more wins or splits for the players with the best of the values ``v``."""
+    cdef int p, nwin = 0
+    cdef uint16_t best = 0
+    for p in range(n):
+        best = v[p] if v[p] > best else best
+    for p in range(n):
+        nwin += v[p] == best
+    for p in range(n):
+        cnt[p * (n + 1) + nwin] += wt * (v[p] == best)
 
 
 cdef struct Problem:
@@ -78,7 +118,10 @@ cdef struct Problem:
     uint64_t bmask
     uint64_t dead
     int64_t* ctl                # the caller's [stop, done] (runner.Control), or NULL
-    int ranking                 # the game's ranking (RANKING_* of _eval.pxd); 0 is hold'em
+    int ranking                 # the game's evaluator: RANKING_* of _eval.pxd, or EVAL_OMAHA
+    int K                       # hole cards per combo
+    const uint8_t* ccards       # per combo: its K hole cards
+    uint8_t bcards[5]           # the board cards given (nb of them)
 
 
 # --- Board symmetry by sorted suit lanes -------------------------------------
@@ -198,18 +241,12 @@ cdef inline int64_t leaf_weight(const Canon* C, uint64_t mask) noexcept nogil:
 cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
                           uint64_t mask, int64_t wt, int64_t* cnt) noexcept nogil:
     """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
-    cdef int p, nwin = 0
+    cdef int p
     cdef uint16_t v[MAXP]
-    cdef uint16_t best = 0, x
     # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
     for p in range(n):
-        x = evaluate(rk, hk[p] + key, hm[p] | mask)
-        v[p] = x
-        best = x if x > best else best
-    for p in range(n):
-        nwin += v[p] == best
-    for p in range(n):
-        cnt[p * (n + 1) + nwin] += wt * (v[p] == best)
+        v[p] = evaluate(rk, hk[p] + key, hm[p] | mask)
+    count_values(n, v, wt, cnt)
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -264,6 +301,32 @@ cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const u
     return boards
 
 
+cdef inline int64_t last_cards_omaha(const Problem* P, const int32_t* assign, uint8_t* bc,
+                                     uint64_t mask, const uint8_t* rem, int lo, int hi,
+                                     const Canon* C, int64_t* cnt) noexcept nogil:
+    """Omaha showdowns for the board ``bc[0:4]`` plus each of ``rem[lo:hi]``; returns the boards.
+
+    ``mask`` holds the new board cards but the last (what ``leaf_weight`` reads).
+    """
+    cdef OmahaBoard B
+    cdef uint16_t v[MAXP]
+    cdef int i, p, n = P.n
+    cdef int64_t wt, boards = 0
+    for i in range(lo, hi):
+        wt = 1
+        if C.active:
+            wt = leaf_weight(C, mask | PC_CARD_BIT[rem[i]])
+            if wt == 0:
+                continue
+        bc[4] = rem[i]
+        omaha_board(&B, bc, 5)
+        for p in range(n):
+            v[p] = omaha_value(&B, hole_of(P, assign[p]), P.K)
+        count_values(n, v, wt, cnt)
+        boards += wt
+    return boards
+
+
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
                      tally_t w, uint32_t stab, tally_t* tally, ranking_t* rk) noexcept nogil:
     """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
@@ -277,9 +340,12 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef uint64_t hm[MAXP]
     cdef int64_t cnt[MAXP * (MAXP + 1)]
     cdef uint8_t rem[52]
+    cdef uint8_t bc[5]
     cdef uint64_t ks[6]
     cdef uint64_t ms[6]
     cdef int idx[6]
+    cdef uint16_t v[MAXP]
+    cdef OmahaBoard B
     cdef Canon C
     cdef int n = P.n
     cdef int k = 5 - P.nb
@@ -290,12 +356,20 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         if not used & PC_CARD_BIT[c]:
             rem[r] = c
             r += 1
+    for j in range(P.nb):
+        bc[j] = P.bcards[j]
     for p in range(n):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
     memset(cnt, 0, n * (n + 1) * sizeof(int64_t))
     if k == 0:
-        showdown(rk, n, hk, hm, 0, 0, 1, cnt)
+        if ranking_t is OmahaRanking:
+            omaha_board(&B, bc, 5)
+            for p in range(n):
+                v[p] = omaha_value(&B, hole_of(P, assign[p]), P.K)
+            count_values(n, v, 1, cnt)
+        else:
+            showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
     else:
         last = k - 1
@@ -314,6 +388,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
                 ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
                 if C.active and not prefix_ok(&C, ms[d + 1], rem[idx[d]] >> 2):
                     continue
+                bc[P.nb + d] = rem[idx[d]]
                 d += 1
                 idx[d] = idx[d - 1]
                 continue
@@ -321,7 +396,10 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
             hi = idx[d] + 1 if (d == 0 and first >= 0) else r
             if stop_requested(P.ctl):
                 return
-            boards += last_cards(rk, n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
+            if ranking_t is OmahaRanking:
+                boards += last_cards_omaha(P, assign, bc, ms[d], rem, idx[d], hi, &C, cnt)
+            else:
+                boards += last_cards(rk, n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
             d -= 1
     for j in range(n * (n + 1)):
         if cnt[j]:
@@ -406,11 +484,17 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef tally_t bw, gt, eq, tot, lt, wi
     cdef bint sym = stab != 1
     cdef Canon C
+    cdef uint8_t bc[5]
+    cdef OmahaBoard B
+    cdef OmahaTable T
+    cdef bint tabled = P.off[L + 1] - P.off[L] > OMAHA_TABLE_MIN
     make_canon(P, stab, &C)
     for c in range(51, -1, -1):
         if not used & PC_CARD_BIT[c]:
             rem[r] = c
             r += 1
+    for j in range(P.nb):
+        bc[j] = P.bcards[j]
     for p in range(L):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
@@ -430,6 +514,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                 continue
             ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
             ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
+            bc[P.nb + d] = rem[idx[d]]
             if d < k - 1:
                 if C.active and not prefix_ok(&C, ms[d + 1], rem[idx[d]] >> 2):
                     continue
@@ -447,8 +532,15 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             bw = <tally_t>board_orbit(P, stab, P.bmask | mask)
         if bw != 0:
             best = 0
+            if ranking_t is OmahaRanking:
+                omaha_board(&B, bc, 5)
+                if tabled:
+                    omaha_table(&T, &B)
             for p in range(L):
-                x = evaluate(rk, hk[p] + key, hm[p] | mask)
+                if ranking_t is OmahaRanking:
+                    x = omaha_value(&B, hole_of(P, assign[p]), P.K)
+                else:
+                    x = evaluate(rk, hk[p] + key, hm[p] | mask)
                 v[p] = x
                 best = x if x > best else best
             nbest = 0
@@ -462,7 +554,13 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             for i in range(P.off[L], P.off[L + 1]):
                 if P.cmask[i] & usedb:
                     continue
-                x = evaluate(rk, base + P.ckey[i], P.bmask | mask | P.cmask[i])
+                if ranking_t is OmahaRanking:
+                    if tabled:
+                        x = omaha_table_value(&T, hole_of(P, i), P.K)
+                    else:
+                        x = omaha_value(&B, hole_of(P, i), P.K)
+                else:
+                    x = evaluate(rk, base + P.ckey[i], P.bmask | mask | P.cmask[i])
                 if tally_t is double:
                     wi = P.cw[i]
                 else:
@@ -524,6 +622,19 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
         assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, rk)
 
 
+cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
+                            tally_t w, int first, tally_t* tally) noexcept nogil:
+    """:func:`assign_players` as compiled for the problem's evaluator."""
+    if P.ranking == 0:
+        assign_players(P, assign, p, stop, used, w, first, tally, <HighRanking*>NULL)
+    elif P.ranking == 1:
+        assign_players(P, assign, p, stop, used, w, first, tally, <ShortRanking*>NULL)
+    elif P.ranking == 2:
+        assign_players(P, assign, p, stop, used, w, first, tally, <TritonRanking*>NULL)
+    else:
+        assign_players(P, assign, p, stop, used, w, first, tally, <OmahaRanking*>NULL)
+
+
 cdef class Kernel:
     """The flat problem arrays, kept alive while the C kernels read them."""
 
@@ -535,10 +646,15 @@ cdef class Kernel:
     cdef int32_t[::1] perm
     cdef uint8_t[::1] is_random
     cdef uint8_t[::1] sigma
+    cdef const uint8_t[::1] ccards
 
     def __init__(self, int32_t[::1] off, uint64_t[::1] ckey, uint64_t[::1] cmask,
                  double[::1] cw, int32_t[::1] perm, uint8_t[::1] is_random, uint8_t[::1] sigma,
-                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead, int ranking=0):
+                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead, int ranking,
+                 int hole, const uint8_t[::1] ccards, const uint8_t[::1] bcards):
+        """``ranking`` is the evaluator (0 to 2 the RANKING_* of _eval.pxd, 3 Omaha),
+        ``hole`` the cards per combo, ``ccards`` every combo's cards and ``bcards``
+        the ``nb`` board cards given."""
         n = off.shape[0] - 1
         if not 2 <= n <= MAXP:
             raise ValueError("the kernel takes 2 to 23 players")
@@ -566,9 +682,18 @@ cdef class Kernel:
         self.P.bmask = bmask
         self.P.dead = dead
         self.P.ctl = NULL
-        if not 0 <= ranking <= 2:
-            raise ValueError("ranking must be 0, 1 or 2")
+        if not 0 <= ranking <= EVAL_OMAHA:
+            raise ValueError("ranking must be 0 to 3")
+        if not 2 <= hole <= MAXHOLE or ccards.shape[0] != hole * ckey.shape[0]:
+            raise ValueError("ccards needs hole (2 to 6) cards per combo")
+        if not 0 <= nb <= 5 or bcards.shape[0] != nb:
+            raise ValueError("bcards needs the nb board cards")
         self.P.ranking = ranking
+        self.P.K = hole
+        self.ccards = ccards
+        self.P.ccards = &ccards[0] if ccards.shape[0] else NULL
+        for i in range(nb):
+            self.P.bcards[i] = bcards[i]
 
     @property
     def tally_size(self) -> int:
@@ -675,15 +800,7 @@ cdef class Kernel:
                     else:
                         w = 1
                     used = P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]]
-                    if P.ranking == 0:
-                        assign_players(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
-                                       <HighRanking*>NULL)
-                    elif P.ranking == 1:
-                        assign_players(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
-                                       <ShortRanking*>NULL)
-                    else:
-                        assign_players(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
-                                       <TritonRanking*>NULL)
+                    run_assign(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0])
                     if not stop_requested(P.ctl):
                         add_done(P.ctl, 1)
                 free(assign)
@@ -732,15 +849,7 @@ cdef class Kernel:
                         if tally_t is double:
                             w = w * P.cw[items[it, 1]]
                         p0 = 2
-                    if P.ranking == 0:
-                        assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
-                                       &tallies[t, 0], <HighRanking*>NULL)
-                    elif P.ranking == 1:
-                        assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
-                                       &tallies[t, 0], <ShortRanking*>NULL)
-                    else:
-                        assign_players(P, assign, p0, P.n - 1, used, w, items[it, 2],
-                                       &tallies[t, 0], <TritonRanking*>NULL)
+                    run_assign(P, assign, p0, P.n - 1, used, w, items[it, 2], &tallies[t, 0])
                     if not stop_requested(P.ctl):
                         add_done(P.ctl, 1)
                 free(assign)
@@ -785,9 +894,12 @@ cdef class Kernel:
             elif P.ranking == 1:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
                     trials_per_slot, &counts[t, 0], <ShortRanking*>NULL)
-            else:
+            elif P.ranking == 2:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
                     trials_per_slot, &counts[t, 0], <TritonRanking*>NULL)
+            else:
+                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
+                    trials_per_slot, &counts[t, 0], <OmahaRanking*>NULL)
         P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:
@@ -914,6 +1026,10 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
     cdef uint8_t cards[52]
+    cdef uint8_t bc[5]
+    cdef const uint8_t* holes[MAXP]
+    cdef uint16_t v[MAXP]
+    cdef OmahaBoard B
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
     cdef int p, j, nwin, size, q, nrand = 0
@@ -926,6 +1042,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     cdef int col
     for p in range(n):
         nrand += P.is_random[p]
+    for j in range(P.nb):
+        bc[j] = P.bcards[j]
     while done < trials:
         if (done & 255) == 0 and stop_requested(P.ctl):
             return
@@ -944,6 +1062,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                 used |= P.cmask[i]
                 hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
                 hm[p] = P.bmask | P.cmask[i]
+                holes[p] = hole_of(P, i)
         for p in range(n):
             if P.is_random[p] or nj > 0:
                 continue
@@ -959,8 +1078,9 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             used |= P.cmask[i]
             hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
             hm[p] = P.bmask | P.cmask[i]
+            holes[p] = hole_of(P, i)
         if ok:
-            ok = deal(s, &used, nbase + 2 * (n - nrand), cards, 2 * nrand + k)
+            ok = deal(s, &used, nbase + P.K * (n - nrand), cards, P.K * nrand + k)
         if not ok:
             cnt[stride + 1] += 1
             failed += 1
@@ -969,17 +1089,29 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             continue
         failed = 0
         q = 0
-        for p in range(n):
-            if P.is_random[p]:
-                pm = PC_CARD_BIT[cards[q]] | PC_CARD_BIT[cards[q + 1]]
-                hk[p] = PC_KEY_INIT + P.bkey + PC_CARD_KEY[cards[q]] + PC_CARD_KEY[cards[q + 1]]
-                hm[p] = P.bmask | pm
-                q += 2
-        key = 0
-        mask = 0
-        for j in range(k):
-            key += PC_CARD_KEY[cards[q + j]]
-            mask |= PC_CARD_BIT[cards[q + j]]
-        showdown(rk, n, hk, hm, key, mask, 1, cnt)
+        if ranking_t is OmahaRanking:
+            for p in range(n):
+                if P.is_random[p]:
+                    holes[p] = &cards[q]
+                    q += P.K
+            for j in range(k):
+                bc[P.nb + j] = cards[q + j]
+            omaha_board(&B, bc, 5)
+            for p in range(n):
+                v[p] = omaha_value(&B, holes[p], P.K)
+            count_values(n, v, 1, cnt)
+        else:
+            for p in range(n):
+                if P.is_random[p]:
+                    pm = PC_CARD_BIT[cards[q]] | PC_CARD_BIT[cards[q + 1]]
+                    hk[p] = PC_KEY_INIT + P.bkey + PC_CARD_KEY[cards[q]] + PC_CARD_KEY[cards[q + 1]]
+                    hm[p] = P.bmask | pm
+                    q += 2
+            key = 0
+            mask = 0
+            for j in range(k):
+                key += PC_CARD_KEY[cards[q + j]]
+                mask |= PC_CARD_BIT[cards[q + j]]
+            showdown(rk, n, hk, hm, key, mask, 1, cnt)
         cnt[stride] += 1
         done += 1

@@ -77,36 +77,6 @@ cdef inline uint16_t eval_key_ranking(uint64_t key, uint64_t mask, int ranking) 
     return eval_key_short(key, mask, ranking == RANKING_SHORTDECK_TRITON)
 
 
-cdef inline uint16_t eval_omaha(const uint8_t* hole, int nh, const uint8_t* board,
-                                int nb) noexcept nogil:
-    """Best high value of exactly two of ``nh`` hole cards and exactly three of ``nb`` board cards.
-
-    Each two-card subset of the hole and three-card subset of the board is one
-    five-card hand: a key sum and one lookup.  Flushes and straights count only
-    as those five cards make them, so four hearts in the hand and one on the
-    board is no flush.
-    """
-    cdef uint64_t tk[10]
-    cdef uint64_t tm[10]
-    cdef int a, b, c, nt = 0
-    cdef uint64_t pk, pm
-    cdef uint16_t best = 0, v
-    for a in range(nb):
-        for b in range(a + 1, nb):
-            for c in range(b + 1, nb):
-                tk[nt] = PC_KEY_INIT + PC_CARD_KEY[board[a]] + PC_CARD_KEY[board[b]] + PC_CARD_KEY[board[c]]
-                tm[nt] = PC_CARD_BIT[board[a]] | PC_CARD_BIT[board[b]] | PC_CARD_BIT[board[c]]
-                nt += 1
-    for a in range(nh):
-        for b in range(a + 1, nh):
-            pk = PC_CARD_KEY[hole[a]] + PC_CARD_KEY[hole[b]]
-            pm = PC_CARD_BIT[hole[a]] | PC_CARD_BIT[hole[b]]
-            for c in range(nt):
-                v = eval_key(tk[c] + pk, tm[c] | pm)
-                best = v if v > best else best
-    return best
-
-
 cdef inline uint64_t key_of_mask(uint64_t mask) noexcept nogil:
     """The key of the cards in a mask."""
     cdef uint64_t key = PC_KEY_INIT
@@ -132,3 +102,143 @@ cdef inline uint16_t eval_cards(const uint8_t* cards, int n) noexcept nogil:
         key += PC_CARD_KEY[cards[i]]
         mask |= PC_CARD_BIT[cards[i]]
     return eval_key(key, mask)
+
+
+# --- Omaha: exactly two hole cards and three board cards ----------------------
+#
+# A board is prepared once and then values any number of holes.  Its ten
+# three-card subsets keep their rank-key sums, so a hole pair plus a triple is
+# one add, one multiply and two lookups when no flush is possible; a flush
+# needs all five cards in one suit, so only a hole pair of the one suit with
+# three or more board cards looks at the board's triples of that suit.
+
+cdef struct OmahaBoard:
+    int nt                      # board triples: C(board cards, 3)
+    int fsuit                   # the suit with three or more board cards, or -1
+    int nft                     # triples wholly of that suit
+    uint32_t tr[10]             # each triple's rank keys summed (the low half of a key)
+    uint16_t flane[10]          # each all-``fsuit`` triple's ranks as a 13-bit lane
+
+
+cdef inline void omaha_board(OmahaBoard* B, const uint8_t* board, int nb) noexcept nogil:
+    """Prepare ``B`` for the ``nb`` (3 to 5) board cards."""
+    cdef int a, b, c, s
+    cdef int count[4]
+    count[0] = count[1] = count[2] = count[3] = 0
+    for a in range(nb):
+        count[board[a] & 3] += 1
+    B.fsuit = -1
+    for s in range(4):
+        if count[s] >= 3:
+            B.fsuit = s
+    B.nt = 0
+    B.nft = 0
+    for a in range(nb):
+        for b in range(a + 1, nb):
+            for c in range(b + 1, nb):
+                B.tr[B.nt] = (<uint32_t>PC_CARD_KEY[board[a]] + <uint32_t>PC_CARD_KEY[board[b]]
+                              + <uint32_t>PC_CARD_KEY[board[c]])
+                B.nt += 1
+                if (B.fsuit >= 0 and (board[a] & 3) == B.fsuit and (board[b] & 3) == B.fsuit
+                        and (board[c] & 3) == B.fsuit):
+                    B.flane[B.nft] = ((1 << (board[a] >> 2)) | (1 << (board[b] >> 2))
+                                      | (1 << (board[c] >> 2)))
+                    B.nft += 1
+
+
+cdef inline uint16_t rank_value(uint32_t rkey) noexcept nogil:
+    """Value of five cards, not all of one suit, from their rank keys summed."""
+    cdef uint32_t h = rkey * PC_HASH_MUL
+    return PC_RANK_VALUE[(h + PC_DISPLACEMENT[h >> PC_BUCKET_SHIFT]) & PC_HASH_MASK]
+
+
+cdef inline uint16_t omaha_pair(const OmahaBoard* B, int c0, int c1) noexcept nogil:
+    """Best value of the hole cards ``c0``, ``c1`` with three of the board's cards."""
+    cdef uint32_t pr = <uint32_t>PC_CARD_KEY[c0] + <uint32_t>PC_CARD_KEY[c1]
+    cdef uint16_t best = 0, v
+    cdef uint16_t lane
+    cdef int t
+    for t in range(B.nt):
+        v = rank_value(B.tr[t] + pr)
+        best = v if v > best else best
+    if B.nft and (c0 & 3) == B.fsuit and (c1 & 3) == B.fsuit:
+        # A flush beats every non-flush value the same five ranks could have.
+        lane = (1 << (c0 >> 2)) | (1 << (c1 >> 2))
+        for t in range(B.nft):
+            v = PC_FLUSH[B.flane[t] | lane]
+            best = v if v > best else best
+    return best
+
+
+cdef inline uint16_t omaha_value(const OmahaBoard* B, const uint8_t* hole, int nh) noexcept nogil:
+    """Best value of exactly two of the ``nh`` hole cards and three cards of the board ``B``."""
+    cdef int a, b
+    cdef uint16_t best = 0, v
+    for a in range(nh):
+        for b in range(a + 1, nh):
+            v = omaha_pair(B, hole[a], hole[b])
+            best = v if v > best else best
+    return best
+
+
+# When many holes meet one board, every pair of hole ranks is valued once:
+# ``nf[r0 * 13 + r1]`` is the best non-flush value of ranks r0, r1 with a
+# triple, ``fl`` the best flush of two ``fsuit`` cards of those ranks.  A hole
+# then costs one lookup per pair of its cards.
+
+cdef struct OmahaTable:
+    int fsuit
+    uint16_t nf[169]
+    uint16_t fl[169]
+
+
+cdef inline void omaha_table(OmahaTable* T, const OmahaBoard* B) noexcept nogil:
+    """Fill ``T`` from the prepared board ``B``."""
+    cdef int r0, r1, t
+    cdef uint32_t pr
+    cdef uint16_t best, v, lane
+    T.fsuit = B.fsuit if B.nft else -1
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            pr = <uint32_t>PC_CARD_KEY[4 * r0] + <uint32_t>PC_CARD_KEY[4 * r1]
+            best = 0
+            for t in range(B.nt):
+                v = rank_value(B.tr[t] + pr)
+                best = v if v > best else best
+            T.nf[r0 * 13 + r1] = best
+            T.nf[r1 * 13 + r0] = best
+            if T.fsuit >= 0 and r0 != r1:
+                lane = (1 << r0) | (1 << r1)
+                best = 0
+                for t in range(B.nft):
+                    v = PC_FLUSH[B.flane[t] | lane]
+                    best = v if v > best else best
+                T.fl[r0 * 13 + r1] = best
+                T.fl[r1 * 13 + r0] = best
+
+
+cdef inline uint16_t omaha_table_value(const OmahaTable* T, const uint8_t* hole,
+                                       int nh) noexcept nogil:
+    """Best value of exactly two of the ``nh`` hole cards with the board ``T`` was made from."""
+    cdef int a, b, i
+    cdef uint16_t best = 0, v
+    for a in range(nh):
+        for b in range(a + 1, nh):
+            i = (hole[a] >> 2) * 13 + (hole[b] >> 2)
+            v = T.nf[i]
+            if T.fsuit >= 0 and (hole[a] & 3) == T.fsuit and (hole[b] & 3) == T.fsuit:
+                v = T.fl[i] if T.fl[i] > v else v
+            best = v if v > best else best
+    return best
+
+
+cdef inline uint16_t eval_omaha(const uint8_t* hole, int nh, const uint8_t* board,
+                                int nb) noexcept nogil:
+    """Best high value of exactly two of ``nh`` hole cards and exactly three of ``nb`` board cards.
+
+    Four hearts in the hand and one on the board is no flush, and a straight
+    on the board plays only through two hole cards.
+    """
+    cdef OmahaBoard B
+    omaha_board(&B, board, nb)
+    return omaha_value(&B, hole, nh)

@@ -97,6 +97,12 @@ class Game:
         """The ranking's number for the compiled evaluator."""
         return _RANKING_IDS[self.ranking]
 
+    @property
+    def evaluator_id(self) -> int:
+        """The engine's number for how this game values a hand: the ranking's number when
+        the best five of all cards play, 3 for Omaha's two hole and three board cards."""
+        return self.ranking_id if self.forming == "any" else 3
+
     def category_of(self, value: int) -> int:
         """The standard category number (see :data:`CATEGORY_NAMES`) of a hand value."""
         return self.category_order[value >> 12]

@@ -19,12 +19,14 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from math import comb
 
 from pokercalc.core.cards import card_mask, format_cards, mask_of
 from pokercalc.errors import EmptyRangeError, ParseError
 
 __all__ = [
     "Range",
+    "DeckRange",
     "combo_index",
     "ALL_COMBOS",
     "N_COMBOS",
@@ -61,15 +63,16 @@ _COMBO_OF_INDEX: tuple[tuple[int, int], ...] = ALL_COMBOS[::-1]
 
 @dataclass(frozen=True)
 class Range:
-    """A player's distribution: specific two-card hands, each with a weight in (0, 1].
+    """A player's distribution: specific hands, each with a weight in (0, 1].
 
-    ``combos[i]`` is ``(high card, low card)`` by index; ``weights[i]`` is its
-    weight (1 unless the range said otherwise).  Combos are unique and sorted
-    by descending high card, then low card.
+    ``combos[i]`` is a hand's card indices, highest first (two cards in
+    hold'em and short-deck, four to six in Omaha: the game says how many);
+    ``weights[i]`` is its weight (1 unless the range said otherwise).  Combos
+    are unique and sorted by their cards in descending order.
     """
 
     text: str  #: the expression as the user wrote it
-    combos: tuple[tuple[int, int], ...]  #: the specific hands, high card first
+    combos: tuple[tuple[int, ...], ...]  #: the specific hands, highest card first
     weights: tuple[float, ...]  #: one weight per combo, in (0, 1]
 
     def __len__(self) -> int:
@@ -87,7 +90,7 @@ class Range:
 
     def masks(self) -> list[int]:
         """The 64-bit mask of each combo."""
-        return [card_mask(a) | card_mask(b) for a, b in self.combos]
+        return [mask_of(combo) for combo in self.combos]
 
     def without(self, cards: Iterable[int], *, player: str | None = None) -> Range:
         """The range with every combo that uses one of ``cards`` removed.
@@ -123,18 +126,19 @@ class Range:
 
     @classmethod
     def from_combos(
-        cls, text: str, combos: Iterable[tuple[int, int]], weights: Iterable[float] | None = None
+        cls, text: str, combos: Iterable[tuple[int, ...]], weights: Iterable[float] | None = None
     ) -> Range:
-        """Build a range from (card, card) pairs, normalising their order and dropping repeats.
+        """Build a range from hands (tuples of card indices), normalising their order and
+        dropping repeats.
 
         A combo given twice keeps the weight it was given last.
         """
         combos = list(combos)
         ws = list(weights) if weights is not None else [1.0] * len(combos)
-        merged: dict[tuple[int, int], float] = {}
-        for (a, b), w in zip(combos, ws, strict=True):
-            merged[(a, b) if a > b else (b, a)] = float(w)
-        order = sorted(merged, key=lambda c: (-c[0], -c[1]))
+        merged: dict[tuple[int, ...], float] = {}
+        for combo, w in zip(combos, ws, strict=True):
+            merged[tuple(sorted(combo, reverse=True))] = float(w)
+        order = sorted(merged, reverse=True)
         return cls(text, tuple(order), tuple(merged[c] for c in order))
 
     @classmethod
@@ -142,6 +146,43 @@ class Range:
         """Build a range from ``{combo_index: weight}``; weights of 0 leave the combo out."""
         keys = sorted((k for k, w in weights.items() if w > 0.0), reverse=True)
         return cls(text, tuple(_COMBO_OF_INDEX[k] for k in keys), tuple(weights[k] for k in keys))
+
+
+@dataclass(frozen=True)
+class DeckRange:
+    """Every hand of ``hole_cards`` cards from the cards of ``free``, none listed until asked.
+
+    ``random`` in a game of four to six hole cards: C(48, 6) hands would not fit
+    in tuples, and Monte Carlo deals such a player from the deck anyway.  The
+    equity engine lists the hands (as arrays) only for an exact run.
+    """
+
+    text: str  #: the expression as the user wrote it
+    hole_cards: int  #: cards per hand
+    free: int  #: mask of the cards a hand may use
+
+    @property
+    def n_free(self) -> int:
+        """Cards a hand may use."""
+        return bin(self.free).count("1")
+
+    def __len__(self) -> int:
+        return comb(self.n_free, self.hole_cards)
+
+    is_weighted = False
+
+    @property
+    def total_weight(self) -> float:
+        """The number of hands: every hand weighs 1."""
+        return float(len(self))
+
+    def without(self, cards: Iterable[int], *, player: str | None = None) -> DeckRange:
+        """The hands that use none of ``cards``."""
+        out = DeckRange(self.text, self.hole_cards, self.free & ~mask_of(cards))
+        if len(out) == 0:
+            who = f"{player} ({self.text!r})" if player else repr(self.text)
+            raise EmptyRangeError(f"{who} has no hand left: too few cards remain")
+        return out
 
 
 # ---------------------------------------------------------------------------
