@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""C loops for bench_eval.py: hand generation, pokercalc's inline seam, and eval7's C function.
+"""C loops for the benches: hand generation, pokercalc's inline seam, and eval7's C function.
 
 eval7 (0.1.11) exports its C evaluator ``cy_evaluate(mask, n)`` through the
 module's ``__pyx_capi__`` capsule; calling that pointer from a C loop over
@@ -7,7 +7,7 @@ pre-built masks is the fastest way eval7 can be driven.
 """
 
 from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 from pokercalc.core._eval cimport (
     PC_CARD_BIT,
@@ -203,3 +203,11 @@ def omaha_naive(const uint8_t[:, ::1] deals, int hole) -> int:
             total += best
     return total
 
+
+
+def omaha_many(const uint8_t[:, ::1] deals, int hole, uint16_t[::1] out) -> None:
+    """pokercalc's Omaha value of each row (``hole`` hole cards then five board cards) into ``out``."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(deals.shape[0]):
+            out[i] = eval_omaha(&deals[i, 0], hole, &deals[i, hole], 5)

@@ -10,8 +10,8 @@ Usage: ``python bench/bench_games.py [--repeat R]``.
   random deals: pokercalc's two-plus-three evaluator and the naive loop over
   every two-plus-three subset, kernel against kernel in C loops.
 
-Peers (phevaluator's C Omaha evaluator, pokerkit's Monte Carlo) are not in
-this run yet: see the closing note of the session that added this file.
+The peers (phevaluator's C Omaha evaluator, pokerkit's Monte Carlo) and the
+exact Omaha timings are in ``bench_omaha.py``.
 """
 
 from __future__ import annotations
