@@ -234,7 +234,7 @@ def _many_card_player(item: str | Range, game: Game, who: str) -> Player:
     """A player of an Omaha game: ``random``, or a hand, range or pattern of the Omaha grammar."""
     if isinstance(item, Range):
         return _checked_hands(item, game, who)
-    if item.strip().lower() == "random":
+    if item.strip().lower() in ("random", "any"):
         return _random_player(game, item.strip())
     from pokercalc.ranges.omaha import parse_omaha_range
 

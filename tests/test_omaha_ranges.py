@@ -1,0 +1,544 @@
+"""The Omaha range language and ``pokercalc query --game omaha``: counts, brute force, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Callable
+from itertools import combinations, permutations
+from math import comb
+from pathlib import Path
+
+import jsonschema
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokercalc import __version__
+from pokercalc.cli import cli
+from pokercalc.core.cards import format_cards, parse_cards
+from pokercalc.errors import (
+    CardConflictError,
+    EmptyRangeError,
+    InputError,
+    ParseError,
+    PokercalcError,
+)
+from pokercalc.output.formats import SCHEMA_VERSION, load_schema
+from pokercalc.ranges.notation import Range
+from pokercalc.ranges.omaha import MAX_HANDS, parse_omaha_range, run_omaha_query
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
+RANKS = "23456789TJQKA"
+
+# ---------------------------------------------------------------------------
+# Every hand of a game as numpy rows (highest card first), built here independently.
+
+
+def _all_hands(k: int) -> np.ndarray:
+    flat = np.fromiter((c for h in combinations(range(51, -1, -1), k) for c in h), dtype=np.int64)
+    return flat.reshape(-1, k)
+
+
+@pytest.fixture(scope="module")
+def omaha4() -> np.ndarray:
+    return _all_hands(4)
+
+
+@pytest.fixture(scope="module")
+def omaha5() -> np.ndarray:
+    return _all_hands(5)
+
+
+def _suit_counts(hands: np.ndarray) -> np.ndarray:
+    """Per hand, its number of cards of each suit, most first."""
+    counts = np.stack([((hands & 3) == s).sum(axis=1) for s in range(4)], axis=1)
+    return -np.sort(-counts, axis=1)
+
+
+def _rank_count(hands: np.ndarray, rank: str) -> np.ndarray:
+    return ((hands >> 2) == RANKS.index(rank)).sum(axis=1)
+
+
+def _has(hands: np.ndarray, card: str) -> np.ndarray:
+    return (hands == parse_cards(card)[0]).any(axis=1)
+
+
+def _profile(hands: np.ndarray, *profile: int) -> np.ndarray:
+    want = np.array(list(profile) + [0] * (4 - len(profile)))
+    return (_suit_counts(hands) == want).all(axis=1)
+
+
+def _ranks_are(hands: np.ndarray, ranks: str) -> np.ndarray:
+    want = np.sort([RANKS.index(r) for r in ranks])
+    return (np.sort(hands >> 2, axis=1) == want).all(axis=1)
+
+
+def _set(hands: np.ndarray) -> set[tuple[int, ...]]:
+    return set(map(tuple, hands.tolist()))
+
+
+def _keys(combos: object) -> np.ndarray:
+    arr = np.asarray(combos, dtype=np.int64)
+    return np.sort((np.int64(1) << arr).sum(axis=1))
+
+
+# ---------------------------------------------------------------------------
+# The counts the issue names.
+
+STRUCTURE_COUNTS = [("xxxxds", 36_504), ("xxxxss", 158_184), ("xxxxr", 28_561)]
+
+
+def test_aaxx_count() -> None:
+    assert len(parse_omaha_range("AAxx")) == 6_961 == comb(4, 2) * comb(48, 2) + 4 * 48 + 1
+    assert parse_omaha_range("AA**").combos == parse_omaha_range("AAxx").combos
+
+
+@pytest.mark.parametrize(("text", "count"), STRUCTURE_COUNTS)
+def test_structure_counts(text: str, count: int) -> None:
+    assert len(parse_omaha_range(text)) == count
+
+
+def test_structures_partition_every_hand(omaha4: np.ndarray) -> None:
+    every = set(parse_omaha_range("random").combos)
+    assert every == _set(omaha4) and len(every) == 270_725 == comb(52, 4)
+    parts = [set(parse_omaha_range(t).combos) for t, _ in STRUCTURE_COUNTS]
+    union = set().union(*parts)
+    assert sum(len(p) for p in parts) == len(union)  # disjoint
+    rest = every - union
+    assert len(rest) == 47_476
+    assert all(max(sum(c & 3 == s for c in h) for s in range(4)) >= 3 for h in rest)
+
+
+# ---------------------------------------------------------------------------
+# Brute force over all 270,725 Omaha-4 hands.
+
+Pred = Callable[[np.ndarray], np.ndarray]
+BRUTE4: list[tuple[str, Pred]] = [
+    ("AAxx", lambda h: _rank_count(h, "A") >= 2),
+    ("aa**", lambda h: _rank_count(h, "A") >= 2),
+    ("AAxxds", lambda h: (_rank_count(h, "A") >= 2) & _profile(h, 2, 2)),
+    ("KQJTss", lambda h: _ranks_are(h, "KQJT") & _profile(h, 2, 1, 1)),
+    ("AKQJ", lambda h: _ranks_are(h, "AKQJ")),
+    ("AKQJr", lambda h: _ranks_are(h, "AKQJ") & _profile(h, 1, 1, 1, 1)),
+    ("AsKs**", lambda h: _has(h, "As") & _has(h, "Ks")),
+    ("AsKxx", lambda h: _has(h, "As") & (_rank_count(h, "K") >= 1)),
+    ("AKxx", lambda h: (_rank_count(h, "A") >= 1) & (_rank_count(h, "K") >= 1)),
+    ("*sxxx", lambda h: ((h & 3) == 3).any(axis=1)),
+    ("xhxhxx ", lambda h: ((h & 3) == 2).sum(axis=1) >= 2),
+    ("xxxx$ds", lambda h: _profile(h, 2, 2)),
+    ("AAKK", lambda h: _ranks_are(h, "AAKK")),
+    ("T9 8 7ds", lambda h: _ranks_are(h, "T987") & _profile(h, 2, 2)),
+    ("AsKsQdJd", lambda h: _has(h, "As") & _has(h, "Ks") & _has(h, "Qd") & _has(h, "Jd")),
+    ("10s9xxss", lambda h: _has(h, "Ts") & (_rank_count(h, "9") >= 1) & _profile(h, 2, 1, 1)),
+    ("AAxx, KKxx", lambda h: (_rank_count(h, "A") >= 2) | (_rank_count(h, "K") >= 2)),
+    ("QQQx,2222", lambda h: (_rank_count(h, "Q") >= 3) | (_rank_count(h, "2") == 4)),
+]
+
+
+@pytest.mark.parametrize(("text", "pred"), BRUTE4, ids=[t for t, _ in BRUTE4])
+def test_brute_force_omaha4(omaha4: np.ndarray, text: str, pred: Pred) -> None:
+    rng = parse_omaha_range(text)
+    assert set(rng.combos) == _set(omaha4[pred(omaha4)])
+    assert len(set(rng.combos)) == len(rng)
+    assert rng.weights == (1.0,) * len(rng)
+
+
+def test_order_is_that_of_from_combos() -> None:
+    rng = parse_omaha_range("AKxx,xsxsxdxd")
+    assert rng.combos == Range.from_combos("", rng.combos[::-1]).combos
+    assert all(list(c) == sorted(c, reverse=True) for c in rng.combos)
+    assert list(rng.combos) == sorted(rng.combos, reverse=True)
+    assert parse_omaha_range("any").combos == parse_omaha_range("xxxx").combos
+
+
+# ---------------------------------------------------------------------------
+# Weights and unions: as hold'em notation, a hand's last weight wins and 0 removes it.
+
+
+def test_weights_last_one_wins(omaha4: np.ndarray) -> None:
+    aces, kings = _rank_count(omaha4, "A") >= 2, _rank_count(omaha4, "K") >= 2
+    rng = parse_omaha_range("AAxx:0.5, KKxx")
+    got = dict(zip(rng.combos, rng.weights, strict=True))
+    assert set(got) == _set(omaha4[aces | kings])
+    assert {got[h] for h in _set(omaha4[kings])} == {1.0}
+    assert {got[h] for h in _set(omaha4[aces & ~kings])} == {0.5}
+    other = parse_omaha_range("KKxx, AAxx:0.5")
+    swapped = dict(zip(other.combos, other.weights, strict=True))
+    assert {swapped[h] for h in _set(omaha4[aces])} == {0.5}
+    assert swapped[parse_cards("KsKhKdKc")] == 1.0
+
+
+def test_zero_weight_removes_and_groups_scale() -> None:
+    assert len(parse_omaha_range("AAxx, AAKK:0")) == 6_961 - 36
+    assert parse_omaha_range("AAxx:0").combos == ()  # as hold'em: empty, not an error
+    assert run_omaha_query("AAxx:0", dead="As").to_dict()["matched"] == 0
+    assert parse_omaha_range("[50]AAxx[/50]").total_weight == pytest.approx(6_961 / 2)
+    assert parse_omaha_range("[50]AAxx, KKKK:1[/50]").weights[-1] == 0.5
+    assert parse_omaha_range("AsKsQdJd:0.25").weights == (0.25,)
+
+
+def test_weights_match_holdem_semantics() -> None:
+    """Hold'em notation keeps a hand's last weight too (docs/ranges.md, "Weights")."""
+    from pokercalc.ranges.notation import parse_range
+
+    assert parse_range("AK, AKs:0.25").total_weight == 13
+    assert parse_omaha_range("AKxx, AKxxds:0.25").total_weight == pytest.approx(
+        len(parse_omaha_range("AKxx")) - 0.75 * len(parse_omaha_range("AKxxds"))
+    )
+
+
+# ---------------------------------------------------------------------------
+# Omaha-5 and Omaha-6.
+
+
+def test_brute_force_omaha5(omaha5: np.ndarray) -> None:
+    cases: list[tuple[str, Pred]] = [
+        ("AAxxx", lambda h: _rank_count(h, "A") >= 2),
+        ("AAxxxds", lambda h: (_rank_count(h, "A") >= 2) & _profile(h, 2, 2, 1)),
+        ("AsKs***", lambda h: _has(h, "As") & _has(h, "Ks")),
+        ("KQJT9ss", lambda h: _ranks_are(h, "KQJT9") & _profile(h, 2, 1, 1, 1)),
+        ("AAKKx", lambda h: (_rank_count(h, "A") >= 2) & (_rank_count(h, "K") >= 2)),
+    ]
+    for text, pred in cases:
+        assert np.array_equal(
+            _keys(parse_omaha_range(text, "omaha5").combos), _keys(omaha5[pred(omaha5)])
+        ), text
+    assert len(parse_omaha_range("xxxxxss", "omaha5")) == int(_profile(omaha5, 2, 1, 1, 1).sum())
+    assert len(parse_omaha_range("xxxxxds", "omaha5")) == int(_profile(omaha5, 2, 2, 1).sum())
+
+
+def test_omaha6_spot_checks() -> None:
+    rng = parse_omaha_range("AsKsQsJs**", "omaha6")
+    rest = [c for c in range(52) if c not in parse_cards("AsKsQsJs")]
+    four = parse_cards("AsKsQsJs")
+    want = {tuple(sorted((*four, *p), reverse=True)) for p in combinations(rest, 2)}
+    assert set(rng.combos) == want and len(rng) == 1_128
+    # AAKKxx: at least two aces and two kings.
+    expected = sum(
+        comb(4, a) * comb(4, k) * comb(44, 6 - a - k)
+        for a in range(2, 5)
+        for k in range(2, 5)
+        if a + k <= 6
+    )
+    assert len(parse_omaha_range("AAKKxx", "omaha6")) == expected
+    # AKQJT9ds: each of the 4**6 suit assignments checked by hand.
+    by_hand = set()
+    for suits in np.ndindex(*(4,) * 6):
+        counts = sorted((suits.count(s) for s in range(4)), reverse=True)
+        if counts == [2, 2, 1, 1]:
+            by_hand.add(tuple(4 * r + s for r, s in zip((12, 11, 10, 9, 8, 7), suits, strict=True)))
+    assert set(parse_omaha_range("AKQJT9ds", "omaha6").combos) == by_hand
+    # Three suits of the four, six ranks split into three labelled pairs: 4 * 6! / 2**3.
+    assert len(parse_omaha_range("AKQJT9ts", "omaha6")) == 4 * 90
+    assert len(parse_omaha_range("AAxxxx", "omaha6")) == 1_237_792
+
+
+def test_random_beyond_the_limit_is_refused() -> None:
+    assert comb(52, 6) > MAX_HANDS
+    with pytest.raises(InputError, match="write 'random' on its own") as e:
+        parse_omaha_range("random", "omaha6")
+    assert "\n" not in str(e.value)
+
+
+# ---------------------------------------------------------------------------
+# Errors: one line, with the position.
+
+ERRORS = [
+    ("AKQ", "omaha", ParseError, "'AKQ' has 3 cards where an omaha hand has 4", 0),
+    ("AAxx,KKx", "omaha", ParseError, "'KKx' has 3 cards", 5),
+    ("AKQJT", "omaha", ParseError, "'AKQJT' has 5 cards where an omaha hand has 4", 4),
+    ("AAxx", "omaha5", ParseError, "'AAxx' has 4 cards where an omaha5 hand has 5", 0),
+    ("AsAs**", "omaha", ParseError, "duplicate card 'As'", 2),
+    ("AAzx", "omaha", ParseError, "expected a rank, '*' or 'x', got 'z'", 2),
+    ("AAxx:2", "omaha", ParseError, "weight 2 is not in [0, 1]", 5),
+    ("AAxx,", "omaha", ParseError, "expected a hand or range after ','", 4),
+    ("", "omaha", ParseError, "empty range", 0),
+    (":0.5", "omaha", ParseError, "a weight needs a hand or range before the ':'", 0),
+    ("15%", "omaha", ParseError, "percentage ranges are not defined for Omaha", 2),
+    ("AAxxds ss", "omaha", ParseError, "expected a suit structure (ds, ss, ts, r) or the", 5),
+    ("AAxx+", "omaha", ParseError, "expected a suit structure (ds, ss, ts, r) or the end, got", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "game", "kind", "message", "pos"), ERRORS)
+def test_parse_errors(text: str, game: str, kind: type, message: str, pos: int) -> None:
+    with pytest.raises(kind) as e:
+        parse_omaha_range(text, game)
+    assert str(e.value).startswith(message), str(e.value)
+    assert e.value.position == pos
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "message"),
+    [
+        ("AAAAds", "omaha", "'AAAAds' matches no omaha hand"),
+        ("xxxxxr", "omaha5", "5 cards in four suits cannot be rainbow"),
+        ("xxxxxxss", "omaha6", "cannot be single-suited"),
+        ("AKQJ$ts", "omaha", "cannot be triple-suited"),
+        ("AAxxxx, AAAAA*", "omaha6", "'AAAAA*' matches no omaha6 hand (at position 8"),
+    ],
+)
+def test_a_pattern_matching_nothing_is_an_empty_range(text: str, game: str, message: str) -> None:
+    with pytest.raises(EmptyRangeError, match=re.escape(message)):
+        parse_omaha_range(text, game)
+
+
+def test_a_ten_after_four_cards_is_a_fifth_card_where_no_triple_suit_fits() -> None:
+    # Four hole cards cannot be triple-suited, so "Ts" is the ten of spades.
+    with pytest.raises(ParseError, match="'AsKsQsJsTs' has 5 cards where an omaha hand has 4"):
+        parse_omaha_range("AsKsQsJsTs")
+    assert len(parse_omaha_range("AsKsQsJsTs9s", "omaha6")) == 1
+
+
+def test_not_an_omaha_game() -> None:
+    with pytest.raises(InputError, match="holdem is not an Omaha game"):
+        parse_omaha_range("AAxx", "holdem")
+    with pytest.raises(ParseError, match="must be text"):
+        parse_omaha_range(None)  # type: ignore[arg-type]
+
+
+def test_grammar_corners() -> None:
+    # A suit letter before a suffix is the suffix's; a suit letter elsewhere is a suit.
+    assert len(parse_omaha_range("AKQJds")) == len(parse_omaha_range("AKQJ$DS")) == 36
+    assert len(parse_omaha_range("AKQJs")) == 64  # the jack of spades
+    assert parse_omaha_range("As Ks Qd Jd").combos == (parse_cards("AsKsQdJd"),)
+    assert parse_omaha_range("A♠K♠Q♦J♦").combos == (parse_cards("AsKsQdJd"),)
+    assert len(parse_omaha_range("xxxxxxts", "omaha6")) == 4 * comb(13, 2) ** 3
+    assert len(parse_omaha_range("KKKKrb")) == 1
+
+
+# ---------------------------------------------------------------------------
+# Properties.
+
+
+def _slow_match(hand: tuple[int, ...], slots: list[tuple[int | None, int | None]]) -> bool:
+    """The definition: some order of the hand's cards fits the pattern's cards one to one."""
+    return any(
+        all(
+            (r is None or c >> 2 == r) and (s is None or c & 3 == s)
+            for c, (r, s) in zip(order, slots, strict=True)
+        )
+        for order in permutations(hand)
+    )
+
+
+SLOT = st.sampled_from(["A", "K", "7", "As", "Kh", "7c", "Qd", "x", "*", "*s", "*h"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(SLOT, min_size=4, max_size=4), st.randoms(use_true_random=False))
+def test_patterns_agree_with_the_definition(parts: list[str], rand) -> None:
+    text = "".join(parts)
+    slots = []
+    for p in parts:
+        rank = None if p[0] in "x*" else RANKS.index(p[0])
+        slots.append((rank, "cdhs".index(p[1]) if len(p) == 2 else None))
+    try:
+        rng = parse_omaha_range(text)
+    except ParseError as e:
+        assert e.reason.startswith("duplicate card")
+        return
+    except EmptyRangeError:
+        rng = Range(text, (), ())
+    held = set(rng.combos)
+    for _ in range(150):
+        hand = tuple(sorted(rand.sample(range(52), 4), reverse=True))
+        assert (hand in held) == _slow_match(hand, slots), (text, format_cards(hand))
+    for hand in rand.sample(sorted(held), min(30, len(held))):
+        assert _slow_match(hand, slots)
+
+
+PERMS = list(permutations(range(4)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(["AsKsQdJd", "AsKxx", "AhAdxxss", "KcQcxxds", "*s*h*dx", "AdKd**, Kc***:0.5"]),
+    st.sampled_from(PERMS),
+)
+def test_relabelling_suits_relabels_the_range(text: str, perm: tuple[int, ...]) -> None:
+    def swap(m: re.Match[str]) -> str:
+        return "cdhs"[perm["cdhs".index(m[1])]]
+
+    relabelled = re.sub(r"(?<=[AKQJT2-9*])([cdhs])", swap, text)
+    rng = parse_omaha_range(text)
+    want = {
+        tuple(sorted((4 * (c >> 2) + perm[c & 3] for c in h), reverse=True)): w
+        for h, w in zip(rng.combos, rng.weights, strict=True)
+    }
+    got = parse_omaha_range(relabelled)
+    assert dict(zip(got.combos, got.weights, strict=True)) == want
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["AKQJss", "AsKs*h*h", "KKKx:0.5", "98 7 6r", "QQJJ"]))
+def test_a_range_listed_hand_by_hand_is_the_same_range(text: str) -> None:
+    rng = parse_omaha_range(text)
+    lines = list(run_omaha_query(text).lines())
+    back = parse_omaha_range(",".join(lines))
+    assert (back.combos, back.weights) == (rng.combos, rng.weights)
+
+
+GRAMMAR = "AKQT98xX*sdhcr$:,.05 []/"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=12), st.text(alphabet=GRAMMAR, max_size=12)))
+def test_any_text_parses_or_raises_one_line(text: str) -> None:
+    try:
+        rng = parse_omaha_range(text)
+    except PokercalcError as e:
+        assert str(e) and "\n" not in str(e)
+        return
+    assert rng.text == text and len(rng) > 0
+    assert all(len(c) == 4 for c in rng.combos)
+    assert all(0.0 < w <= 1.0 for w in rng.weights)
+
+
+# ---------------------------------------------------------------------------
+# run_omaha_query and the command line.
+
+
+def test_run_omaha_query_removes_cards(omaha4: np.ndarray) -> None:
+    r = run_omaha_query("AAxx", board="AcKd2h", dead="Qs")
+    blocked = np.isin(omaha4, parse_cards("AcKd2hQs")).any(axis=1)
+    assert set(r.range.combos) == _set(omaha4[(_rank_count(omaha4, "A") >= 2) & ~blocked])
+    assert (r.matched, r.total, r.game.name) == (6_961, 270_725, "omaha")
+    assert r.share == r.count / 270_725
+    with pytest.raises(EmptyRangeError, match=r"the query \('AsKsQdJd'\) .* blocked by Qd"):
+        run_omaha_query("AsKsQdJd", board="Qd7c2h")
+    with pytest.raises(CardConflictError):
+        run_omaha_query("AAxx", board="Ac2c3c", dead="Ac")
+
+
+def test_run_omaha_query_counts_random_omaha6_without_listing() -> None:
+    r = run_omaha_query("random", "omaha6", dead="AsAh")
+    assert r.count == comb(50, 6) and r.matched == comb(52, 6)
+    assert [format_cards(c) for c, _ in r.examples(2)] == ["AdAcKsKhKdKc", "AdAcKsKhKdQs"]
+    with pytest.raises(InputError, match="too many for JSON"):
+        r.to_dict()
+
+
+def query(*args: str):
+    return CliRunner().invoke(cli, ["query", *args])
+
+
+def test_cli_table() -> None:
+    result = query("AAAA", "--game", "omaha")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "1 hand, 0.00% of 270,725 omaha hands",
+        "#  Hand       ",
+        "1  A♠ A♥ A♦ A♣",
+        "all 1 shown",
+    ]
+    lines = query("AAxx", "--game", "omaha", "--board", "Kd8h9c").stdout.splitlines()
+    assert (
+        lines[0]
+        == "6,121 hands, 2.26% of 270,725 omaha hands; 840 of 6,961 removed by board K♦8♥9♣"
+    )
+    assert lines[-1] == "the first 10 of 6,121; --list prints them all"
+
+
+def test_cli_list_exact() -> None:
+    result = query("KKKx:0.5, KsKhKdQs", "--game", "omaha", "--dead", "Kc", "--list")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:3] == ["AsKsKhKd:0.5", "AhKsKhKd:0.5", "AdKsKhKd:0.5"]
+    assert "KsKhKdQs" in result.stdout.split()
+    assert len(result.stdout.split()) == 48
+
+
+def test_cli_json_exact() -> None:
+    result = query("AsKsQdJd, AAKK:0.5", "--game", "omaha", "--dead", "Ac", "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(load_schema("query")).validate(doc)
+    assert doc["schema_version"] == SCHEMA_VERSION and doc["pokercalc_version"] == __version__
+    assert doc["command"] == "query"
+    res = doc["result"]
+    assert {k: res[k] for k in ("expression", "game", "board", "dead", "count", "matched")} == {
+        "expression": "AsKsQdJd, AAKK:0.5",
+        "game": "omaha",
+        "board": "",
+        "dead": "Ac",
+        "count": 19,
+        "matched": 37,
+    }
+    assert res["removed"] == 18 and res["total"] == 270_725 and res["share"] == 19 / 270_725
+    assert res["weight"] == 10.0 and res["classes"] == []
+    assert res["combos"][:2] == ["AsAhKsKh", "AsAhKsKd"] and "AsKsQdJd" in res["combos"]
+    assert len(res["weights"]) == 19
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["AKQ", "--game", "omaha"], "Error: 'AKQ' has 3 cards where an omaha hand has 4"),
+        (["AsAs**", "--game", "omaha"], "Error: duplicate card 'As' at position 2 in 'AsAs**'"),
+        (["xxxxxr", "--game", "omaha5"], "Error: 'xxxxxr' matches no omaha5 hand"),
+        (["Axxxxx", "--game", "omaha6"], "Error: 'Axxxxx' holds more than 3,000,000 omaha6"),
+        (["random", "--game", "omaha6", "--json"], "Error: 'random' holds 20,358,520 omaha6"),
+        (["AsKs**", "--game", "omaha", "-d", "As"], "Error: the query ('AsKs**') has no hand"),
+        (["AAxx", "--game", "plo9"], "Error: unknown game 'plo9'"),
+        (["AAxx", "--game", "omaha", "--list", "--json"], "Error: --list and --json exclude"),
+    ],
+)
+def test_cli_errors_are_one_line(args: list[str], message: str) -> None:
+    result = query(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith(message), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------------------
+# The examples of docs/ranges.md ("Omaha ranges").
+
+
+def _doc_rows() -> list[dict[str, str]]:
+    rows, header = [], None
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|"):
+            header = None
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+        if header is None:
+            header = cells
+        elif not cells[0].startswith("---") and header[:2] == ["pattern", "hands"]:
+            rows.append(dict(zip(header, cells, strict=True)))
+    return rows
+
+
+DOC_ROWS = _doc_rows()
+
+
+def test_doc_has_omaha_examples() -> None:
+    assert len(DOC_ROWS) >= 20
+
+
+@pytest.mark.parametrize("row", DOC_ROWS, ids=[r["pattern"] for r in DOC_ROWS])
+def test_doc_example(row: dict[str, str]) -> None:
+    text = row["pattern"].strip("`")
+    game = row.get("game", "omaha").strip("`") or "omaha"
+    rng = parse_omaha_range(text, game)
+    assert len(rng) == int(row["hands"].replace(",", ""))
+    if row.get("weight"):
+        assert rng.total_weight == pytest.approx(float(row["weight"].replace(",", "")))
+
+
+def test_doc_query_output() -> None:
+    blocks = re.findall(
+        r"```\n\$ (pokercalc query [^\n]*--game omaha[^\n]*)\n(.*?)```",
+        DOC.read_text(encoding="utf-8"),
+        re.S,
+    )
+    assert len(blocks) >= 2
+    for command, want in blocks:
+        result = query(*shlex.split(command)[2:])
+        got = result.stdout or result.stderr
+        assert [line.rstrip() for line in got.splitlines()] == want.splitlines(), command
