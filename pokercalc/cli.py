@@ -7,6 +7,7 @@ stderr and exit status 2.
 from __future__ import annotations
 
 import functools
+import itertools
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -169,20 +170,23 @@ def engine_options(
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
+    from pokercalc.core.runner import deferred_signals
     from pokercalc.output import formats
 
-    if fmt == "json":
-        command = click.get_current_context().command.name or "pokercalc"
-        click.echo(formats.json_text(formats.envelope(command, result)))
-    elif fmt == "csv":
-        rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
-        click.echo(formats.csv_text(rows), nl=False)
-    else:
-        from rich.console import Console
+    # A result in hand is printed whole; a signal meanwhile takes effect after.
+    with deferred_signals():
+        if fmt == "json":
+            command = click.get_current_context().command.name or "pokercalc"
+            click.echo(formats.json_text(formats.envelope(command, result)))
+        elif fmt == "csv":
+            rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
+            click.echo(formats.csv_text(rows), nl=False)
+        else:
+            from rich.console import Console
 
-        # markup=False: user text (ranges, labels, file names) is shown literally, never as
-        # rich markup; the renderers style with Text objects and style arguments.
-        Console(markup=False).print(renderable())
+            # markup=False: user text (ranges, labels, file names) is shown literally, never
+            # as rich markup; the renderers style with Text objects and style arguments.
+            Console(markup=False).print(renderable())
 
 
 @click.group(cls=PokercalcGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -356,7 +360,7 @@ def _duration(seconds: float) -> str:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@game_option()
+@game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
 @engine_options()
 @click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @click.option(
@@ -529,22 +533,38 @@ def check_command(
 @click.option("--board", "-b", default="", help="Board cards to remove, e.g. 4dAc5d.")
 @click.option("--dead", "-d", default="", help="Dead cards to remove, e.g. JcJh.")
 @click.option("--list", "list_", is_flag=True, help="Print one combo per line (ASCII).")
+@game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
 @output_options(csv=False)
 def query_command(
-    expression: tuple[str, ...], board: str, dead: str, list_: bool, fmt: str
+    expression: tuple[str, ...], board: str, dead: str, list_: bool, game: str, fmt: str
 ) -> None:
     """Show the hands an EXPRESSION holds: count, share of 1,326 and a 13x13 grid.
 
     EXPRESSION is range notation (QQ+,AQs+,AK) or a pocket query
     ("Group2 to Group4 and Suited"); several words are joined by spaces.
-    The grammar is in docs/ranges.md.
+    In Omaha games it is an Omaha range (AAxxds, AsKs**, KQJT), and the
+    table shows the count, the share of all hands and the first hands.
+    The grammars are in docs/ranges.md.
     """
+    from pokercalc.core.games import get_game
     from pokercalc.output import render
     from pokercalc.ranges.query import run_query
 
     if list_ and fmt == "json":
         raise click.UsageError("--list and --json exclude each other")
-    result = run_query(" ".join(expression), board=board, dead=dead)
+    g = get_game(game)
+    if g.forming == "omaha":
+        from pokercalc.ranges.omaha import run_omaha_query
+
+        omaha = run_omaha_query(" ".join(expression), g, board=board, dead=dead)
+        if list_:
+            lines = omaha.lines()
+            while chunk := list(itertools.islice(lines, 10_000)):
+                click.echo("\n".join(chunk))
+            return
+        emit(omaha, fmt, lambda: render.omaha_query_view(omaha))
+        return
+    result = run_query(" ".join(expression), board=board, dead=dead, game=g)
     if list_:
         for line in result.lines():
             click.echo(line)
@@ -562,8 +582,11 @@ def query_command(
     help="An opponent: a hand, range or pocket query (repeat for several).",
 )
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@game_option()
 @output_options()
-def outs_command(hero: str, board: str, opponents: tuple[str, ...], dead: str, fmt: str) -> None:
+def outs_command(
+    hero: str, board: str, opponents: tuple[str, ...], dead: str, game: str, fmt: str
+) -> None:
     """The outs of HERO on a flop or turn: the cards that improve it, and the odds.
 
     An out improves the hero's hand category, beats the board's own category
@@ -576,7 +599,7 @@ def outs_command(hero: str, board: str, opponents: tuple[str, ...], dead: str, f
 
     progress = _progress_callback(bool(opponents))
     try:
-        result = find_outs(hero, board, list(opponents), dead, progress=progress)
+        result = find_outs(hero, board, list(opponents), dead, progress=progress, game=game)
     finally:
         _close_progress(progress)
     emit(result, fmt, lambda: render.outs_table(result))
@@ -587,8 +610,9 @@ def outs_command(hero: str, board: str, opponents: tuple[str, ...], dead: str, f
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@game_option()
 @output_options()
-def draws_command(hero: str, board: str, dead: str, fmt: str) -> None:
+def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None:
     """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
 
     Flush draw, backdoor flush draw, open-ended straight draw, gutshot and
@@ -598,7 +622,7 @@ def draws_command(hero: str, board: str, dead: str, fmt: str) -> None:
     from pokercalc.analysis.draws import find_draws
     from pokercalc.output import render
 
-    result = find_draws(hero, board, dead)
+    result = find_draws(hero, board, dead, game=game)
     emit(result, fmt, lambda: render.draws_table(result))
 
 
@@ -636,6 +660,7 @@ def _process_age() -> float:
     seed_help="Monte Carlo base seed.",
 )
 @click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
+@game_option()
 @output_options()
 def winodds_command(
     hero: str,
@@ -648,14 +673,16 @@ def winodds_command(
     stderr_: float | None,
     seed: int | None,
     threads: int | None,
+    game: str,
     fmt: str,
 ) -> None:
     """Equity and win odds of HERO against 1 to 22 random opponents, with hand potential.
 
     HERO is a hand (AsKs), a range (AQs+) or a pocket query (Group1); figures
-    then average over its hands.  On a flop, turn or river the table adds hand
-    strength, positive and negative potential and EHS.  --time is wall-clock
-    seconds per opponent count, start-up and output included.  Example:
+    then average over its hands.  On a flop, turn or river the table adds
+    hand strength, positive and negative potential and EHS.  --time is
+    wall-clock seconds per opponent count, start-up and output included.
+    Short-deck deals at most 14 opponents.  Example:
     pokercalc winodds AsKs --opponents 1-9
     """
     from pokercalc.analysis.win_odds import winodds
@@ -682,6 +709,7 @@ def winodds_command(
             threads=threads,
             reserve=reserve,
             progress=progress,
+            game=game,
         )
     finally:
         _close_progress(progress)

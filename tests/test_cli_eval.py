@@ -25,11 +25,12 @@ def test_json_exact() -> None:
         result.stdout
         == json.dumps(
             {
-                "schema_version": 1,
+                "schema_version": 2,
                 "pokercalc_version": __version__,
                 "command": "eval",
                 "result": [
                     {
+                        "game": "holdem",
                         "cards": "AsKsQsJsTs",
                         "value": SF,
                         "category": 8,
@@ -37,6 +38,7 @@ def test_json_exact() -> None:
                         "description": "Straight flush, Ace high",
                     },
                     {
+                        "game": "holdem",
                         "cards": "9h9d9sAcAh",
                         "value": FH,
                         "category": 6,
@@ -55,9 +57,9 @@ def test_csv_exact() -> None:
     result = run("--csv", "AsKsQsJsTs", "5c4d3h2sAs9h9c")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "cards,value,category,category_name,description\n"
-        f'AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high"\n'
-        f'5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high"\n'
+        "game,cards,value,category,category_name,description\n"
+        f'holdem,AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high"\n'
+        f'holdem,5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high"\n'
     )
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 import reference
+import reference_games
 from click.testing import CliRunner
 
 from pokercalc import evaluate
@@ -26,6 +27,7 @@ from pokercalc.analysis.draws import (
 )
 from pokercalc.cli import cli
 from pokercalc.core.cards import format_cards, parse_cards
+from pokercalc.core.games import get_game
 from pokercalc.errors import CardConflictError, InputError, ParseError
 
 STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
@@ -319,3 +321,149 @@ def test_cli_draws_bad_input_is_one_line_exit_2(args: list[str]) -> None:
     res = CliRunner().invoke(cli, args)
     assert res.exit_code == 2
     assert len(res.output.strip().splitlines()) == 1 and res.output.startswith("Error:")
+
+
+# --- short-deck: the 36-card deck, A-6-7-8-9, and its rankings ---------------------------------
+
+
+def _sd_cat_top(cards: tuple[int, ...], triton: bool) -> tuple[int, int]:
+    """(strength, top card) of 3 to 7 short-deck cards, the reference way."""
+    order = reference_games.TRITON_ORDER if triton else reference_games.SHORT_ORDER
+    if len(cards) < 5:
+        counts = {r: sum(1 for c in cards if c >> 2 == r) for r in {c >> 2 for c in cards}}
+        return order.index(_short_category(cards)), max(counts, key=lambda r: (counts[r], r))
+    key = reference_games.short_rank(cards, triton)
+    return key[0], key[1]
+
+
+def brute_short(hero, board, dead, triton: bool) -> dict:
+    """Every draw quantity by its definition in short-deck, with the slow reference ranking."""
+    order = reference_games.TRITON_ORDER if triton else reference_games.SHORT_ORDER
+    known = hero + board
+    unseen = [c for c in range(51, 15, -1) if c not in known and c not in dead]
+    cur = reference_games.short_rank(known, triton)[0]  # a strength: a place in ``order``
+    straight, flush = [], []
+    counts = [0] * 9
+    for c in unseen:
+        new_key = reference_games.short_rank(known + (c,), triton)
+        new = order[new_key[0]]
+        with_board = board + (c,)
+        if new in (STRAIGHT, FLUSH, STRAIGHT_FLUSH):
+            beats = _sd_cat_top(known + (c,), triton) > _sd_cat_top(with_board, triton)
+            if new in (STRAIGHT, STRAIGHT_FLUSH) and cur < order.index(STRAIGHT) and beats:
+                straight.append(c)
+            if new in (FLUSH, STRAIGHT_FLUSH) and order[cur] not in (FLUSH, STRAIGHT_FLUSH):
+                if beats:
+                    flush.append(c)
+        if new_key[0] > cur:
+            if len(with_board) < 5 or new_key > reference_games.short_rank(with_board, triton):
+                counts[new] += 1
+    comp = {c >> 2 for c in straight}
+    ranks = {c >> 2 for c in known}
+    low = {3 if r == 12 else r for r in ranks} | ranks  # the ace also plays below the six (3)
+    comp_low = {3 if r == 12 else r for r in comp} | comp
+    oesd = any(
+        lo in comp_low and lo + 5 in comp_low and all(lo + k in low for k in range(1, 5))
+        for lo in range(3, 8)
+    )
+    return {
+        "straight": tuple(straight),
+        "flush": tuple(flush),
+        "counts": tuple(counts),
+        "oesd": oesd,
+        "double": len(comp) >= 2 and not oesd,
+        "gutshot": len(comp) == 1,
+    }
+
+
+def test_short_deck_draws_match_brute_force_on_random_flops_and_turns() -> None:
+    """Both short-deck rankings, on flops and turns dealt mostly from the middle ranks."""
+    rng = random.Random(3)
+    middle = [4 * r + s for r in range(4, 10) for s in range(4)]  # sixes to jacks
+    seen = {"oesd": 0, "double": 0, "gutshot": 0, "flush": 0}
+    for i in range(400):
+        triton = i % 2 == 1
+        game = "shortdeck-triton" if triton else "shortdeck"
+        deck = rng.sample(middle, 10) + rng.sample([c for c in range(16, 52) if c not in middle], 3)
+        rng.shuffle(deck)
+        n_board = 3 + (i // 2) % 2
+        hero, board = tuple(deck[:2]), tuple(deck[2 : 2 + n_board])
+        dead = tuple(deck[2 + n_board : 2 + n_board + rng.choice((0, 0, 2))])
+        b = brute_short(hero, board, dead, triton)
+        r = find_draws(hero, board, dead, game=game)
+        where = f"{format_cards(hero)} on {format_cards(board)} dead {format_cards(dead)} {game}"
+        assert r.game == game and r.unseen == 36 - 2 - n_board - len(dead), where
+        assert straight_outs(hero, board, dead, game=game) == b["straight"], where
+        assert flush_outs(hero, board, dead, game=game) == b["flush"], where
+        assert r.draw_counts == b["counts"], where
+        assert r.has("open-ended straight draw") == b["oesd"], where
+        assert r.has("double gutshot") == b["double"], where
+        assert r.has("gutshot") == b["gutshot"], where
+        for name in seen:
+            seen[name] += bool(b[name])
+    assert min(seen.values()) > 5, seen
+
+
+@pytest.mark.parametrize(
+    ("hero", "board", "name", "cards"),
+    [
+        ("6s7s", "8h9dKc", "open-ended straight draw", "AsAhAdAcTsThTdTc"),  # A6789 or 6789T
+        ("As7s", "8h9dKc", "gutshot", "6s6h6d6c"),  # only A-6-7-8-9: one-ended
+        ("As6d", "7c8hKd", "gutshot", "9s9h9d9c"),
+        ("KsQs", "JhAd6c", "gutshot", "TsThTdTc"),  # JQKA: one-ended, as in hold'em
+        ("KcTh", "Jh9c7c", "double gutshot", "QsQhQdQc8s8h8d8c"),
+    ],
+)
+def test_short_deck_straight_shapes(hero: str, board: str, name: str, cards: str) -> None:
+    r = find_draws(hero, board, game="shortdeck")
+    straights = {d.name: d.card_text for d in r.draws if "flush" not in d.name}
+    assert straights == {name: cards}
+    if hero == "KcTh":  # the backdoor flush draw has the six clubs the deck has left
+        assert r.draws[0].name == "backdoor flush draw" and r.draws[0].card_text == "AcQcJcTc8c6c"
+
+
+def test_the_wheel_and_the_rankings_differ_from_holdem() -> None:
+    # A-6-7-8-9 is a straight (nine high) only without the deuce to five.
+    assert straight_outs("As7s", "8h9dKc") == ()
+    assert format_cards(straight_outs("As7s", "8h9dKc", game="shortdeck")) == "6s6h6d6c"
+    # Trips with four to a straight: a straight beats them in short-deck, not in Triton.
+    assert straight_draw_count("9s8s", "9h9d7c6s", game="shortdeck") == 8
+    assert straight_draw_count("9s8s", "9h9d7c6s", game="shortdeck-triton") == 0
+    assert names("9s8s", "9h9d7c6s") == {"open-ended straight draw": "TsThTdTc5s5h5d5c"}
+    # A straight the board makes with the card alone is no draw (the ace plays low there too).
+    assert straight_draw_count("9s9d", "9h8c7d6s", game="shortdeck") == 0
+    # A flush outranks a full house in short-deck: hand_key follows the game's order.
+    flush, full = parse_cards("AhQh9h8h6h"), parse_cards("KsKhKd9c9d")
+    assert hand_key(flush) < hand_key(full)
+    assert hand_key(flush, get_game("shortdeck")) > hand_key(full, get_game("shortdeck"))
+    # DrawCount is by the standard category number whatever the order.
+    assert draw_count("9s8s", "9h9d7c6s", 4, game="shortdeck") == 8
+    assert draw_count("9s8s", "9h9d7c6s", 4, game="shortdeck-triton") == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["KcTh", "--board", "Jh9c7c", "--game", "omaha"], "draws in omaha is not available yet"),
+        (["5s6s", "--board", "7c8hKd", "--game", "shortdeck"], "5s is not in the 36-card"),
+        (["AsKs", "--board", "7c8h2d", "--game", "shortdeck"], "2d is not in the 36-card"),
+        (["AsKs", "--board", "7c8hKd", "--game", "stud"], "unknown game 'stud'"),
+    ],
+)
+def test_cli_draws_game_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
+    res = CliRunner().invoke(cli, ["draws", *args])
+    assert res.exit_code == 2
+    assert len(res.output.strip().splitlines()) == 1 and message in res.output
+
+
+def test_cli_draws_short_deck_json() -> None:
+    res = CliRunner().invoke(
+        cli, ["draws", "6s7s", "-b", "8h9dKc", "--game", "shortdeck", "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)["result"]
+    assert d["game"] == "shortdeck" and d["unseen"] == 31
+    assert d["draws"] == [
+        {"name": "open-ended straight draw", "cards": "AsAhAdAcTsThTdTc", "count": 8, "needs": 1}
+    ]
+    assert d["draw_counts"]["Straight"] == 8

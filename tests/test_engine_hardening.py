@@ -143,7 +143,7 @@ def _stop_after(proc: subprocess.Popen[str], delay: float, sig: int) -> tuple[st
 
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_stops_an_exact_run_promptly(sig: int, status: int) -> None:
-    proc = _start("equity", "AsKs | QQ | random", "--exact", "--json", "--threads", "2")
+    proc = _start("equity", "AsKs | JJ+ | random", "--exact", "--json", "--threads", "2")
     out, err, waited = _stop_after(proc, 2.0, sig)
     assert proc.returncode == status, err
     assert waited < 1.5
@@ -176,7 +176,7 @@ def test_a_signal_while_planning_keeps_the_shape_of_the_answer() -> None:
 
 
 def test_a_long_forced_exact_run_says_so_first() -> None:
-    proc = _start("equity", "AsKs | QQ | random", "--exact", "--json", "--threads", "1")
+    proc = _start("equity", "AsKs | JJ+ | random", "--exact", "--json", "--threads", "1")
     out, err, _ = _stop_after(proc, 2.0, signal.SIGINT)
     line = err.splitlines()[0]
-    assert line.startswith("pokercalc: enumerating 9,277,263,072 outcomes exactly; about")
+    assert line.startswith("pokercalc: enumerating 27,831,789,216 outcomes exactly; about")

@@ -195,6 +195,7 @@ def test_evaluate_hand_record() -> None:
     assert r.cards == parse_cards("AhAd9c9s9h")
     assert r.category == 6 and r.category_name == "Full house"
     assert r.to_dict() == {
+        "game": "holdem",
         "cards": "AhAd9c9s9h",
         "value": r.value,
         "category": 6,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import reference
+import reference_games
 from click.testing import CliRunner
 
 from pokercalc.analysis.equities import equity
@@ -114,7 +115,7 @@ class _FakeResult:
     interrupted = False
 
 
-def _fake_engine(players, board, dead, threads=None):
+def _fake_engine(players, board, dead, threads=None, game=None):
     """Stands in for the engine where only the rules are under test."""
     return _FakeResult()
 
@@ -415,3 +416,131 @@ def test_a_winning_card_that_is_not_an_out_is_shown_apart() -> None:
     )
     assert "Not outs by the rules, but the hero is ahead after them" in res.output
     assert "Straight, Ace high" in res.output
+
+
+# --- short-deck: the 36-card deck, A-6-7-8-9, flush over full house ----------------------------
+
+
+def _short_board_strength(cards: tuple[int, ...], triton: bool) -> int:
+    """The strength of a flop plus one card (rank counts) or of five cards, short-deck."""
+    order = reference_games.TRITON_ORDER if triton else reference_games.SHORT_ORDER
+    if len(cards) == 5:
+        return reference_games.short_rank(cards, triton)[0]
+    counts = sorted((sum(1 for x in cards if x >> 2 == r) for r in range(13)), reverse=True)
+    cat = {4: 7, 3: 3}.get(counts[0], 2 if counts[1] == 2 else counts[0] - 1)
+    return order.index(cat)
+
+
+def brute_outs_short(hero, board, specific, dead, triton: bool) -> tuple[int, ...]:
+    """The three rules by their definition in short-deck, with the slow reference ranking."""
+    known = set(hero) | set(board) | set(dead) | {c for o in specific for c in o}
+    before = reference_games.short_rank(hero + board, triton)
+    out = []
+    for c in range(51, 15, -1):
+        if c in known:
+            continue
+        new = reference_games.short_rank(hero + board + (c,), triton)
+        if (
+            new > before
+            and new[0] > before[0]
+            and new[0] > _short_board_strength(board + (c,), triton)
+            and all(reference_games.short_rank(o + board + (c,), triton) <= new for o in specific)
+        ):
+            out.append(c)
+    return tuple(out)
+
+
+def test_short_deck_rule_outs_match_brute_force(monkeypatch) -> None:
+    from pokercalc.analysis import outs as outs_module
+
+    monkeypatch.setattr(outs_module, "_engine_equity", _fake_engine)
+    rng = random.Random(11)
+    for i in range(200):
+        triton = i % 2 == 1
+        deck = rng.sample(range(16, 52), 13)
+        n_board = 3 + (i // 2) % 2
+        hero, board = tuple(deck[:2]), tuple(deck[2 : 2 + n_board])
+        rest = deck[2 + n_board :]
+        specific = [tuple(rest[2 * k : 2 * k + 2]) for k in range(i % 3)]
+        dead = tuple(rest[6 : 6 + rng.choice((0, 3))])
+        game = "shortdeck-triton" if triton else "shortdeck"
+        r = find_outs(hero, board, [text(o) for o in specific], dead, game=game)
+        assert len(r.cards) == 36 - len(hero + board + dead) - 2 * len(specific)
+        want = brute_outs_short(hero, board, specific, dead, triton)
+        assert r.outs == want, (text(hero), text(board), game)
+
+
+def _short_equity_after(hero, villain, board, triton: bool) -> Fraction:
+    """The hero's exact equity against one hand with ``board`` out, by enumerating the rest."""
+    used = set(hero + villain + board)
+    rest = [c for c in range(16, 52) if c not in used]
+    total = Fraction(0)
+    runouts = list(itertools.combinations(rest, 5 - len(board)))
+    for more in runouts:
+        ours = reference_games.short_rank(hero + board + more, triton)
+        theirs = reference_games.short_rank(villain + board + more, triton)
+        total += 1 if ours > theirs else Fraction(1, 2) if ours == theirs else 0
+    return total / len(runouts)
+
+
+@pytest.mark.parametrize("game", ["shortdeck", "shortdeck-triton"])
+def test_short_deck_equity_after_each_card_matches_the_reference(game: str) -> None:
+    hero, board, villain = parse_cards("As7s"), parse_cards("8h9dKc"), parse_cards("KdQd")
+    r = find_outs(hero, board, [text(villain)], game=game)
+    assert r.game == game and len(r.cards) == 29  # 36 - 2 - 3 - the villain's two
+    assert text(r.groups[-1][1]) == "6s6h6d6c" and r.groups[-1][0] == "Straight"
+    for c in r.cards[::3]:
+        want = _short_equity_after(hero, villain, board + (c.card,), game.endswith("triton"))
+        assert c.equity_fraction == want, text([c.card])
+    # ... and it is the engine's answer with that card on the board.
+    c = r.cards[5]
+    got = equity([text(hero), text(villain)], board + (c.card,), game=game, method="exact")
+    assert c.equity_fraction == got.players[0].equity_fraction
+
+
+def test_short_deck_odds_come_from_the_36_card_deck() -> None:
+    r = find_outs("As7s", "8h9dKc", game="shortdeck")
+    assert r.count == 10 and len(r.cards) == 31
+    assert r.hit_next == Fraction(10, 31)
+    assert r.hit_by_river == 1 - Fraction(21 * 20, 31 * 30)
+    assert r.rule_next == 0.2 and r.rule_by_river == 0.4  # the rules of 2 and 4, unchanged
+    turn = find_outs("As7s", "8h9dKcJc", game="shortdeck")
+    assert len(turn.cards) == 30 and turn.hit_by_river == turn.hit_next
+
+
+def test_short_deck_flush_over_full_house_and_triton_trips_over_straight() -> None:
+    # The villain's queens fill up on every heart: a flush still wins in short-deck only.
+    r = find_outs("AhKh", "Qh7h7c", ["QcQs"], game="shortdeck")
+    assert r.groups == (("Flush", parse_cards("JhTh9h8h6h")),)
+    assert find_outs("AhKh", "Qh7h7c", ["QcQs"]).outs == ()
+    # In Triton, three of a kind beats a straight: the straight cards are no outs for trips.
+    plain = find_outs("9s8s", "9h9d7c6s", game="shortdeck")
+    triton = find_outs("9s8s", "9h9d7c6s", game="shortdeck-triton")
+    assert dict(plain.groups)["Straight"] == parse_cards("AsAhAdAcTsThTdTc")
+    assert "Straight" not in dict(triton.groups)
+
+
+def test_short_deck_opponents_are_of_its_deck() -> None:
+    # A pocket query keeps the deck's hands; notation naming a missing rank is an error.
+    r = find_outs("AsAc", "Kd8h9c", ["Group1"], game="shortdeck")
+    assert r.equity is not None
+    with pytest.raises(InputError, match="names 5s"):
+        find_outs("AsAc", "Kd8h9c", ["55"], game="shortdeck")
+    with pytest.raises(InputError, match="outs in omaha is not available yet"):
+        find_outs("AsAc", "Kd8h9c", game="omaha")
+
+
+def test_cli_outs_short_deck() -> None:
+    args = ["outs", "As7s", "-b", "8h9dKc", "--vs", "KdQd", "--game", "shortdeck", "--json"]
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 0, res.output
+    d = _result(res.output)
+    assert d["game"] == "shortdeck" and d["unseen"] == 29
+    assert d["groups"]["Straight"] == "6s6h6d6c"
+    res = CliRunner().invoke(cli, args[:-1], terminal_width=120)
+    assert res.exit_code == 0 and "(flop, shortdeck)" in res.output
+    res = CliRunner().invoke(cli, ["outs", "AsAc", "-b", "Kd8h9c", "--game", "omaha5"])
+    assert res.exit_code == 2 and res.output == (
+        "Error: outs in omaha5 is not available yet; it plays holdem, shortdeck and "
+        "shortdeck-triton\n"
+    )

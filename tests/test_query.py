@@ -238,11 +238,12 @@ def test_cli_json_exact() -> None:
     result = query("AKs:0.5,QsQh", "--dead", "Ah", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {
-        "schema_version": 1,
+        "schema_version": 2,
         "pokercalc_version": __version__,
         "command": "query",
         "result": {
             "expression": "AKs:0.5,QsQh",
+            "game": "holdem",
             "board": "",
             "dead": "Ah",
             "count": 4,
@@ -307,3 +308,56 @@ def test_any_text_parses_or_raises_parse_error_and_cli_never_crashes(text: str) 
     assert result.exit_code in (0, 2)
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert (result.exit_code == 0) == parsed
+
+
+# --- short-deck: hold'em notation over the 36-card deck -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("random", 630), ("Suited", 144), ("Offsuit", 432), ("Pair", 54), ("Group1", 28),
+     ("Group9", 630 - len(run_query("Group1 to Group8", game="shortdeck").range)),
+     ("AKs,QQ+", 22), ("Not Suited", 486)],
+)  # fmt: skip
+def test_short_deck_counts(text: str, count: int) -> None:
+    r = run_query(text, game="shortdeck")
+    assert r.count == count and r.total == 630 and r.share == count / 630
+    assert all(c >= 16 for combo in r.range.combos for c in combo)
+
+
+@pytest.mark.parametrize(
+    ("text", "board", "message"),
+    [
+        ("55", "", "'55' names 5s, which the 36-card shortdeck deck does not have"),
+        ("A2s+", "", "names 2s"),
+        ("AsKs", "2c7h9d", "board: 2c is not in the 36-card shortdeck deck"),
+        ("15%", "", "percentage ranges rank hold'em hands"),
+    ],
+)
+def test_short_deck_errors(text: str, board: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        run_query(text, board=board, game="shortdeck")
+    res = query(text, "--board", board, "--game", "shortdeck")
+    assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1
+
+
+def test_short_deck_grid_json_and_table() -> None:
+    r = run_query("Group1", board="Ah7c6d", game="shortdeck")
+    grid = r.grid()
+    assert len(grid) == 9 and all(len(row) == 9 for row in grid)
+    assert grid[0][0].name == "AA" and grid[8][8].name == "66" and grid[0][8].name == "A6s"
+    d = r.to_dict()
+    assert d["game"] == "shortdeck" and d["total"] == 630 and d["count"] == 24
+    res = query("Group1", "--game", "shortdeck")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0] == "28 combos, 4.44% of 630 shortdeck hands"
+    assert lines[1].split() == ["AA", "AKs"] + ["·"] * 7 and len(lines) == 11
+    doc = json.loads(query("Group1", "--game", "shortdeck", "--json").stdout)
+    assert doc["result"]["game"] == "shortdeck" and doc["result"]["total"] == 630
+    assert run_query("Group1").to_dict()["game"] == "holdem"
+
+
+def test_run_query_refuses_omaha_games() -> None:
+    with pytest.raises(InputError, match="run_omaha_query"):
+        run_query("AAxx", game="omaha")

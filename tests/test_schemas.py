@@ -33,6 +33,14 @@ CASES: list[tuple[str, list[str]]] = [
     ("winodds", ["winodds", "AsKs", "--board", "Qh7h2c", "--opponents", "1-2", "--time", "0.1"]),
     ("winodds", ["winodds", "AKs", "--opponents", "2", "--trials", "5000", "--seed", "3"]),
     ("flops", ["flops", "AsAh", "RUS", "--features", "1", "--time-limit", "1"]),
+    # Short-deck, on every command that plays it.
+    ("eval", ["eval", "As6d7h8c9s", "AhQh9h8h6h", "--game", "shortdeck"]),
+    ("equity", ["equity", "AsAh | KsKh", "--game", "shortdeck-triton"]),
+    ("query", ["query", "Group1", "--board", "Ah7c6d", "--game", "shortdeck"]),
+    ("outs", ["outs", "As7s", "-b", "8h9dKc", "--vs", "KdQd", "--game", "shortdeck"]),
+    ("draws", ["draws", "6s7s", "-b", "8h9dKc", "--game", "shortdeck-triton"]),
+    ("winodds", ["winodds", "AsKs", "-b", "Qs7h9c", "-n", "1-2", "--trials", "2000", "--seed", "1",
+                 "--game", "shortdeck"]),
 ]  # fmt: skip
 
 
@@ -77,6 +85,10 @@ def test_json_output_validates(command: str, args: list[str]) -> None:
     doc = run_json(args)
     validate(command, doc)
     assert doc["pokercalc_version"] == __version__
+    # Every result names its game: the one asked for, hold'em by default.
+    game = args[args.index("--game") + 1] if "--game" in args else "holdem"
+    results = doc["result"] if isinstance(doc["result"], list) else [doc["result"]]
+    assert [r["game"] for r in results] == [game] * len(results)
 
 
 def test_batch_lines_validate_ok_and_error_alike() -> None:
@@ -93,6 +105,12 @@ def test_batch_lines_validate_ok_and_error_alike() -> None:
     assert [r["ok"] for r in rows] == [True, True, False, False]
     for row in rows:
         validate("batch", row)
+    assert [r["result"]["game"] for r in rows[:2]] == ["holdem", "holdem"]
+    short = CliRunner().invoke(cli, ["batch", "--jobs", "1"], input='{"players": ["AsAh", '
+                               '"KsKh"], "game": "shortdeck"}\n')  # fmt: skip
+    row = json.loads(short.stdout)
+    validate("batch", row)
+    assert row["result"]["game"] == "shortdeck"
 
 
 def test_check_output_validates(tmp_path: Path) -> None:
@@ -103,13 +121,19 @@ def test_check_output_validates(tmp_path: Path) -> None:
             {"players": "AsAh | KsKh", "expected": [0.8263, 0.1737], "method": "mc",
              "tolerance": 0.002, "seed": 1},
             {"players": "AsAh | KsKh", "expected": [0.5, 0.5]},
+            {"players": "AsAh | KsKh", "game": "shortdeck", "expected": ["21583/28768",
+             "7185/28768"], "tolerance": "exact"},
         ]
     }  # fmt: skip
     path = tmp_path / "spots.json"
     path.write_text(json.dumps(spots), encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(path), "--json"])
     assert result.exit_code == 1  # the third scenario fails
-    validate("check", json.loads(result.stdout))
+    doc = json.loads(result.stdout)
+    validate("check", doc)
+    games = [s["game"] for s in doc["result"]["scenarios"]]
+    assert games == ["holdem", "holdem", "holdem", "shortdeck"]
+    assert doc["result"]["scenarios"][3]["passed"] is True
 
 
 # The schemas are not vacuous: typical mistakes are rejected.
@@ -128,7 +152,7 @@ def equity_doc() -> Any:
         lambda d: d["result"].update(board="4\u2666A\u26635\u2666"),
         lambda d: d["result"].update(outcomes="990"),
         lambda d: d["result"].update(method="exhaustive"),
-        lambda d: d.update(schema_version=2),
+        lambda d: d.update(schema_version=SCHEMA_VERSION + 1),
         lambda d: d.update(command="eval"),
         lambda d: d.pop("pokercalc_version"),
     ],

@@ -115,13 +115,31 @@ def _on_a_terminal(args: list[str], seconds: float) -> tuple[bytes, bytes]:
 
 def test_progress_shows_on_a_terminal_even_with_json_on_stdout() -> None:
     out, seen = _on_a_terminal(
-        ["equity", "AsKs | QQ | random", "--exact", "--json", "--threads", "1"], 3.5
+        ["equity", "AsKs | JJ+ | random", "--exact", "--json", "--threads", "1"], 3.5
     )
     assert b"computing" in seen and b"left" in seen
     assert json.loads(out)["result"]["interrupted"] is True
 
 
 def test_no_progress_when_stderr_is_not_a_terminal() -> None:
-    code, out, err, _ = _interrupt(["equity", "AsKs | QQ | random", "--exact", "--json"])
+    code, out, err, _ = _interrupt(["equity", "AsKs | JJ+ | random", "--exact", "--json"])
     assert code == 130
     assert "computing" not in err and "\x1b[" not in err
+
+
+def test_a_signal_while_a_result_is_written_waits_for_the_last_line() -> None:
+    from pokercalc.core import runner
+
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    runner.install_signal_handlers()
+    written = []
+    try:
+        with pytest.raises(runner.Terminated):
+            with runner.deferred_signals():
+                os.kill(os.getpid(), signal.SIGTERM)
+                written.append("the whole result")
+        assert written == ["the whole result"]
+        assert runner.exit_status() == 143
+    finally:
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])

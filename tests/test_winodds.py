@@ -18,6 +18,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 from reference import hand_rank
+from reference_games import short_rank
 
 from pokercalc.analysis import _potential
 from pokercalc.analysis.equities import equity
@@ -29,6 +30,7 @@ from pokercalc.analysis.win_odds import (
 )
 from pokercalc.cli import cli
 from pokercalc.core.cards import format_cards, parse_cards
+from pokercalc.core.games import get_game
 from pokercalc.errors import PokercalcError
 from pokercalc.ranges.notation import ALL_COMBOS, Range
 
@@ -397,3 +399,129 @@ def test_cli_bad_input_is_one_line_exit_2(args):
     res = CliRunner().invoke(cli, ["winodds", *args])
     assert res.exit_code == 2
     assert len(res.output.strip().splitlines()) == 1 and res.output.startswith("Error:")
+
+
+# --- short-deck: the 36-card deck and its rankings in the kernels and the engine --------------
+
+SHORT = get_game("shortdeck")
+
+
+def brute_transitions_short(hero, board, dead, triton):
+    """HP[now][river] in short-deck, with the slow reference ranking and the 36-card deck."""
+    used = set(hero) | set(board) | set(dead)
+    live = [c for c in SHORT.deck if c not in used]
+    cache = {}
+
+    def rank(cards):
+        key = frozenset(cards)
+        if key not in cache:
+            cache[key] = short_rank(cards, triton)
+        return cache[key]
+
+    def index(ours, theirs):
+        return AHEAD if ours > theirs else TIED if ours == theirs else BEHIND
+
+    hp = [[0] * 3 for _ in range(3)]
+    for opp in itertools.combinations(live, 2):
+        now = index(rank(hero + board), rank(opp + board))
+        rest = [c for c in live if c not in opp]
+        for runout in itertools.combinations(rest, 5 - len(board)):
+            full = board + runout
+            hp[now][index(rank(hero + full), rank(opp + full))] += 1
+    return hp
+
+
+def short_case(seed, board_cards, live):
+    """A random short-deck hero and board, with dead cards leaving ``live`` unseen cards."""
+    deck = list(SHORT.deck)
+    random.Random(seed).shuffle(deck)
+    hero, board = tuple(deck[:2]), tuple(deck[2 : 2 + board_cards])
+    return hero, board, tuple(deck[2 + board_cards : len(deck) - live])
+
+
+SHORT_CASES = [
+    (*short_case(1, 3, 12), "shortdeck"),
+    (*short_case(2, 3, 12), "shortdeck-triton"),
+    (*short_case(3, 4, 18), "shortdeck"),
+    # The wheel A-6-7-8-9 and ties on it.
+    (*picked("As7s", "8h9dKc", "6s6h6dTsTh9sKdKs8s7d"), "shortdeck-triton"),
+]
+
+
+@pytest.mark.parametrize("hero,board,dead,game", SHORT_CASES)
+def test_short_deck_exact_potential_equals_brute_force(hero, board, dead, game):
+    g = get_game(game)
+    dead = tuple(c for c in dead if c in g.deck)  # picked() kills the whole 52-card deck
+    hp = brute_transitions_short(hero, board, dead, game.endswith("triton"))
+    out = array("q", bytes(8 * 9))
+    _potential.exact_counts(
+        memoryview(array("B", hero)).cast("B", [1, 2]),
+        array("B", board),
+        array("B", dead),
+        memoryview(out).cast("B").cast("q", [1, 9]),
+        1,
+        None,
+        g.ranking_id,
+        g.outside_mask,
+    )
+    assert [list(out[3 * i : 3 * i + 3]) for i in range(3)] == hp
+    hs, ppot, npot = brute_figures(hp)
+    p = hand_potential(format_cards(hero), board, dead, game=game)
+    assert p.method == "exact" and p.cases == sum(map(sum, hp))
+    assert p.hand_strength == pytest.approx(float(hs), abs=1e-14)
+    assert p.positive_potential == pytest.approx(float(ppot), abs=1e-14)
+    assert p.negative_potential == pytest.approx(float(npot), abs=1e-14)
+
+
+@pytest.mark.parametrize("game", ["shortdeck", "shortdeck-triton"])
+def test_short_deck_monte_carlo_potential_converges_to_exact(game):
+    exact = hand_potential("AsKs", "Qs7h9c", game=game)
+    mc = hand_potential("AsKs", "Qs7h9c", method="mc", trials=200_000, seed=5, game=game)
+    assert exact.method == "exact" and mc.method == "mc"
+    assert exact.cases == math.comb(31, 2) * math.comb(29, 2)
+    for name in ("hand_strength", "positive_potential", "negative_potential"):
+        err = getattr(mc, name + "_stderr")
+        assert abs(getattr(mc, name) - getattr(exact, name)) < 4 * err, name
+
+
+def test_short_deck_rows_are_the_engine_against_random_hands_of_its_deck():
+    r = winodds("AsKs", board="Qs7h9c", opponents=1, game="shortdeck")
+    row = r.rows[0]
+    ref = equity(["AsKs", "random"], board="Qs7h9c", method="exact", game="shortdeck")
+    assert r.game == "shortdeck" and row.method == "exact"
+    assert (row.equity, row.win, row.tie) == (ref.players[0].equity, ref.players[0].win,
+                                              ref.players[0].tie)  # fmt: skip
+    assert row.outcomes == ref.outcomes == math.comb(31, 2) * math.comb(29, 2)
+    # Against one opponent the exact transitions' river column is the equity itself.
+    t = row.potential.transitions
+    assert sum(x[0] + x[1] / 2 for x in t) == pytest.approx(ref.players[0].equity, abs=1e-12)
+    # The rankings differ: Triton's equity is its own.
+    triton = winodds("AsKs", board="Qs7h9c", opponents=1, game="shortdeck-triton").rows[0]
+    ref = equity(["AsKs", "random"], board="Qs7h9c", method="exact", game="shortdeck-triton")
+    assert triton.equity == ref.players[0].equity != row.equity
+
+
+def test_short_deck_limits_and_errors():
+    r = winodds("AsKs", opponents=14, game="shortdeck", method="mc", trials=2000, seed=1)
+    assert r.rows[0].opponents == 14 and r.rows[0].trials == 2000
+    with pytest.raises(PokercalcError, match="opponents must be 1 to 14 in shortdeck, got 15"):
+        winodds("AsKs", opponents=15, game="shortdeck")
+    with pytest.raises(PokercalcError, match="names 5s"):
+        winodds("55", game="shortdeck")
+    with pytest.raises(PokercalcError, match="2c is not in the 36-card shortdeck deck"):
+        winodds("AsKs", board="2c7h9c", game="shortdeck")
+    with pytest.raises(PokercalcError, match="winodds in omaha is not available yet"):
+        winodds("AsKs", game="omaha")
+    with pytest.raises(PokercalcError, match="hand potential in omaha6 is not available yet"):
+        hand_potential("AsKs", "Qs7h9c", game="omaha6")
+    # A pocket query keeps the hands of the deck.
+    assert winodds("Group1", board="Qs7h9c", game="shortdeck", trials=1000, seed=1).combos == 25
+
+
+def test_cli_short_deck_json_and_omaha_error():
+    res = run("AsKs", "-b", "Qs7h9c", "--game", "shortdeck", "--json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)["result"]
+    assert doc["game"] == "shortdeck" and doc["rows"][0]["method"] == "exact"
+    res = CliRunner().invoke(cli, ["winodds", "AsKs", "--game", "omaha"])
+    assert res.exit_code == 2 and res.output.startswith("Error: winodds in omaha is not available")

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pokercalc
+from pokercalc.output.formats import SCHEMA_VERSION
 
 OUT = Path(__file__).resolve().parent.parent / "pokercalc" / "data" / "schemas"
 BASE = "https://pokercalc.invalid/schemas/"
-SCHEMA_VERSION = 1
 
 CARD = {"type": "string", "pattern": "^[2-9TJQKA][cdhs]$"}
 CARDS = {"type": "string", "pattern": "^([2-9TJQKA][cdhs])*$"}
@@ -31,6 +31,8 @@ METHOD = {"enum": ["exact", "mc"]}
 SEED = {"type": "integer", "minimum": 0}
 CATEGORY_NAMES = list(pokercalc.CATEGORY_NAMES)
 GAMES = list(pokercalc.GAMES)
+#: The game a result was computed in (docs/games.md).
+GAME = {"enum": GAMES}
 
 
 def null(schema: dict[str, Any]) -> dict[str, Any]:
@@ -75,12 +77,15 @@ def envelope(command: str, result: dict[str, Any], doc: str) -> dict[str, Any]:
 EVAL = array(
     obj(
         {
+            "game": GAME,
             "cards": CARDS,
             "value": COUNT,
             "category": {"type": "integer", "minimum": 0, "maximum": 8},
             "category_name": {"enum": CATEGORY_NAMES},
             "description": STRING,
-        }
+        },
+        doc="One hand: value is under the game's ranking (in short-deck a flush outranks a "
+        "full house); category is the standard number, whatever the game's order.",
     )
 )
 
@@ -103,7 +108,7 @@ EQUITY_PLAYER = obj(
 
 EQUITY = obj(
     {
-        "game": {"enum": list(GAMES)},
+        "game": GAME,
         "method": METHOD,
         "board": CARDS,
         "dead": CARDS,
@@ -126,20 +131,23 @@ EQUITY = obj(
 QUERY = obj(
     {
         "expression": STRING,
+        "game": GAME,
         "board": CARDS,
         "dead": CARDS,
         "count": COUNT,
         "matched": COUNT,
         "removed": COUNT,
-        "total": {"const": 1326},
+        "total": {"type": "integer", "minimum": 1},
         "share": PROB,
         "weight": {"type": "number", "minimum": 0},
-        "combos": array({"type": "string", "pattern": "^([2-9TJQKA][cdhs]){2}$"}),
+        "combos": array({"type": "string", "pattern": "^([2-9TJQKA][cdhs]){2,6}$"}),
         "weights": array(PROB),
         "classes": array(
             obj({"class": STRING, "combos": COUNT, "total": COUNT, "weight": {"type": "number"}})
         ),
-    }
+    },
+    doc="A query: total is every hand of the game's deck (1326 in hold'em, 630 in short-deck); "
+    "combos are two-card hands in hold'em and short-deck, hole cards in Omaha (classes empty).",
 )
 
 OUTS_CARD = obj(
@@ -161,6 +169,7 @@ OUTS_CARD = obj(
 
 OUTS = obj(
     {
+        "game": GAME,
         "hero": CARDS,
         "board": CARDS,
         "dead": CARDS,
@@ -192,6 +201,7 @@ OUTS = obj(
 
 DRAWS = obj(
     {
+        "game": GAME,
         "hero": CARDS,
         "board": CARDS,
         "dead": CARDS,
@@ -228,6 +238,7 @@ POTENTIAL = obj(
 
 WINODDS = obj(
     {
+        "game": GAME,
         "hero": STRING,
         "combos": COUNT,
         "averaged": BOOL,
@@ -286,6 +297,7 @@ FIT = obj(
 
 FLOPS = obj(
     {
+        "game": {"const": "holdem"},
         "hero": CARDS,
         "range": STRING,
         "combos": COUNT,
@@ -329,6 +341,7 @@ CHECK = obj(
             obj(
                 {
                     "name": STRING,
+                    "game": GAME,
                     "board": STRING,
                     "dead": STRING,
                     "tolerance": {"anyOf": [{"const": "exact"}, {"type": "number", "minimum": 0}]},

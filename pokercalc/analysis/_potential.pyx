@@ -9,6 +9,12 @@ negative potential are ratios of these nine numbers (``winodds.py`` forms
 them).  Inputs are validated in Python before the kernels run.  Both take an
 optional ``runner.Control`` buffer ``ctl``: they return soon after its stop
 flag is set (a batch of 2,048 deals or one hero hand at most) and count work.
+
+Both play the game they are given (``games.Game``): ``ranking`` is its
+``ranking_id`` (hold'em, short-deck or Triton values) and ``outside`` its
+``outside_mask``, the cards its deck lacks, which are never dealt.  As in the
+equity engine, each kernel is compiled once per ranking, so hold'em's loops
+carry no test of which ranking applies.
 """
 
 cimport openmp
@@ -19,7 +25,16 @@ from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc.core._eval cimport (
+    PC_CARD_BIT,
+    PC_CARD_KEY,
+    PC_KEY_INIT,
+    RANKING_HIGH,
+    RANKING_SHORTDECK,
+    RANKING_SHORTDECK_TRITON,
+    eval_key,
+    eval_key_short,
+)
 from pokercalc.core._rng cimport bounded, next_u64, splitmix
 
 cdef enum:
@@ -29,6 +44,31 @@ cdef enum:
     MAX_RUNOUTS = 1128  # C(48, 2): more than any flop leaves
     MAX_OPPONENTS = 22
     BATCH = 2048  # Monte Carlo trials between clock and target checks
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+
+# The game's ranking, as a type (only the pointer's type matters; it is always NULL).
+ctypedef struct HighRanking:
+    char unused
+ctypedef struct ShortRanking:
+    char unused
+ctypedef struct TritonRanking:
+    char unused
+ctypedef fused ranking_t:
+    HighRanking
+    ShortRanking
+    TritonRanking
+
+
+cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
+    """Value of the 5 to 7 cards of ``key``/``mask`` under the ranking ``tag`` stands for."""
+    if ranking_t is HighRanking:
+        return eval_key(key, mask)
+    elif ranking_t is ShortRanking:
+        return eval_key_short(key, mask, False)
+    else:
+        return eval_key_short(key, mask, True)
 
 
 cdef inline int state(uint16_t hero, uint16_t best_opponent) noexcept nogil:
@@ -41,8 +81,21 @@ cdef inline int state(uint16_t hero, uint16_t best_opponent) noexcept nogil:
 
 
 cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t* dead, int nd,
-                    int64_t* count) noexcept nogil:
-    """Add to ``count`` every (opponent hand, runout) case of one hero hand against one opponent."""
+                    uint64_t outside, int ranking, int64_t* count) noexcept nogil:
+    """Add to ``count`` every (opponent hand, runout) case of one hero hand against one opponent,
+    in the game whose deck lacks ``outside`` and whose ranking is ``ranking``."""
+    if ranking == RANKING_SHORTDECK:
+        exact_ranked(<ShortRanking*>NULL, h1, h2, board, nb, dead, nd, outside, count)
+    elif ranking == RANKING_SHORTDECK_TRITON:
+        exact_ranked(<TritonRanking*>NULL, h1, h2, board, nb, dead, nd, outside, count)
+    else:
+        exact_ranked(<HighRanking*>NULL, h1, h2, board, nb, dead, nd, outside, count)
+
+
+cdef void exact_ranked(ranking_t* rk, int h1, int h2, const uint8_t* board, int nb,
+                       const uint8_t* dead, int nd, uint64_t outside,
+                       int64_t* count) noexcept nogil:
+    """:func:`exact_one` as compiled for one ranking."""
     cdef uint8_t live[52]
     cdef uint64_t rkey[MAX_RUNOUTS]
     cdef uint64_t rmask[MAX_RUNOUTS]
@@ -57,7 +110,7 @@ cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t*
     for i in range(nb):
         bkey += PC_CARD_KEY[board[i]]
         bmask |= PC_CARD_BIT[board[i]]
-    used |= bmask
+    used |= bmask | outside
     for i in range(nd):
         used |= PC_CARD_BIT[dead[i]]
     for c in range(52):
@@ -85,28 +138,41 @@ cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t*
                 nr += 1
     hkey = bkey + PC_CARD_KEY[h1] + PC_CARD_KEY[h2]
     hmask = bmask | PC_CARD_BIT[h1] | PC_CARD_BIT[h2]
-    hero_now = eval_key(hkey, hmask)
+    hero_now = evaluate(rk, hkey, hmask)
     for r in range(nr):
-        hero_river[r] = eval_key(hkey + rkey[r], hmask | rmask[r])
+        hero_river[r] = evaluate(rk, hkey + rkey[r], hmask | rmask[r])
     for i in range(m):
         for j in range(i + 1, m):
             okey = bkey + PC_CARD_KEY[live[i]] + PC_CARD_KEY[live[j]]
             omask = bmask | PC_CARD_BIT[live[i]] | PC_CARD_BIT[live[j]]
             obits = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
-            opp_now = eval_key(okey, omask)
+            opp_now = evaluate(rk, okey, omask)
             now = 3 * state(hero_now, opp_now)
             for r in range(nr):
                 if not rlive[r] & obits:
-                    count[now + state(hero_river[r], eval_key(okey + rkey[r], omask | rmask[r]))] += 1
+                    count[now + state(hero_river[r],
+                                      evaluate(rk, okey + rkey[r], omask | rmask[r]))] += 1
+
+
+cdef int check_game(int ranking, uint64_t outside) except -1:
+    """Refuse a ranking the kernels do not know (0 to 2) or an ``outside`` mask of non-cards."""
+    cdef uint64_t cards = 0x1FFF1FFF1FFF1FFF
+    if not RANKING_HIGH <= ranking <= RANKING_SHORTDECK_TRITON:
+        raise ValueError("ranking must be 0 (high), 1 (short-deck) or 2 (Triton)")
+    if outside & ~cards:
+        raise ValueError("outside must be a mask of cards")
+    return 0
 
 
 def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uint8_t[::1] dead,
-                 int64_t[:, ::1] out, int threads=0, int64_t[::1] ctl=None) -> None:
+                 int64_t[:, ::1] out, int threads=0, int64_t[::1] ctl=None, int ranking=0,
+                 uint64_t outside=0) -> None:
     """Fill ``out[i]`` with the nine transition counts of hero hand ``hero[i]`` against one opponent.
 
-    ``hero`` is (n, 2) card indices, none on ``board`` (3 to 5 cards) or among
-    ``dead``; the combos are enumerated in parallel on ``threads`` threads
-    (0: OpenMP's default).
+    ``hero`` is (n, 2) card indices, none on ``board`` (3 to 5 cards), among
+    ``dead`` or in ``outside`` (the cards the game's deck lacks; ``ranking``
+    is the game's ``ranking_id``); the combos are enumerated in parallel on
+    ``threads`` threads (0: OpenMP's default).
     """
     cdef Py_ssize_t i, n = hero.shape[0]
     cdef int nb = board.shape[0], nd = dead.shape[0]
@@ -114,6 +180,7 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
         raise ValueError("hero must be (n, 2) and out (n, 9)")
     if not 3 <= nb <= 5:
         raise ValueError("the board must have 3 to 5 cards")
+    check_game(ranking, outside)
     out[:, :] = 0
     if n == 0:
         return
@@ -124,7 +191,7 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
         threads = openmp.omp_get_max_threads()
     for i in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
         if not stop_requested(c):
-            exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, &out[i, 0])
+            exact_one(hero[i, 0], hero[i, 1], b, nb, d, nd, outside, ranking, &out[i, 0])
             if not stop_requested(c):
                 add_done(c, 1)
 
@@ -163,8 +230,27 @@ cdef double strength_stderr(const int64_t* count) noexcept nogil:
 cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
                     const uint8_t* dead, int nd, int opponents, int64_t max_trials,
                     double seconds, double target, Rng* g, int64_t* count,
-                    int64_t* ctl) noexcept nogil:
-    """Deal random opponents and runouts until a limit is met; return the number of trials."""
+                    int64_t* ctl, uint64_t outside, int ranking) noexcept nogil:
+    """Deal random opponents and runouts until a limit is met; return the number of trials.
+
+    The game's deck lacks the cards of ``outside``; ``ranking`` values its hands.
+    """
+    if ranking == RANKING_SHORTDECK:
+        return sample_ranked(<ShortRanking*>NULL, hero, cum, nh, board, nb, dead, nd, opponents,
+                             max_trials, seconds, target, g, count, ctl, outside)
+    elif ranking == RANKING_SHORTDECK_TRITON:
+        return sample_ranked(<TritonRanking*>NULL, hero, cum, nh, board, nb, dead, nd, opponents,
+                             max_trials, seconds, target, g, count, ctl, outside)
+    return sample_ranked(<HighRanking*>NULL, hero, cum, nh, board, nb, dead, nd, opponents,
+                         max_trials, seconds, target, g, count, ctl, outside)
+
+
+cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, const double* cum, int nh,
+                           const uint8_t* board, int nb, const uint8_t* dead, int nd,
+                           int opponents, int64_t max_trials, double seconds, double target,
+                           Rng* g, int64_t* count, int64_t* ctl,
+                           uint64_t outside) noexcept nogil:
+    """:func:`sample` as compiled for one ranking."""
     cdef uint8_t deck[52]
     cdef int pos[52]
     cdef uint64_t used = 0, bkey = PC_KEY_INIT, bmask = 0, hkey, hmask, rkey, rmask, okey, omask
@@ -176,7 +262,7 @@ cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_
     for i in range(nb):
         bkey += PC_CARD_KEY[board[i]]
         bmask |= PC_CARD_BIT[board[i]]
-    used = bmask
+    used = bmask | outside
     for i in range(nd):
         used |= PC_CARD_BIT[dead[i]]
     for c in range(52):
@@ -230,17 +316,17 @@ cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_
                 rmask |= PC_CARD_BIT[deck[j]]
             hkey = bkey + PC_CARD_KEY[hero[2 * i]] + PC_CARD_KEY[hero[2 * i + 1]]
             hmask = bmask | PC_CARD_BIT[hero[2 * i]] | PC_CARD_BIT[hero[2 * i + 1]]
-            hero_now = eval_key(hkey, hmask)
-            hero_river = eval_key(hkey + rkey, hmask | rmask)
+            hero_now = evaluate(rk, hkey, hmask)
+            hero_river = evaluate(rk, hkey + rkey, hmask | rmask)
             best_now = 0
             best_river = 0
             for p in range(opponents):
                 okey = bkey + PC_CARD_KEY[deck[2 * p]] + PC_CARD_KEY[deck[2 * p + 1]]
                 omask = bmask | PC_CARD_BIT[deck[2 * p]] | PC_CARD_BIT[deck[2 * p + 1]]
-                v = eval_key(okey, omask)
+                v = evaluate(rk, okey, omask)
                 if v > best_now:
                     best_now = v
-                v = eval_key(okey + rkey, omask | rmask)
+                v = evaluate(rk, okey + rkey, omask | rmask)
                 if v > best_river:
                     best_river = v
             count[3 * state(hero_now, best_now) + state(hero_river, best_river)] += 1
@@ -259,7 +345,8 @@ cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_
 def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
                   const uint8_t[::1] board, const uint8_t[::1] dead, int opponents,
                   int64_t trials, double seconds, double target_stderr, uint64_t seed,
-                  int64_t[::1] out, int threads=0, int64_t[::1] ctl=None) -> int:
+                  int64_t[::1] out, int threads=0, int64_t[::1] ctl=None, int ranking=0,
+                  uint64_t outside=0) -> int:
     """Add Monte Carlo transition counts against ``opponents`` random hands to ``out``; return trials.
 
     The hero's hand is drawn from ``hero`` (n, 2) with cumulative weights
@@ -270,7 +357,8 @@ def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
     xoshiro stream split off ``seed``, and share the trials; each stops at
     ``target_stderr`` times the square root of the thread count, so the pooled
     error meets the target.  A seed, trial count and thread count give the
-    same counts every time.
+    same counts every time.  ``ranking`` and ``outside`` give the game, as for
+    :func:`exact_counts`.
     """
     cdef int nh = hero.shape[0], nb = board.shape[0], nd = dead.shape[0]
     cdef uint64_t x = seed
@@ -280,7 +368,8 @@ def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
         raise ValueError("hero must be (n, 2), cum_weights (n,) and out (9,)")
     if not 3 <= nb <= 5 or not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError("the board must have 3 to 5 cards and opponents be 1 to 22")
-    if 2 + nb + nd + 2 * opponents + (5 - nb) > 52:
+    check_game(ranking, outside)
+    if 2 + nb + nd + 2 * opponents + (5 - nb) > 52 - __builtin_popcountll(outside):
         raise ValueError("not enough cards for that many opponents")
     if trials <= 0 and seconds <= 0 and target_stderr <= 0:
         raise ValueError("give trials, seconds or a target standard error")
@@ -301,7 +390,7 @@ def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
         for t in prange(nt, nogil=True, num_threads=nt, schedule="static", chunksize=1):
             done[t] = sample(&hero[0, 0], &cum_weights[0], nh, &board[0], nb, d, nd, opponents,
                              trials // nt + (1 if t < trials % nt else 0) if trials > 0 else 0,
-                             seconds, target, &gs[t], &counts[9 * t], c)
+                             seconds, target, &gs[t], &counts[9 * t], c, outside, ranking)
         for t in range(nt):
             total += done[t]
             for k in range(9):

@@ -29,6 +29,12 @@ A completing rank is the rank of a card counted by :func:`straight_draw_count`.
 The straight and flush counts here work on rank and suit bit masks; the tests
 check them against dealing each unseen card and evaluating.
 
+Every function takes ``game``: hold'em (the default) or a short-deck game,
+whose 36-card deck starts at the six, so that A-6-7-8-9 is the lowest
+straight (6789 is open-ended: an ace or a ten; A678 is one-ended, a gutshot),
+and whose ranking may put a flush above a full house and three of a kind above
+a straight.  Omaha games are refused until their draws are defined.
+
 >>> r = find_draws("KcTh", "Jh9c7c")
 >>> [d.name for d in r.draws]
 ['backdoor flush draw', 'double gutshot']
@@ -40,23 +46,24 @@ check them against dealing each unseen card and evaluating.
 Traceback (most recent call last):
 ...
 pokercalc.errors.CardConflictError: Tc is both a hole card and a board card
+>>> [d.name for d in find_draws("As6d", "7c8hKd", game="shortdeck").draws]
+['gutshot']
+>>> find_draws("KcTh", "Jh9c7c", game="omaha")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: draws in omaha is not available yet; ...
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pokercalc.core import _eval
-from pokercalc.core.cards import (
-    FULL_MASK,
-    card_mask,
-    format_card,
-    format_cards,
-    mask_of,
-)
+from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
 from pokercalc.core.evaluator import CATEGORY_NAMES, _classes_by_value
+from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.errors import CardConflictError, InputError
 
 __all__ = [
@@ -74,24 +81,74 @@ __all__ = [
     "is_gutshot",
     "is_double_gutshot",
     "hand_key",
+    "analysis_game",
+    "value_of",
 ]
 
 STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
 _SHIFT = _eval.CATEGORY_SHIFT
-# The ten straights as 13-bit rank masks, best first; the last is the wheel (top card five).
-_STRAIGHTS = tuple((0x1F << (top - 4), top) for top in range(12, 3, -1)) + ((0x100F, 3),)
+_ACE = 12
+
+Cards = str | Sequence[int]
+GameArg = str | Game
+
+
+def analysis_game(game: str | Game | None, what: str) -> Game:
+    """The game of an outs, draws or win-odds analysis: hold'em or short-deck, not Omaha yet."""
+    g = get_game(game)
+    if g.forming != "any":
+        raise InputError(
+            f"{what} in {g.name} is not available yet; it plays holdem, shortdeck and "
+            "shortdeck-triton"
+        )
+    return g
+
+
+@cache
+def _straights(low: int) -> tuple[tuple[int, int], ...]:
+    """The straights of a deck whose lowest rank is ``low``: (13-bit rank mask, top rank), best
+    first.
+
+    The last is the wheel: the ace playing below the deck's lowest rank
+    (A-2-3-4-5 in hold'em, top card five; A-6-7-8-9 in short-deck, top card nine).
+    """
+    runs = tuple((0x1F << (top - 4), top) for top in range(_ACE, low + 3, -1))
+    return runs + ((1 << _ACE | 0xF << low, low + 3),)
+
+
+@cache
+def _ladder(low: int) -> tuple[int, ...]:
+    """The ranks in straight order from ``low`` up: the ace low, the deck's ranks, the ace."""
+    return (_ACE, *range(low, _ACE + 1))
+
+
+def _strength(game: Game, category: int) -> int:
+    """The place of a standard category (see ``CATEGORY_NAMES``) in the game's ranking."""
+    return category if game.ranking == "high" else game.category_order.index(category)
+
+
+def value_of(mask: int, game: Game = HOLDEM) -> int:
+    """The value of the 5 to 7 cards of a mask under the game's ranking."""
+    if game.ranking == "high":
+        return _eval.evaluate_mask(mask)
+    return _eval.evaluate_ranked([c for c in game.deck if mask & card_mask(c)], game.ranking)
 
 
 def check_situation(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", game: Game = HOLDEM
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Parse and validate a hero hand, a flop or turn board and dead cards (shared with outs)."""
     from pokercalc.core.validate import cards_arg, check_board_and_dead
 
     h = cards_arg(hero, "hero")
-    if len(h) != 2:
-        raise InputError(f"the hero needs exactly 2 hole cards, got {len(h)}")
-    b, d = check_board_and_dead(board, dead, sizes=(3, 4))
+    if len(h) != game.hole_cards:
+        raise InputError(f"the hero needs exactly {game.hole_cards} hole cards, got {len(h)}")
+    outside = [c for c in h if card_mask(c) & game.outside_mask]
+    if outside:
+        raise InputError(
+            f"hero: {format_card(outside[0])} is not in the {game.deck_size}-card {game.name} deck"
+        )
+    b, d = check_board_and_dead(board, dead, sizes=(3, 4), game=game)
     for xs, what_x, ys, what_y in (
         (h, "a hole card", b, "a board card"),
         (h, "a hole card", d, "a dead card"),
@@ -102,9 +159,9 @@ def check_situation(
     return h, b, d
 
 
-def _straight_top(ranks: int) -> int:
-    """Top rank of the best straight in a 13-bit rank mask (3 for the wheel), or -1."""
-    for bits, top in _STRAIGHTS:
+def _straight_top(ranks: int, game: Game = HOLDEM) -> int:
+    """Top rank of the game's best straight in a 13-bit rank mask (3 or 7 for its wheel), or -1."""
+    for bits, top in _straights(game.lowest_rank):
         if ranks & bits == bits:
             return top
     return -1
@@ -120,17 +177,23 @@ def _ranks(mask: int) -> int:
     return (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF
 
 
-def hand_key(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    """``(category, ranks)`` of 3 to 7 cards; keys compare as hands do, a missing kicker lowest.
+def hand_key(cards: Sequence[int], game: Game = HOLDEM) -> tuple[int, tuple[int, ...]]:
+    """``(strength, ranks)`` of 3 to 7 cards; keys compare as hands do, a missing kicker lowest.
 
-    Five or more cards use the evaluator; three or four (a flop plus one card)
-    are classified by their rank counts, as HoldemHand evaluates short hands.
+    ``strength`` is the category's place in the game's ranking: the category
+    number itself in hold'em, while in short-deck a flush (5) is strength 6,
+    above a full house.  Five or more cards use the evaluator; three or four
+    (a flop plus one card) are classified by their rank counts, as HoldemHand
+    evaluates short hands.
 
     >>> hand_key([48, 49, 20, 21])  # AcAd7c7d
     (2, (12, 5))
     """
     if len(cards) >= 5:
-        return _classes_by_value()[_eval.evaluate_indices(cards)]
+        if game.ranking == "high":
+            return _classes_by_value()[_eval.evaluate_indices(cards)]
+        cat, ranks = _classes_by_value(game.ranking)[_eval.evaluate_ranked(cards, game.ranking)]
+        return _strength(game, cat), ranks
     counts: dict[int, int] = {}
     for c in cards:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
@@ -147,55 +210,59 @@ def hand_key(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
         cat = 1
     else:
         cat = 0
-    return cat, ranks
+    return _strength(game, cat), ranks
 
 
-def _unseen(blocked: int) -> list[int]:
-    """Cards not in ``blocked``, highest index first (ace of spades first)."""
-    return [c for c in range(51, -1, -1) if not blocked & card_mask(c)]
+def _unseen(blocked: int, game: Game = HOLDEM) -> list[int]:
+    """The game's cards not in ``blocked``, highest index first (ace of spades first)."""
+    return [c for c in reversed(game.deck) if not blocked & card_mask(c)]
 
 
-def _category(mask: int) -> int:
-    """Category of the 5 to 7 cards of a mask."""
-    return _eval.evaluate_mask(mask) >> _SHIFT
+def _strength_of(mask: int, game: Game) -> int:
+    """Strength (the category's place in the game's ranking) of the 5 to 7 cards of a mask."""
+    return value_of(mask, game) >> _SHIFT
 
 
 def straight_outs(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> tuple[int, ...]:
     """The unseen cards :func:`straight_draw_count` counts, highest first."""
-    h, b, d = check_situation(hero, board, dead)
+    g = analysis_game(game, "draws")
+    h, b, d = check_situation(hero, board, dead, g)
     hb = mask_of(h + b)
-    if _category(hb) >= STRAIGHT:
+    if _strength_of(hb, g) >= _strength(g, STRAIGHT):
+        # The hero holds a straight or better (in Triton, three of a kind is better).
         return ()
     ranks, board_ranks = _ranks(hb), _ranks(mask_of(b))
     board_mask = mask_of(b)
     out = []
-    for c in _unseen(hb | mask_of(d)):
+    for c in _unseen(hb | mask_of(d), g):
         r, s = c >> 2, c & 3
         bit = 1 << r
         if ranks & bit:
             # No new rank: no new straight (the hero holds none, so its ranks hold none).
             continue
-        top = _straight_top(ranks | bit)
+        top = _straight_top(ranks | bit, g)
         if top < 0:
             continue
         suited = _suit_ranks(hb, s) | bit
         hero_cat = STRAIGHT
         if suited.bit_count() >= 5:
-            sf_top = _straight_top(suited)
+            sf_top = _straight_top(suited, g)
             if sf_top < 0:
                 continue  # the card makes a plain flush, not a straight
             hero_cat, top = STRAIGHT_FLUSH, sf_top
         if len(b) == 4:
-            # The board plus this card is five cards: compare category, then top card.
+            # The board plus this card is five cards: compare category, then top card
+            # (straight, flush and straight flush rank in this order in every game;
+            # anything else the board can make with a new rank is below the hero's straight).
             b_suited = _suit_ranks(board_mask, s) | bit
             if b_suited.bit_count() == 5:
-                b_top = _straight_top(b_suited)
+                b_top = _straight_top(b_suited, g)
                 b_cat = STRAIGHT_FLUSH if b_top >= 0 else FLUSH
             else:
                 b_ranks = board_ranks | bit
-                b_top = _straight_top(b_ranks) if b_ranks.bit_count() == 5 else -1
+                b_top = _straight_top(b_ranks, g) if b_ranks.bit_count() == 5 else -1
                 b_cat = STRAIGHT if b_top >= 0 else 0
             if (hero_cat, top) <= (b_cat, b_top):
                 continue
@@ -204,14 +271,14 @@ def straight_outs(
 
 
 def straight_draw_count(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> int:
     """HoldemHand's ``StraightDrawCount``: cards giving the hero a straight that beats the board."""
-    return len(straight_outs(hero, board, dead))
+    return len(straight_outs(hero, board, dead, game=game))
 
 
 def flush_outs(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> tuple[int, ...]:
     """The unseen cards :func:`flush_draw_count` counts, highest first.
 
@@ -219,64 +286,65 @@ def flush_outs(
     hole card: then the card makes a flush (or straight flush) and the board,
     holding at most four of the suit with it, makes none better.
     """
-    h, b, d = check_situation(hero, board, dead)
+    g = analysis_game(game, "draws")
+    h, b, d = check_situation(hero, board, dead, g)
     hb = mask_of(h + b)
-    if _category(hb) in (FLUSH, STRAIGHT_FLUSH):
+    if g.category_of(value_of(hb, g)) in (FLUSH, STRAIGHT_FLUSH):
         return ()
     hole = mask_of(h)
     suits = [s for s in range(4) if _suit_ranks(hb, s).bit_count() == 4 and _suit_ranks(hole, s)]
-    return tuple(c for c in _unseen(hb | mask_of(d)) if c & 3 in suits)
+    return tuple(c for c in _unseen(hb | mask_of(d), g) if c & 3 in suits)
 
 
 def flush_draw_count(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> int:
     """HoldemHand's ``FlushDrawCount``: cards giving the hero a flush that beats the board."""
-    return len(flush_outs(hero, board, dead))
+    return len(flush_outs(hero, board, dead, game=game))
 
 
 def draw_count(
-    hero: str | Sequence[int],
-    board: str | Sequence[int],
-    category: int,
-    dead: str | Sequence[int] = "",
+    hero: Cards, board: Cards, category: int, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> int:
     """HoldemHand's ``DrawCount``: cards moving the hero up into exactly ``category``.
 
-    The hero's new hand must also beat the board with that card alone (by full
-    value; four board cards are compared by :func:`hand_key`).
+    ``category`` is the standard number (0 high card .. 8 straight flush,
+    ``CATEGORY_NAMES``) whatever the game's order.  The hero's new hand must
+    also beat the board with that card alone (by full value; four board cards
+    are compared by :func:`hand_key`).
 
     >>> draw_count("AsAc", "Kd8h9c", 2), draw_count("AsAc", "Kd8h9c", 3)
     (9, 2)
     """
     if not 0 <= category <= 8:
         raise InputError(f"category must be 0..8, got {category}")
-    return _draw_counts(*check_situation(hero, board, dead))[category]
+    g = analysis_game(game, "draws")
+    return _draw_counts(*check_situation(hero, board, dead, g), g)[category]
 
 
-def _draw_counts(h: tuple[int, ...], b: tuple[int, ...], d: tuple[int, ...]) -> tuple[int, ...]:
-    """:func:`draw_count` for every category at once, by dealing each unseen card."""
+def _draw_counts(
+    h: tuple[int, ...], b: tuple[int, ...], d: tuple[int, ...], game: Game = HOLDEM
+) -> tuple[int, ...]:
+    """:func:`draw_count` for every standard category at once, by dealing each unseen card."""
     hb = mask_of(h + b)
-    orig = _category(hb)
-    counts = [0] * 9
-    for c in _unseen(hb | mask_of(d)):
-        new = _classes_by_value()[_eval.evaluate_mask(hb | card_mask(c))]
-        if new[0] > orig and new > hand_key(b + (c,)):
-            counts[new[0]] += 1
-    return tuple(0 if cat < orig else n for cat, n in enumerate(counts))
+    orig = _strength_of(hb, game)
+    by_strength = [0] * 9
+    for c in _unseen(hb | mask_of(d), game):
+        new = hand_key(h + b + (c,), game)
+        if new[0] > orig and new > hand_key(b + (c,), game):
+            by_strength[new[0]] += 1
+    return tuple(by_strength[_strength(game, cat)] for cat in range(9))
 
 
-def is_flush_draw(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
-) -> bool:
+def is_flush_draw(hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem") -> bool:
     """Four to a flush using a hole card, with a card left to complete it."""
-    return flush_draw_count(hero, board, dead) > 0
+    return flush_draw_count(hero, board, dead, game=game) > 0
 
 
-def _backdoor_suit(h: tuple[int, ...], b: tuple[int, ...]) -> int | None:
+def _backdoor_suit(h: tuple[int, ...], b: tuple[int, ...], game: Game = HOLDEM) -> int | None:
     """The suit of a backdoor flush draw on the flop, or None."""
     hb = mask_of(h + b)
-    if len(b) != 3 or _category(hb) >= FLUSH:
+    if len(b) != 3 or _strength_of(hb, game) >= _strength(game, FLUSH):
         return None
     for s in range(4):
         if _suit_ranks(hb, s).bit_count() == 3 and _suit_ranks(mask_of(h), s):
@@ -285,14 +353,15 @@ def _backdoor_suit(h: tuple[int, ...], b: tuple[int, ...]) -> int | None:
 
 
 def is_backdoor_flush_draw(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> bool:
     """On the flop, three to a flush using a hole card (HoldemHand's rule, flop only)."""
-    h, b, d = check_situation(hero, board, dead)
-    s = _backdoor_suit(h, b)
+    g = analysis_game(game, "draws")
+    h, b, d = check_situation(hero, board, dead, g)
+    s = _backdoor_suit(h, b, g)
     if s is None:
         return False
-    left = [c for c in _unseen(mask_of(h + b + d)) if c & 3 == s]
+    left = [c for c in _unseen(mask_of(h + b + d), g) if c & 3 == s]
     return len(left) >= 2
 
 
@@ -301,41 +370,47 @@ def _completing_ranks(outs: tuple[int, ...]) -> int:
     return _ranks(mask_of(outs))
 
 
-def _open_ended(h: tuple[int, ...], b: tuple[int, ...], completing: int) -> bool:
-    """Four consecutive ranks of the hero's seven-card hand, each neighbour a completing rank."""
+def _open_ended(
+    h: tuple[int, ...], b: tuple[int, ...], completing: int, game: Game = HOLDEM
+) -> bool:
+    """Four consecutive ranks of the hero's hand, each neighbour a completing rank.
+
+    Consecutive in the game's straight order, the ace at both ends: 2345 (ace
+    or six) is open-ended in hold'em and 6789 (ace or ten) in short-deck;
+    A234, A678 and JQKA have one neighbour only.
+    """
     ranks = _ranks(mask_of(h + b))
-    ranks_lo = ranks << 1 | ranks >> 12  # bit 0 = ace low, bit r+1 = rank r
-    comp_lo = completing << 1 | completing >> 12
-    for low in range(1, 10):  # the run's lowest rank in ace-low numbering: 2 (1) .. J (10)
-        run = 0xF << low
-        ends = 1 << (low - 1) | 1 << (low + 4)
-        if ranks_lo & run == run and comp_lo & ends == ends:
+    ladder = _ladder(game.lowest_rank)
+    held = [bool(ranks >> r & 1) for r in ladder]
+    ends = [bool(completing >> r & 1) for r in ladder]
+    for low in range(1, len(ladder) - 4):
+        if all(held[low : low + 4]) and ends[low - 1] and ends[low + 4]:
             return True
     return False
 
 
 def is_open_ended_straight_draw(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> bool:
     """Four consecutive ranks completed by either neighbouring rank (not a double gutshot)."""
-    h, b, d = check_situation(hero, board, dead)
-    return _open_ended(h, b, _completing_ranks(straight_outs(h, b, d)))
+    g = analysis_game(game, "draws")
+    h, b, d = check_situation(hero, board, dead, g)
+    return _open_ended(h, b, _completing_ranks(straight_outs(h, b, d, game=g)), g)
 
 
 def is_double_gutshot(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> bool:
     """Two or more completing ranks, none of them forming an open-ended draw."""
-    h, b, d = check_situation(hero, board, dead)
-    comp = _completing_ranks(straight_outs(h, b, d))
-    return comp.bit_count() >= 2 and not _open_ended(h, b, comp)
+    g = analysis_game(game, "draws")
+    h, b, d = check_situation(hero, board, dead, g)
+    comp = _completing_ranks(straight_outs(h, b, d, game=g))
+    return comp.bit_count() >= 2 and not _open_ended(h, b, comp, g)
 
 
-def is_gutshot(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
-) -> bool:
+def is_gutshot(hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem") -> bool:
     """Exactly one completing rank (inside or one-ended straight draw)."""
-    return _completing_ranks(straight_outs(hero, board, dead)).bit_count() == 1
+    return _completing_ranks(straight_outs(hero, board, dead, game=game)).bit_count() == 1
 
 
 @dataclass(frozen=True)
@@ -368,13 +443,14 @@ class DrawsResult:
     hero: tuple[int, ...]  #: the hero's two hole cards
     board: tuple[int, ...]  #: the flop or turn board
     dead: tuple[int, ...]  #: cards known to be out of the deck
-    value: int  #: the hero's current hand value
+    value: int  #: the hero's current hand value (under the game's ranking)
     description: str  #: the hero's current hand, such as "Pair, Aces"
     unseen: int  #: cards that can still come
     draws: tuple[Draw, ...]  #: the named draws, in the order listed in the module docs
     straight_draw_count: int  #: HoldemHand StraightDrawCount
     flush_draw_count: int  #: HoldemHand FlushDrawCount
-    draw_counts: tuple[int, ...]  #: HoldemHand DrawCount for each category 0..8
+    draw_counts: tuple[int, ...]  #: HoldemHand DrawCount for each standard category 0..8
+    game: str = "holdem"  #: the game (core/games.py)
 
     def has(self, name: str) -> bool:
         """True when the draw called ``name`` is present."""
@@ -383,6 +459,7 @@ class DrawsResult:
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII, counts by category name."""
         return {
+            "game": self.game,
             "hero": format_cards(self.hero),
             "board": format_cards(self.board),
             "dead": format_cards(self.dead),
@@ -404,41 +481,44 @@ class DrawsResult:
 
 
 def find_draws(
-    hero: str | Sequence[int], board: str | Sequence[int], dead: str | Sequence[int] = ""
+    hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "holdem"
 ) -> DrawsResult:
-    """Every draw of ``hero`` on a flop or turn ``board``, with the cards completing each."""
+    """Every draw of ``hero`` on a flop or turn ``board`` in ``game``, with the cards completing
+    each."""
     from pokercalc.core.evaluator import describe
 
-    h, b, d = check_situation(hero, board, dead)
+    g = analysis_game(game, "draws")
+    h, b, d = check_situation(hero, board, dead, g)
     hb = mask_of(h + b)
     blocked = hb | mask_of(d)
     draws: list[Draw] = []
-    fl = flush_outs(h, b, d)
+    fl = flush_outs(h, b, d, game=g)
     if fl:
         draws.append(Draw("flush draw", fl, 1))
-    s = _backdoor_suit(h, b)
+    s = _backdoor_suit(h, b, g)
     if s is not None:
-        left = tuple(c for c in _unseen(blocked) if c & 3 == s)
+        left = tuple(c for c in _unseen(blocked, g) if c & 3 == s)
         if len(left) >= 2:
             draws.append(Draw("backdoor flush draw", left, 2))
-    st = straight_outs(h, b, d)
+    st = straight_outs(h, b, d, game=g)
     comp = _completing_ranks(st)
-    if _open_ended(h, b, comp):
+    if _open_ended(h, b, comp, g):
         draws.append(Draw("open-ended straight draw", st, 1))
     elif comp.bit_count() >= 2:
         draws.append(Draw("double gutshot", st, 1))
     elif comp:
         draws.append(Draw("gutshot", st, 1))
-    value = _eval.evaluate_mask(hb)
+    value = value_of(hb, g)
     return DrawsResult(
         hero=h,
         board=b,
         dead=d,
         value=value,
-        description=describe(value),
-        unseen=(FULL_MASK & ~blocked).bit_count(),
+        description=describe(value, g),
+        unseen=(g.deck_mask & ~blocked).bit_count(),
         draws=tuple(draws),
         straight_draw_count=len(st),
         flush_draw_count=len(fl),
-        draw_counts=_draw_counts(h, b, d),
+        draw_counts=_draw_counts(h, b, d, g),
+        game=g.name,
     )

@@ -19,6 +19,12 @@ discounted counts stand beside the plain count:
 The odds of hitting at least one out are exact counts over the unseen cards,
 shown beside Phil Gordon's rule of 4 and 2.
 
+``game`` is hold'em (the default) or a short-deck game: the unseen cards are
+those of its 36-card deck, hands rank by its ranking (a category "improves"
+in the game's order: in short-deck a flush beats a full house), the exact
+equity comes from the engine playing that game, and the heuristic's
+connected boards join the ace to the six.
+
 >>> r = find_outs("AsAc", "Kd8h9c")
 >>> [(name, format_cards(cards)) for name, cards in r.groups]
 [('Two pair', 'KsKhKc9s9h9d8s8d8c'), ('Three of a kind', 'AhAd')]
@@ -26,6 +32,9 @@ shown beside Phil Gordon's rule of 4 and 2.
 (11, Fraction(11, 47), Fraction(451, 1081))
 >>> find_outs("AsAc", "Kd8h9c", ["KsKh"]).count
 2
+>>> r = find_outs("As7s", "8h9dKc", game="shortdeck")  # a six makes A-6-7-8-9
+>>> [(name, format_cards(cards)) for name, cards in r.groups], len(r.cards), r.hit_next
+([('Pair', 'AhAdAc7h7d7c'), ('Straight', '6s6h6d6c')], 31, Fraction(10, 31))
 """
 
 from __future__ import annotations
@@ -35,16 +44,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokercalc.analysis.draws import check_situation, hand_key
+from pokercalc.analysis.draws import analysis_game, check_situation, hand_key, value_of
 from pokercalc.core import _eval
 from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
 from pokercalc.core.evaluator import CATEGORY_NAMES, describe
+from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.errors import CardConflictError, EmptyRangeError
 from pokercalc.ranges.notation import Range
 
 __all__ = ["CardOutcome", "OutsResult", "find_outs", "discounted_outs"]
 
-PAIR, TWO_PAIR, TRIPS, STRAIGHT = 1, 2, 3, 4
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT = 0, 1, 2, 3, 4
 _SHIFT = _eval.CATEGORY_SHIFT
 #: Exact runs of at most this many outcomes use one thread.
 _SMALL_RUN = 2_000_000
@@ -64,11 +74,12 @@ class CardOutcome:
     equity_fraction: Fraction | None  #: the same as a fraction (unweighted ranges only)
     ahead: bool | None  #: after the card the hero's equity exceeds every opponent's
     no_deal: bool = False  #: after this card some opponent has no hand left (it holds the card)
+    game: str = "holdem"  #: the game whose ranking ``value`` is in
 
     @property
     def category(self) -> int:
         """Category of the hand the card makes, 0 (high card) to 8 (straight flush)."""
-        return self.value >> _SHIFT
+        return get_game(self.game).category_of(self.value)
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: the card in ASCII, the fraction as ``"a/b"``."""
@@ -105,6 +116,7 @@ class OutsResult:
     rule_next: float  #: rule of 2: 2% per out for the next card (at most 1)
     rule_by_river: float  #: rule of 4 on the flop, 2 on the turn (at most 1)
     interrupted: bool = False  #: a signal stopped the run: ``cards`` holds those done
+    game: str = "holdem"  #: the game (core/games.py)
 
     @property
     def outs(self) -> tuple[int, ...]:
@@ -118,12 +130,13 @@ class OutsResult:
 
     @property
     def groups(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """The outs grouped by the category they make, weakest category first."""
-        by_cat: dict[int, list[int]] = {}
+        """The outs grouped by the category they make, weakest category (in the game) first."""
+        by_strength: dict[int, list[int]] = {}
         for c in self.cards:
             if c.is_out:
-                by_cat.setdefault(c.category, []).append(c.card)
-        return tuple((CATEGORY_NAMES[k], tuple(v)) for k, v in sorted(by_cat.items()))
+                by_strength.setdefault(c.value >> _SHIFT, []).append(c.card)
+        order = get_game(self.game).category_order
+        return tuple((CATEGORY_NAMES[order[k]], tuple(v)) for k, v in sorted(by_strength.items()))
 
     @property
     def weighted_count(self) -> float | None:
@@ -156,6 +169,7 @@ class OutsResult:
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII, floats unrounded, fractions as ``"a/b"``."""
         return {
+            "game": self.game,
             "hero": format_cards(self.hero),
             "board": format_cards(self.board),
             "dead": format_cards(self.dead),
@@ -201,45 +215,60 @@ class OutsResult:
         ]
 
 
-def _cat_top(cards: Sequence[int]) -> tuple[int, int]:
-    """(category, top card) of 3 to 7 cards, as HoldemHand's HandType and TopCard."""
-    cat, ranks = hand_key(cards)
+def _cat_top(cards: Sequence[int], game: Game = HOLDEM) -> tuple[int, int]:
+    """(strength, top card) of 3 to 7 cards, as HoldemHand's HandType and TopCard; strength is
+    the category's place in the game's ranking (see :func:`~pokercalc.analysis.draws.hand_key`)."""
+    cat, ranks = hand_key(cards, game)
     return cat, ranks[0]
 
 
-def _connected_pairs(ranks: int) -> int:
-    """How many adjacent rank pairs (A-K .. 3-2 and 2-A) a 13-bit rank mask holds."""
-    both = ranks & (ranks << 1 | ranks >> 12)  # bit r: ranks r and r - 1 (bit 0: deuce and ace)
-    return (both & 0x1FFF).bit_count()
+def _ladder_ranks(ranks: int, game: Game = HOLDEM) -> tuple[int, int]:
+    """A 13-bit rank mask as the game's ranks only, lowest at bit 0, and how many ranks that is.
+
+    In hold'em nothing changes (13 ranks, deuce at bit 0); in short-deck the
+    six is bit 0 and the ace bit 8, so the ace's low neighbour is the six.
+    """
+    return ranks >> game.lowest_rank, 13 - game.lowest_rank
 
 
-def _turn_straight_danger(ranks: int) -> bool:
+def _connected_pairs(ranks: int, game: Game = HOLDEM) -> int:
+    """How many adjacent rank pairs (A-K .. 3-2 and 2-A; in short-deck 7-6 and 6-A) a 13-bit
+    rank mask holds."""
+    m, n = _ladder_ranks(ranks, game)
+    both = m & (m << 1 | m >> (n - 1))  # bit r: ranks r and r - 1 (bit 0: the lowest and ace)
+    return (both & ((1 << n) - 1)).bit_count()
+
+
+def _turn_straight_danger(ranks: int, game: Game = HOLDEM) -> bool:
     """HoldemHand's turn test: the board plus the out is 4 in a row, 3 + gap + 1, or 2 + gap + 2.
 
     A transcription of the rank-pair walk in OutsMaskDiscounted, quirks kept:
     a run of three flanked by a gap on both sides with cards beyond both, and
-    runs of five, do not count.
+    runs of five, do not count.  It walks the game's ranks (the ace joins the
+    deuce in hold'em, the six in short-deck).
     """
+    m, n = _ladder_ranks(ranks, game)
+    top = n - 1
 
     def has(r: int) -> bool:
-        return r >= -1 and r <= 12 and bool(ranks >> (r % 13) & 1)
+        return r >= -1 and r <= top and bool(m >> (r % n) & 1)
 
     def pair(h: int) -> bool:
         return has(h) and has(h - 1)
 
     count = 0
-    for h in range(12, 0, -1):
+    for h in range(top, 0, -1):
         if pair(h):
             count += 1
             continue
         if count == 1 and h >= 2 and pair(h - 2):
             return True
-        if count == 2 and [has(h - 2), has(h + 4) and h + 4 <= 12].count(True) == 1:
+        if count == 2 and [has(h - 2), has(h + 4) and h + 4 <= top].count(True) == 1:
             return True
         if count == 3:
             return True
         count = 0
-    if pair(0):  # 2 and ace
+    if pair(0):  # the lowest rank and the ace
         count += 1
         return (count == 2 and has(3)) or count == 3
     return (count == 2 and has(4)) or count == 3
@@ -250,6 +279,8 @@ def discounted_outs(
     board: str | Sequence[int],
     opponents: Sequence[str | Sequence[int]] = (),
     dead: str | Sequence[int] = "",
+    *,
+    game: str | Game = "holdem",
 ) -> tuple[int, ...]:
     """HoldemHand's ``OutsMaskDiscounted``: probable outs by Matt Baker's heuristic, highest first.
 
@@ -278,66 +309,67 @@ def discounted_outs(
     """
     from pokercalc.core.cards import parse_cards
 
-    h, b, d = check_situation(hero, board, dead)
+    g = analysis_game(game, "outs")
+    h, b, d = check_situation(hero, board, dead, g)
     opps = [parse_cards(o) if isinstance(o, str) else tuple(o) for o in opponents]
     blocked = mask_of(h + b + d)
     for o in opps:
         blocked |= mask_of(o)
     hb = mask_of(h + b)
-    orig_value = _eval.evaluate_mask(hb)
-    orig_cat, orig_top = _cat_top(h + b)
+    orig_value = value_of(hb, g)
+    orig_cat, orig_top = _cat_top(h + b, g)
     out = []
-    unseen = [c for c in range(51, -1, -1) if not blocked & card_mask(c)]
+    unseen = [c for c in reversed(g.deck) if not blocked & card_mask(c)]
     if opps:
         for c in unseen:
-            value = _eval.evaluate_mask(hb | card_mask(c))
-            cat, top = _cat_top(h + b + (c,))
+            value = value_of(hb | card_mask(c), g)
+            cat, top = _cat_top(h + b + (c,), g)
             improved = cat > orig_cat or (cat == orig_cat and top > orig_top)
-            if improved and all(
-                _eval.evaluate_mask(mask_of(o + b) | card_mask(c)) < value for o in opps
-            ):
+            if improved and all(value_of(mask_of(o + b) | card_mask(c), g) < value for o in opps):
                 out.append(c)
         return tuple(out)
 
-    board_cat, board_top = _cat_top(b)
+    order = g.category_order  # strength -> standard category
+    board_cat, board_top = _cat_top(b, g)
     pocket_pair = h[0] >> 2 == h[1] >> 2
     board_mask = mask_of(b)
     suit_counts = [((board_mask >> (16 * s)) & 0x1FFF).bit_count() for s in range(4)]
     suited_board = max(suit_counts) > 2
     board_ranks = _ranks13(board_mask)
-    flop_connected = len(b) == 3 and _connected_pairs(board_ranks) > 1
+    flop_connected = len(b) == 3 and _connected_pairs(board_ranks, g) > 1
     for c in unseen:
-        value = _eval.evaluate_mask(hb | card_mask(c))
-        cat, top = _cat_top(h + b + (c,))
-        new_board = _cat_top(b + (c,))
+        value = value_of(hb | card_mask(c), g)
+        cat, top = _cat_top(h + b + (c,), g)
+        new_board = _cat_top(b + (c,), g)
+        kind = order[cat]
         improved = (
             cat > orig_cat
             or (cat == orig_cat and top > orig_top)
-            or (cat == orig_cat == TWO_PAIR and value > orig_value)
+            or (cat == orig_cat and kind == TWO_PAIR and value > orig_value)
         )
         if not (improved and (cat, top) > new_board):
             continue
         suited = suited_board or suit_counts[c & 3] > 1
         connected = flop_connected or (
-            len(b) == 4 and _turn_straight_danger(board_ranks | 1 << (c >> 2))
+            len(b) == 4 and _turn_straight_danger(board_ranks | 1 << (c >> 2), g)
         )
-        if cat == PAIR:
+        if kind == PAIR:
             ok = board_top < c >> 2 and not suited and not connected
-        elif cat == TWO_PAIR:
+        elif kind == TWO_PAIR:
             pairs_hole = any(x >> 2 == c >> 2 for x in h)
             ok = (
                 pairs_hole
                 and not pocket_pair
-                and (board_cat != PAIR or orig_cat == TWO_PAIR)
+                and (order[board_cat] != PAIR or order[orig_cat] == TWO_PAIR)
                 and not suited
                 and not connected
             )
-        elif cat == TRIPS:
+        elif kind == TRIPS:
             ok = not suited and not connected
-        elif cat == STRAIGHT:
+        elif kind == STRAIGHT:
             ok = not suited
         else:
-            ok = cat > TRIPS
+            ok = kind > STRAIGHT  # a flush, full house, quads or straight flush, never high card
         if ok:
             out.append(c)
     return tuple(out)
@@ -348,30 +380,42 @@ def _ranks13(mask: int) -> int:
     return (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF
 
 
-def _parse_opponent(item: str | Range) -> Range:
-    """An opponent as a Range: a hand, range notation or pocket query."""
+def _parse_opponent(item: str | Range, game: Game = HOLDEM, who: str = "opponent") -> Range:
+    """An opponent as a Range of the game's deck: a hand, range notation or pocket query.
+
+    In short-deck, notation naming a rank the deck lacks is an error naming it,
+    while a pocket query's groups keep the hands the deck holds (as ``equity``).
+    """
+    from pokercalc.analysis.equities import _in_deck
+
     if isinstance(item, Range):
-        return item
+        return _in_deck(item, None, game, who)
     from pokercalc.ranges.query import parse_query
 
-    return parse_query(item)
+    return _in_deck(parse_query(item), item, game, who)
 
 
 def _engine_equity(
-    players: list[Range], board: tuple[int, ...], dead: tuple[int, ...], threads: int | None = None
+    players: list[Range],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    threads: int | None = None,
+    game: Game = HOLDEM,
 ) -> Any:
     """The exact equity engine on one board: the one call made per unseen card."""
     from pokercalc.analysis.equities import equity
 
-    return equity(players, board=board, dead=dead, method="exact", threads=threads)
+    return equity(players, board=board, dead=dead, method="exact", threads=threads, game=game)
 
 
-def _threads_for(players: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> int | None:
+def _threads_for(
+    players: list[Range], board: tuple[int, ...], dead: tuple[int, ...], game: Game = HOLDEM
+) -> int | None:
     """One thread for small runs (starting threads costs more than they save), else the default."""
     from pokercalc.analysis.equities import count_outcomes
 
     try:
-        return 1 if count_outcomes(players, board, dead) <= _SMALL_RUN else None
+        return 1 if count_outcomes(players, board, dead, game=game) <= _SMALL_RUN else None
     except EmptyRangeError:
         return 1
 
@@ -390,8 +434,9 @@ def find_outs(
     dead: str | Sequence[int] = "",
     *,
     progress: Callable[[float], None] | None = None,
+    game: str | Game = "holdem",
 ) -> OutsResult:
-    """The outs of ``hero`` on a flop or turn ``board`` against optional ``opponents``.
+    """The outs of ``hero`` on a flop or turn ``board`` in ``game`` against optional ``opponents``.
 
     Opponents are hands, range notation or pocket queries (strings or
     :class:`~pokercalc.ranges.notation.Range`).  Only opponents that are one specific
@@ -403,8 +448,9 @@ def find_outs(
     SIGTERM) ends the run: the cards done stand and the result is marked
     ``interrupted``.
     """
-    h, b, d = check_situation(hero, board, dead)
-    ranges = [_parse_opponent(o) for o in opponents]
+    g = analysis_game(game, "outs")
+    h, b, d = check_situation(hero, board, dead, g)
+    ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opponents)]
     labels = tuple(o.text if isinstance(o, Range) else o for o in opponents)
     known = set(h + b + d)
     specific: list[tuple[int, ...]] = []
@@ -422,10 +468,10 @@ def find_outs(
         else:
             r.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
     hb = mask_of(h + b)
-    orig_value = _eval.evaluate_mask(hb)
+    orig_value = value_of(hb, g)
     orig_cat = orig_value >> _SHIFT
-    unseen = [c for c in range(51, -1, -1) if c not in known]
-    discounted = set(discounted_outs(h, b, specific, d))
+    unseen = [c for c in reversed(g.deck) if c not in known]
+    discounted = set(discounted_outs(h, b, specific, d, game=g))
     players = [Range.from_combos(format_cards(h), [h]), *ranges]
 
     equity_now: float | None = None
@@ -436,18 +482,18 @@ def find_outs(
     # A signal ends the whole command, not one card: the cards done stand.
     try:
         if ranges:
-            now_threads = _threads_for(players, b, d)
-            now = _engine_equity(players, b, d, now_threads)
+            now_threads = _threads_for(players, b, d, g)
+            now = _engine_equity(players, b, d, now_threads, g)
             if now.interrupted:
                 raise KeyboardInterrupt
             equity_now, _, ahead_now = _equity_of(now)
-            threads = _threads_for(players, b + (unseen[0],), d) if unseen else None
+            threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
         for i, c in enumerate(unseen):
             if progress is not None:
                 progress(i / len(unseen))
             vs = players if ranges else None
             outcome = _card_outcome(
-                c, h, b, d, hb, orig_value, orig_cat, specific, discounted, vs, threads
+                c, h, b, d, hb, orig_value, orig_cat, specific, discounted, vs, threads, g
             )
             cards.append(outcome)
     except KeyboardInterrupt:
@@ -465,7 +511,7 @@ def find_outs(
         dead=d,
         opponents=labels,
         value=orig_value,
-        description=describe(orig_value),
+        description=describe(orig_value, g),
         cards=tuple(cards),
         equity=equity_now,
         ahead=ahead_now,
@@ -474,6 +520,7 @@ def find_outs(
         rule_next=min(1.0, 0.02 * k),
         rule_by_river=min(1.0, (0.04 if len(b) == 3 else 0.02) * k),
         interrupted=interrupted,
+        game=g.name,
     )
 
 
@@ -489,15 +536,16 @@ def _card_outcome(
     discounted: set[int],
     players: list[Range] | None,
     threads: int | None,
+    game: Game = HOLDEM,
 ) -> CardOutcome:
     """What the unseen card ``c`` makes of the hero's hand, and the exact equity after it."""
-    value = _eval.evaluate_mask(hb | card_mask(c))
-    cat = value >> _SHIFT
+    value = value_of(hb | card_mask(c), game)
+    cat = value >> _SHIFT  # the category's place in the game's ranking
     is_out = (
         value > orig_value
         and cat > orig_cat
-        and cat > hand_key(b + (c,))[0]
-        and all(_eval.evaluate_mask(mask_of(o + b) | card_mask(c)) <= value for o in specific)
+        and cat > hand_key(b + (c,), game)[0]
+        and all(value_of(mask_of(o + b) | card_mask(c), game) <= value for o in specific)
     )
     eq: float | None = None
     frac: Fraction | None = None
@@ -505,7 +553,7 @@ def _card_outcome(
     no_deal = False
     if players is not None:
         try:
-            r = _engine_equity(players, b + (c,), d, threads)
+            r = _engine_equity(players, b + (c,), d, threads, game)
         except (EmptyRangeError, CardConflictError):
             # The card leaves some opponent no hand: against that range it cannot come.
             no_deal = True
@@ -513,4 +561,7 @@ def _card_outcome(
             if r.interrupted:
                 raise KeyboardInterrupt
             eq, frac, ahead = _equity_of(r)
-    return CardOutcome(c, value, describe(value), is_out, c in discounted, eq, frac, ahead, no_deal)
+    return CardOutcome(
+        c, value, describe(value, game), is_out, c in discounted, eq, frac, ahead, no_deal,
+        game.name,
+    )  # fmt: skip

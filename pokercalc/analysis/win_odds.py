@@ -6,6 +6,8 @@ when the engine's threshold allows, Monte Carlo otherwise), and on the flop,
 turn and river adds hand strength, positive and negative potential after
 Billings, Papp, Schaeffer and Szafron, "Opponent Modeling in Poker" (AAAI 1998):
 exact against one opponent, Monte Carlo against several (docs/winodds.md).
+Both play ``game``: hold'em (the default) or a short-deck game, with its
+36-card deck, its ranking and its own limit on opponents (14 in short-deck).
 
 >>> r = winodds("AsKs", board="Qs7h2c", opponents=1)
 >>> p = r.rows[0].potential
@@ -16,6 +18,9 @@ exact against one opponent, Monte Carlo against several (docs/winodds.md).
 >>> parse_opponents("0")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 pokercalc.errors.InputError: opponents must be 1 to 22, got 0
+>>> winodds("AsKs", opponents=15, game="shortdeck")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+pokercalc.errors.InputError: opponents must be 1 to 14 in shortdeck, got 15
 """
 
 from __future__ import annotations
@@ -32,7 +37,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pokercalc.core.cards import RANKS, format_cards
+from pokercalc.analysis.draws import analysis_game
+from pokercalc.core.cards import RANKS, card_mask, format_cards
+from pokercalc.core.games import HOLDEM, Game
 from pokercalc.core.runner import Control, default_threads, run_kernel
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.errors import InputError, ParseError
@@ -53,8 +60,9 @@ __all__ = [
 
 #: Default time budget in seconds per opponent count when no trials or stderr are given.
 DEFAULT_TIME = 0.5
-#: The deck deals 23 hands and a board, so at most 22 opponents.
-MAX_OPPONENTS = 22
+#: Hold'em's deck deals 23 hands and a board, so at most 22 opponents (a game's own limit
+#: is one less than its ``max_players``).
+MAX_OPPONENTS = HOLDEM.max_players - 1
 #: ``method="auto"`` enumerates hand potential when hero combos times cases are at most this.
 POTENTIAL_EXACT_LIMIT = 15_000_000
 #: Share of a Monte Carlo time budget spent on hand strength and potential.
@@ -65,7 +73,15 @@ POTENTIAL_TIME_SHARE = 0.2
 EXACT_RATE = 150e6
 
 _STATES = ("ahead", "tied", "behind")
-_RANDOM = Range("random", ALL_COMBOS, (1.0,) * len(ALL_COMBOS))
+
+
+@functools.cache
+def _random(game: Game) -> Range:
+    """A random opponent: every two-card hand of the game's deck."""
+    combos = tuple(
+        c for c in ALL_COMBOS if not (card_mask(c[0]) | card_mask(c[1])) & game.outside_mask
+    )
+    return Range("random", combos, (1.0,) * len(combos))
 
 
 @dataclass(frozen=True)
@@ -160,10 +176,12 @@ class WinOddsResult:
     elapsed: float  #: seconds of computation in all
     interrupted: bool = False  #: True when a signal stopped the run: the rows are those done,
     #: the last one possibly a Monte Carlo estimate so far
+    game: str = "holdem"  #: the game (core/games.py)
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII, floats unrounded."""
         return {
+            "game": self.game,
             "hero": self.hero,
             "combos": self.combos,
             "averaged": self.averaged,
@@ -213,8 +231,9 @@ def _blank(value: Any) -> Any:
     return "" if value is None else value
 
 
-def parse_opponents(spec: int | str | Sequence[int]) -> tuple[int, ...]:
-    """Opponent counts from ``5``, ``"5"``, ``"1-9"``, ``"1,3,5"`` or a sequence of ints, sorted."""
+def parse_opponents(spec: int | str | Sequence[int], game: Game = HOLDEM) -> tuple[int, ...]:
+    """Opponent counts from ``5``, ``"5"``, ``"1-9"``, ``"1,3,5"`` or a sequence of ints, sorted;
+    at most ``game.max_players - 1`` (22 in hold'em)."""
     if isinstance(spec, bool):
         raise InputError(f"opponents must be a number or a range like 1-9, got {spec!r}")
     if isinstance(spec, int):
@@ -239,22 +258,34 @@ def parse_opponents(spec: int | str | Sequence[int]) -> tuple[int, ...]:
     if not counts:
         raise InputError("no opponent count given")
     for n in counts:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_OPPONENTS:
-            raise InputError(f"opponents must be 1 to {MAX_OPPONENTS}, got {n}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _max_opponents(game):
+            raise InputError(f"opponents must be 1 to {_max_opponents(game)}{_in(game)}, got {n}")
     return tuple(sorted(set(counts)))
 
 
-def _hero_range(hero: str | Range) -> Range:
-    """The hero's distribution: a hand, a range or a pocket query."""
+def _max_opponents(game: Game) -> int:
+    """Opponents the game's deck deals beside the hero, with a full board."""
+    return game.max_players - 1
+
+
+def _in(game: Game) -> str:
+    """`` in shortdeck`` for a game other than hold'em (for messages), else nothing."""
+    return "" if game is HOLDEM else f" in {game.name}"
+
+
+def _hero_range(hero: str | Range, game: Game = HOLDEM) -> Range:
+    """The hero's distribution in the game's deck: a hand, a range or a pocket query."""
+    from pokercalc.analysis.equities import _in_deck
+
     if isinstance(hero, Range):
-        return hero
+        return _in_deck(hero, None, game, "the hero")
     if not isinstance(hero, str) or not hero.strip():
         raise ParseError("no hero hand given")
     if "|" in hero:
         raise ParseError(f"the hero is one player; {hero!r} names several")
     from pokercalc.ranges.query import parse_query
 
-    return parse_query(hero.strip())
+    return _in_deck(parse_query(hero.strip()), hero.strip(), game, "the hero")
 
 
 def _ratio_stderr(
@@ -335,9 +366,10 @@ def potential_from_counts(
     )
 
 
-def _exact_cases(live: int, board_cards: int) -> int:
+def _exact_cases(live: int, board_cards: int, game: Game = HOLDEM) -> int:
     """(Opponent hand, runout) cases per hero hand against one opponent."""
-    return math.comb(live, 2) * math.comb(live - 2, 5 - board_cards)
+    k = game.hole_cards
+    return math.comb(live, k) * math.comb(live - k, game.board_cards - board_cards)
 
 
 def hand_potential(
@@ -352,6 +384,7 @@ def hand_potential(
     stderr: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    game: str | Game = "holdem",
 ) -> Potential:
     """Hand strength, positive and negative potential of the hero on a flop, turn or river.
 
@@ -362,6 +395,7 @@ def hand_potential(
     (``time`` defaults to :data:`DEFAULT_TIME`).  A range hero is averaged
     over its hands by weight.  Both run on ``threads`` threads (default: all
     cores); a seed gives the same deals for the same trials and threads.
+    ``game`` is hold'em or a short-deck game.
 
     >>> p = hand_potential("AdAc", "Kd8h9c")
     >>> p.method, round(p.hand_strength, 6), round(p.negative_potential, 6)
@@ -371,13 +405,14 @@ def hand_potential(
     pokercalc.errors.InputError: hand potential needs a flop, turn or river; the board has 0 cards
     """
     start = _time.perf_counter()
-    b, d = check_board_and_dead(board, dead)
+    g = analysis_game(game, "hand potential")
+    b, d = check_board_and_dead(board, dead, game=g)
     if len(b) < 3:
         raise InputError(
             f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
         )
-    rng = _hero_range(hero).without(b + d, player="the hero")
-    pot = _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start)
+    rng = _hero_range(hero, g).without(b + d, player="the hero")
+    pot = _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start, g)
     if pot is None:  # an exact count stopped part way knows nothing
         raise KeyboardInterrupt
     return pot
@@ -395,6 +430,7 @@ def _potential(
     seed: int | None,
     threads: int | None,
     start: float,
+    game: Game = HOLDEM,
 ) -> Potential | None:
     """The validated core of :func:`hand_potential`.
 
@@ -406,23 +442,26 @@ def _potential(
 
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
-    if not 1 <= opponents <= MAX_OPPONENTS:
-        raise InputError(f"opponents must be 1 to {MAX_OPPONENTS}, got {opponents}")
+    if not 1 <= opponents <= _max_opponents(game):
+        raise InputError(
+            f"opponents must be 1 to {_max_opponents(game)}{_in(game)}, got {opponents}"
+        )
     check_engine_options(trials=trials, time=time, stderr=stderr, seed=seed, threads=threads)
-    live = 52 - len(b) - len(d) - 2
-    if 2 * opponents + 5 - len(b) > live:
+    k, full = game.hole_cards, game.board_cards
+    live = game.deck_size - len(b) - len(d) - k
+    if k * opponents + full - len(b) > live:
         raise InputError(
             f"{opponents} opponents, {len(b)} board and {len(d)} dead cards need "
-            f"{2 + 2 * opponents + 5 + len(d)} cards; the deck has 52"
+            f"{k + k * opponents + full + len(d)} cards; the {game.name} deck has {game.deck_size}"
         )
-    cases = _exact_cases(live, len(b))
+    cases = _exact_cases(live, len(b), game)
     if method == "auto":
         exact = opponents == 1 and len(rng) * cases <= POTENTIAL_EXACT_LIMIT
         method = "exact" if exact else "mc"
     if method == "exact" and opponents != 1:
         raise InputError("exact hand potential is against one opponent only; use method mc")
     nh = len(rng)
-    hero = memoryview(array("B", [c for combo in rng.combos for c in combo])).cast("B", [nh, 2])
+    hero = memoryview(array("B", [c for combo in rng.combos for c in combo])).cast("B", [nh, k])
     board, dead = array("B", b), array("B", d)
     if method == "exact":
         out = array("q", bytes(8 * 9 * nh))
@@ -430,8 +469,15 @@ def _potential(
         control = Control()
         _, stopped = run_kernel(
             lambda: _potential.exact_counts(
-                hero, board, dead, view, threads or default_threads(), control.buffer
-            ),
+                hero,
+                board,
+                dead,
+                view,
+                threads or default_threads(),
+                control.buffer,
+                game.ranking_id,
+                game.outside_mask,
+            ),  # fmt: skip
             control,
         )
         if stopped:
@@ -466,6 +512,8 @@ def _potential(
             counts64,
             threads or default_threads(),
             control.buffer,
+            game.ranking_id,
+            game.outside_mask,
         ),
         control,
     )
@@ -533,6 +581,7 @@ def winodds(
     threads: int | None = None,
     reserve: float = 0.0,
     progress: Callable[[float], None] | None = None,
+    game: str | Game = "holdem",
 ) -> WinOddsResult:
     """The hero's equity, win rate, hand strength and potential against each number of opponents.
 
@@ -551,22 +600,24 @@ def winodds(
     the choice of method still follows ``time``.  ``progress`` is called with
     the fraction of the rows done.  A signal (Ctrl-C, SIGTERM) ends the whole
     run: the rows done stand, an interrupted Monte Carlo row keeps its
-    estimate, and the result is marked ``interrupted``.
+    estimate, and the result is marked ``interrupted``.  ``game`` is hold'em
+    or a short-deck game (the preflop table of hold'em serves hold'em only).
     """
     from pokercalc.analysis.equities import equity
 
     start = _time.perf_counter()
-    counts = parse_opponents(opponents)
-    b, d = check_board_and_dead(board, dead)
+    g = analysis_game(game, "winodds")
+    counts = parse_opponents(opponents, g)
+    b, d = check_board_and_dead(board, dead, game=g)
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
     check_engine_options(trials=trials, time=time, stderr=stderr, seed=seed, threads=threads)
-    rng = _hero_range(hero).without(b + d, player="the hero")
-    need = 2 + 2 * counts[-1] + 5 + len(d)
-    if need > 52:
+    rng = _hero_range(hero, g).without(b + d, player="the hero")
+    need = g.hole_cards * (1 + counts[-1]) + g.board_cards + len(d)
+    if need > g.deck_size:
         raise InputError(
             f"{counts[-1]} opponents, {len(b)} board and {len(d)} dead cards need {need} cards; "
-            "the deck has 52"
+            f"the {g.name} deck has {g.deck_size}"
         )
     if time is None and trials is None and stderr is None:
         time = DEFAULT_TIME
@@ -593,13 +644,15 @@ def winodds(
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
-                trials, pot_time, stderr, base + 1000 + n, threads, t0,
+                trials, pot_time, stderr, base + 1000 + n, threads, t0, g,
             )  # fmt: skip
             if pot is None or pot.interrupted:
                 stopped = True
                 break
             any_mc = any_mc or pot.method == "mc"
-        table = _headsup_table() if n == 1 and not b and not d and method != "mc" else None
+        table = None
+        if g is HOLDEM and n == 1 and not b and not d and method != "mc":
+            table = _headsup_table()
         if table is not None:
             figures = _from_table(rng, table)
         else:
@@ -612,9 +665,9 @@ def winodds(
                 budget = per_count * EXACT_RATE * (threads or default_threads()) / (n + 1)
                 threshold = min(DEFAULT_THRESHOLD, budget)
             r = equity(
-                [rng] + [_RANDOM] * n, b, d, method=method, threshold=threshold, time=left,
+                [rng] + [_random(g)] * n, b, d, method=method, threshold=threshold, time=left,
                 trials=trials, stderr=stderr, seed=base + n, threads=threads,
-                progress=row_progress,
+                progress=row_progress, game=g,
             )  # fmt: skip
             h = r.players[0]
             if r.interrupted and h.equity is None:
@@ -637,4 +690,5 @@ def winodds(
         base if any_mc else None,
         _time.perf_counter() - start,
         stopped,
+        g.name,
     )

@@ -174,12 +174,14 @@ class HandEvaluation:
     category: int  #: 0 (high card) to 8 (straight flush)
     category_name: str  #: such as "Full house"
     description: str  #: such as "Full house, Nines full of Aces"
+    game: str = "holdem"  #: the game whose ranking ``value`` is in
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form: cards in ASCII."""
         from pokercalc.core.cards import format_cards
 
         return {
+            "game": self.game,
             "cards": format_cards(self.cards),
             "value": self.value,
             "category": self.category,
@@ -209,4 +211,4 @@ def evaluate_hand(
             raise InputError(f"--board goes with Omaha hole cards; a {g.name} hand is 5 to 7 cards")
         value = evaluate(cards if isinstance(cards, str) else indices, g)
     cat = g.category_of(value)
-    return HandEvaluation(indices, value, cat, CATEGORY_NAMES[cat], describe(value, g))
+    return HandEvaluation(indices, value, cat, CATEGORY_NAMES[cat], describe(value, g), g.name)

@@ -19,7 +19,8 @@ import os
 import signal
 import threading
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 __all__ = [
@@ -149,9 +150,37 @@ def run_kernel(
 _received: list[int] = []
 
 
+#: While above zero, a signal is recorded and raised only when the outermost
+#: :func:`deferred_signals` block ends.
+_deferring = 0
+_pending: list[int] = []
+
+
 def _on_signal(signum: int, frame: object) -> None:
     _received.append(signum)
+    if _deferring:
+        _pending.append(signum)
+        return
     raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+@contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while a result in hand is written, then raise the one that came.
+
+    A signal in the milliseconds between a finished computation and its last
+    line of output would otherwise leave half a JSON document, or none.
+    """
+    global _deferring
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+    if not _deferring and _pending:
+        signum = _pending[-1]
+        _pending.clear()
+        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
 
 def install_signal_handlers() -> None:

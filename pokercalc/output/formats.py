@@ -8,7 +8,7 @@ docs/output.md documents it and ``pokercalc/data/schemas/`` holds its JSON Schem
 
 >>> env = envelope("eval", [])
 >>> env["schema_version"], env["command"], env["result"]
-(1, 'eval', [])
+(2, 'eval', [])
 >>> fraction_text(Fraction(6, 8)), parse_fraction("3/4")
 ('3/4', Fraction(3, 4))
 >>> parse_fraction("3/0")  # doctest: +IGNORE_EXCEPTION_DETAIL
@@ -44,7 +44,8 @@ __all__ = [
 ]
 
 #: version of the JSON output format; bumped only on an incompatible change
-SCHEMA_VERSION = 1
+#: (2: every result names its game; hand values, categories and query totals follow it)
+SCHEMA_VERSION = 2
 
 #: the commands whose ``--json`` has a schema file, ``<command>.schema.json``
 SCHEMA_COMMANDS = ("eval", "equity", "query", "outs", "draws", "winodds", "flops", "batch", "check")

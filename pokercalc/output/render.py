@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
@@ -16,11 +16,15 @@ from pokercalc.core.cards import format_cards
 from pokercalc.core.evaluator import HandEvaluation
 from pokercalc.ranges.query import QueryResult
 
+if TYPE_CHECKING:  # omaha.py loads numpy: only its type is needed here
+    from pokercalc.ranges.omaha import OmahaQueryResult
+
 __all__ = [
     "eval_table",
     "equity_table",
     "equity_footer",
     "range_grid",
+    "omaha_query_view",
     "outs_table",
     "draws_table",
     "winodds_view",
@@ -99,11 +103,14 @@ def equity_footer(result: EquityResult) -> str:
 
 
 def range_grid(result: QueryResult) -> Any:
-    """The count and share of a range, then its 13x13 grid shaded full / partial / none."""
+    """The count and share of a range, then its grid (13x13; 9x9 in short-deck) shaded full /
+    partial / none."""
     from rich.console import Group
     from rich.text import Text
 
-    head = Text(f"{result.count:,} combos, {result.share:.2%} of 1,326", style="bold")
+    head = Text(f"{result.count:,} combos, {result.share:.2%} of {result.total:,}", style="bold")
+    if result.game != "holdem":
+        head.append(f" {result.game} hands")
     if result.range.is_weighted:
         head.append(f" (weighted: {result.weight:g} combos)")
     if result.board or result.dead:
@@ -116,10 +123,11 @@ def range_grid(result: QueryResult) -> Any:
     if not result.matched:
         head.append(" - the expression matches no hand")
     grid = Table(show_header=False, box=None, padding=(0, 1, 0, 0), pad_edge=False)
-    for _ in range(13):
+    rows = result.grid()
+    for _ in rows:
         grid.add_column(min_width=4, no_wrap=True)
     full = partial = 0
-    for row in result.grid():
+    for row in rows:
         cells = []
         for cell in row:
             if cell.weight <= 0.0:
@@ -138,6 +146,48 @@ def range_grid(result: QueryResult) -> Any:
     return Group(head, grid, legend)
 
 
+def omaha_query_view(result: OmahaQueryResult, examples: int = 10) -> Any:
+    """The count and share of an Omaha range, then its first hands (no 13x13 grid in Omaha)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    game = result.game
+    hands = "hand" if result.count == 1 else "hands"
+    head = Text(f"{result.count:,} {hands}, {result.share:.2%} of {result.total:,}", style="bold")
+    head.append(f" {game.name} hands")
+    if result.range.is_weighted:
+        head.append(f" (weighted: {result.weight:,g} hands)")
+    if result.board or result.dead:
+        cards = " ".join(
+            f"{what} {format_cards(c, symbols=True)}"
+            for what, c in (("board", result.board), ("dead", result.dead))
+            if c
+        )
+        head.append(f"; {result.matched - result.count:,} of {result.matched:,} removed by {cards}")
+    if not result.matched:
+        head.append(" - the expression matches no hand (every weight is 0)")
+    shown = result.examples(examples)
+    table = Table(box=None, padding=(0, 2, 0, 0), pad_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("Hand")
+    weighted = result.range.is_weighted
+    if weighted:
+        table.add_column("Weight", justify="right")
+    for i, (combo, w) in enumerate(shown, 1):
+        row = [str(i), format_cards(combo, sep=" ", symbols=True)]
+        table.add_row(*(row + [f"{w:g}"] if weighted else row))
+    more = result.count - len(shown)
+    legend = Text(
+        f"the first {len(shown)} of {result.count:,}; --list prints them all"
+        if more
+        else f"all {len(shown)} shown",
+        style="dim",
+    )
+    if not shown:
+        return head
+    return Group(head, table, legend)
+
+
 def _percent(x: float) -> str:
     """A fraction as a percentage with four decimals."""
     return f"{100 * x:.4f}"
@@ -152,8 +202,9 @@ def outs_table(result: OutsResult) -> Any:
         return format_cards(cs, sep=" ", symbols=True)
 
     vs = bool(result.opponents)
+    where = result.street if result.game == "holdem" else f"{result.street}, {result.game}"
     head = Text(
-        f"{cards(result.hero)} on {cards(result.board)} ({result.street}): {result.description}",
+        f"{cards(result.hero)} on {cards(result.board)} ({where}): {result.description}",
         style="bold",
     )
     if result.dead:
@@ -245,9 +296,10 @@ def draws_table(result: DrawsResult) -> Any:
 
     from pokercalc.core.evaluator import CATEGORY_NAMES
 
+    game = "" if result.game == "holdem" else f" ({result.game})"
     head = Text(
         f"{format_cards(result.hero, sep=' ', symbols=True)} on "
-        f"{format_cards(result.board, sep=' ', symbols=True)}: {result.description}",
+        f"{format_cards(result.board, sep=' ', symbols=True)}{game}: {result.description}",
         style="bold",
     )
     if result.dead:
@@ -321,6 +373,8 @@ def winodds_footer(result: WinOddsResult) -> str:
         weighted = ", weighted" if result.weighted else ""
         hero += f" (averaged over {result.combos:,} hands{weighted})"
     parts = [f"hero {hero}"]
+    if result.game != "holdem":
+        parts.append(result.game)
     parts.append(f"board {format_cards(result.board, sep=' ', symbols=True) or 'none'}")
     if result.dead:
         parts.append(f"dead {format_cards(result.dead, sep=' ', symbols=True)}")

@@ -128,11 +128,13 @@ class ScenarioCheck:
     players: tuple[PlayerCheck, ...]  #: per-player comparisons
     passed: bool  #: whether every player passed
     note: str | None  #: why it failed when that is not a plain difference (unconverged, error)
+    game: str = "holdem"  #: the game played (core/games.py)
 
     def to_dict(self) -> dict[str, Any]:
         """Machine form."""
         return {
             "name": self.name,
+            "game": self.game,
             "board": self.board,
             "dead": self.dead,
             "tolerance": self.tolerance,
@@ -384,7 +386,16 @@ def check_scenario(
         tuple(checks),
         all(c.passed for c in checks),
         note,
+        _game_name(result, options),
     )
+
+
+def _game_name(result: Any, options: Mapping[str, Any]) -> str:
+    """The game a scenario played: the result's own, else the one its options name."""
+    from pokercalc.core.games import get_game
+
+    name = getattr(result, "game", None)
+    return name if isinstance(name, str) else get_game(options.get("game")).name
 
 
 def run_check(

@@ -13,6 +13,7 @@ the worked examples with their combo counts.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from pokercalc.core.cards import format_cards
-from pokercalc.errors import ParseError
+from pokercalc.core.games import HOLDEM, Game, get_game
+from pokercalc.errors import InputError, ParseError
 from pokercalc.ranges.notation import (
     _COMBO_OF_INDEX,
     CLASSES,
@@ -411,12 +413,12 @@ def _parse_query(text: str) -> Range:
 
 
 def _board_and_dead(
-    board: str | Sequence[int], dead: str | Sequence[int]
+    board: str | Sequence[int], dead: str | Sequence[int], game: Game = HOLDEM
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Board and dead cards, checked as every command checks them."""
+    """Board and dead cards, checked as every command checks them (in the game's deck)."""
     from pokercalc.core.validate import check_board_and_dead
 
-    return check_board_and_dead(board, dead)
+    return check_board_and_dead(board, dead, game=game)
 
 
 def player_range(
@@ -477,6 +479,7 @@ class QueryResult:
     dead: tuple[int, ...]  #: dead cards removed from the range
     range: Range  #: the hands left after card removal
     matched: int  #: combos the expression matched before card removal
+    game: str = "holdem"  #: the game whose deck the hands come from (core/games.py)
 
     @property
     def count(self) -> int:
@@ -484,9 +487,15 @@ class QueryResult:
         return len(self.range)
 
     @property
+    def total(self) -> int:
+        """Every two-card hand of the game's deck: 1,326 in hold'em, 630 in short-deck."""
+        g = get_game(self.game)
+        return math.comb(g.deck_size, g.hole_cards)
+
+    @property
     def share(self) -> float:
-        """Combos left as a share of all 1,326 two-card hands."""
-        return self.count / N_COMBOS
+        """Combos left as a share of every two-card hand of the game's deck."""
+        return self.count / self.total
 
     @property
     def weight(self) -> float:
@@ -503,12 +512,14 @@ class QueryResult:
         )
 
     def grid(self) -> list[list[ClassCount]]:
-        """The 13x13 grid of classes: aces first, pairs on the diagonal, suited above it."""
+        """The grid of classes: aces first, pairs on the diagonal, suited above it; 13x13 in
+        hold'em, 9x9 (aces to sixes) in short-deck."""
         held = self.range.class_weights()
+        size = 13 - get_game(self.game).lowest_rank
         rows = []
-        for r in range(13):
+        for r in range(size):
             row = []
-            for c in range(13):
+            for c in range(size):
                 name = grid_class(r, c)
                 n, w = held.get(name, (0, 0.0))
                 row.append(ClassCount(name, n, len(class_combos(name)), w))
@@ -526,12 +537,13 @@ class QueryResult:
         """JSON form: counts, the combos with their weights, and the classes."""
         return {
             "expression": self.expression,
+            "game": self.game,
             "board": format_cards(self.board),
             "dead": format_cards(self.dead),
             "count": self.count,
             "matched": self.matched,
             "removed": self.matched - self.count,
-            "total": N_COMBOS,
+            "total": self.total,
             "share": self.share,
             "weight": self.weight,
             "combos": [format_cards(c) for c in self.range.combos],
@@ -541,18 +553,36 @@ class QueryResult:
 
 
 def run_query(
-    text: str, board: str | Sequence[int] = (), dead: str | Sequence[int] = ()
+    text: str,
+    board: str | Sequence[int] = (),
+    dead: str | Sequence[int] = (),
+    *,
+    game: str | Game = "holdem",
 ) -> QueryResult:
     """Parse ``text`` and remove board and dead cards: the data behind ``pokercalc query``.
 
     An expression that matches nothing gives an empty result; one whose every
     hand is blocked raises :class:`EmptyRangeError` naming the blocking cards.
+    ``game`` is hold'em or a short-deck game: there hold'em notation naming a
+    rank the deck lacks is an error naming it, and groups and shapes keep the
+    hands of its 36 cards (Omaha ranges: :func:`pokercalc.ranges.omaha.run_omaha_query`).
 
     >>> r = run_query("99+,AJs+", board="4dAc5d")
     >>> r.matched, r.count, [c.name for c in r.classes()][:3]
     (48, 42, ['AA', 'AKs', 'AQs'])
+    >>> r = run_query("Suited", game="shortdeck")
+    >>> r.count, r.total
+    (144, 630)
     """
+    g = get_game(game)
+    if g.hole_cards != 2:
+        raise InputError(f"{g.name} ranges are not hold'em notation: use run_omaha_query")
     rng = parse_query(text)
-    b, d = _board_and_dead(board, dead)
+    if g.outside_mask and rng.combos:
+        # The engine's rule for a smaller deck (one place): see equities._in_deck.
+        from pokercalc.analysis.equities import _in_deck
+
+        rng = _in_deck(rng, text, g, "the query")
+    b, d = _board_and_dead(board, dead, g)
     left = rng.without(b + d, player="the query") if rng.combos else rng
-    return QueryResult(text, b, d, left, len(rng))
+    return QueryResult(text, b, d, left, len(rng), g.name)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokercalc.core.cards import RANKS, format_card, format_cards, make_card, parse_cards
+from pokercalc.core.games import HOLDEM
 from pokercalc.core.runner import Control, Interrupted, default_threads, run_kernel
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
@@ -133,8 +134,9 @@ class FlopEquities:
         return [int(c) for c in counts]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: hero, range, summary and the equity of every flop."""
+        """JSON form: the game (hold'em), hero, range, summary and the equity of every flop."""
         return {
+            "game": HOLDEM.name,
             "hero": format_cards(self.hero),
             "range": self.range_text,
             "combos": self.combos,
