@@ -23,11 +23,11 @@ from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Any
 
-from pokercalc.core.cards import FULL_MASK, card_mask, cards_of_mask, format_cards, mask_of
+from pokercalc.core.cards import FULL_MASK, cards_of_mask, format_cards, mask_of
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.runner import Control, default_threads, run_kernel
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
-from pokercalc.errors import CardConflictError, EmptyRangeError, InputError, InternalError, quote
+from pokercalc.errors import CardConflictError, InputError, InternalError
 from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range
 
 __all__ = [
@@ -187,12 +187,12 @@ def _parse_players(
         who = f"player {i + 1}"
         if game.hole_cards != 2:
             rng: Player = _many_card_player(item, game, who)
-        elif isinstance(item, str):
-            from pokercalc.ranges.query import parse_query
-
-            rng = _in_deck(parse_query(item), item, game, who)
         else:
-            rng = _in_deck(_checked_hands(item, game, who), None, game, who)
+            from pokercalc.ranges.decks import player_range
+
+            if isinstance(item, Range):
+                item = _checked_hands(item, game, who)
+            rng = player_range(item, game, who)
         ranges.append(rng.without(board + dead + outside, player=who))
     if len(ranges) == 1:
         # One player alone is played against one random hand, as PokerStove does.
@@ -239,51 +239,6 @@ def _many_card_player(item: str | Range, game: Game, who: str) -> Player:
     from pokercalc.ranges.omaha import parse_omaha_range
 
     return _checked_hands(parse_omaha_range(item, game), game, who)
-
-
-def _in_deck(rng: Range, text: str | None, game: Game, who: str) -> Range:
-    """The range as the game's deck allows it.
-
-    Hold'em notation names ranks; in a smaller deck a hand or class that names
-    a missing rank (``55``, ``A2s+``) is an error naming it, while ``random``
-    and the pocket query language's groups simply mean the hands the deck has.
-    """
-    outside = game.outside_mask
-    if not outside:
-        return rng
-    if text is not None and "%" in text:
-        raise InputError(
-            f"{who}: percentage ranges rank hold'em hands; {game.name} has no ranking yet"
-        )
-    if not any(m & outside for m in rng.masks()):
-        return rng
-    from pokercalc.ranges.notation import RANKS
-
-    plain = text is None or _is_notation(text)
-    if plain and text is not None and text.strip().lower() == "random":
-        plain = False
-    if plain:
-        low = min(c >> 2 for combo in rng.combos for c in combo if card_mask(c) & outside)
-        raise InputError(
-            f"{who}: {quote(rng.text)} names {RANKS[low]}s, which the {game.deck_size}-card "
-            f"{game.name} deck does not have"
-        )
-    keep = [k for k, m in enumerate(rng.masks()) if not m & outside]
-    if not keep:
-        raise EmptyRangeError(f"{who} ({quote(rng.text)}) has no hand in the {game.name} deck")
-    return Range(rng.text, tuple(rng.combos[k] for k in keep), tuple(rng.weights[k] for k in keep))
-
-
-def _is_notation(text: str) -> bool:
-    """True when ``text`` is plain range notation (hands and classes), not a pocket query."""
-    from pokercalc.errors import PokercalcError
-    from pokercalc.ranges.notation import parse_range
-
-    try:
-        parse_range(text)
-    except PokercalcError:
-        return False
-    return True
 
 
 def _is_random(rng: Player, blocked: int, game: Game = HOLDEM) -> bool:

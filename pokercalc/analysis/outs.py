@@ -386,13 +386,9 @@ def _parse_opponent(item: str | Range, game: Game = HOLDEM, who: str = "opponent
     In short-deck, notation naming a rank the deck lacks is an error naming it,
     while a pocket query's groups keep the hands the deck holds (as ``equity``).
     """
-    from pokercalc.analysis.equities import _in_deck
+    from pokercalc.ranges.decks import player_range
 
-    if isinstance(item, Range):
-        return _in_deck(item, None, game, who)
-    from pokercalc.ranges.query import parse_query
-
-    return _in_deck(parse_query(item), item, game, who)
+    return player_range(item, game, who)
 
 
 def _engine_equity(

@@ -275,17 +275,15 @@ def _in(game: Game) -> str:
 
 def _hero_range(hero: str | Range, game: Game = HOLDEM) -> Range:
     """The hero's distribution in the game's deck: a hand, a range or a pocket query."""
-    from pokercalc.analysis.equities import _in_deck
+    from pokercalc.ranges.decks import player_range
 
     if isinstance(hero, Range):
-        return _in_deck(hero, None, game, "the hero")
+        return player_range(hero, game, "the hero")
     if not isinstance(hero, str) or not hero.strip():
         raise ParseError("no hero hand given")
     if "|" in hero:
         raise ParseError(f"the hero is one player; {hero!r} names several")
-    from pokercalc.ranges.query import parse_query
-
-    return _in_deck(parse_query(hero.strip()), hero.strip(), game, "the hero")
+    return player_range(hero.strip(), game, "the hero")
 
 
 def _ratio_stderr(

@@ -579,10 +579,10 @@ def run_query(
         raise InputError(f"{g.name} ranges are not hold'em notation: use run_omaha_query")
     rng = parse_query(text)
     if g.outside_mask and rng.combos:
-        # The engine's rule for a smaller deck (one place): see equities._in_deck.
-        from pokercalc.analysis.equities import _in_deck
+        # The one rule for a smaller deck (ranges/decks.py).
+        from pokercalc.ranges.decks import in_deck
 
-        rng = _in_deck(rng, text, g, "the query")
+        rng = in_deck(rng, text, g, "the query")
     b, d = _board_and_dead(board, dead, g)
     left = rng.without(b + d, player="the query") if rng.combos else rng
     return QueryResult(text, b, d, left, len(rng), g.name)
