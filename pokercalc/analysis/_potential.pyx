@@ -32,8 +32,11 @@ from pokercalc.core._eval cimport (
     RANKING_HIGH,
     RANKING_SHORTDECK,
     RANKING_SHORTDECK_TRITON,
-    eval_key,
-    eval_key_short,
+    HighRanking,
+    ShortRanking,
+    TritonRanking,
+    evaluate,
+    ranking_t,
 )
 from pokercalc.core._rng cimport bounded, next_u64, splitmix
 
@@ -47,29 +50,6 @@ cdef enum:
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
-
-# The game's ranking, as a type (only the pointer's type matters; it is always NULL).
-ctypedef struct HighRanking:
-    char unused
-ctypedef struct ShortRanking:
-    char unused
-ctypedef struct TritonRanking:
-    char unused
-ctypedef fused ranking_t:
-    HighRanking
-    ShortRanking
-    TritonRanking
-
-
-cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
-    """Value of the 5 to 7 cards of ``key``/``mask`` under the ranking ``tag`` stands for."""
-    if ranking_t is HighRanking:
-        return eval_key(key, mask)
-    elif ranking_t is ShortRanking:
-        return eval_key_short(key, mask, False)
-    else:
-        return eval_key_short(key, mask, True)
-
 
 cdef inline int state(uint16_t hero, uint16_t best_opponent) noexcept nogil:
     """Ahead, tied or behind the best opponent."""

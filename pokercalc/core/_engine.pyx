@@ -27,10 +27,14 @@ from pokercalc.core._eval cimport (
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,
+    HighRanking,
     OmahaBoard,
+    OmahaRanking,
     OmahaTable,
-    eval_key,
-    eval_key_short,
+    ShortRanking,
+    TritonRanking,
+    evaluate,
+    ranking_t,
     omaha_board,
     omaha_table,
     omaha_table_value,
@@ -54,36 +58,6 @@ cdef extern from *:
 ctypedef fused tally_t:
     int64_t
     double
-
-# The game's ranking, as a type: every kernel is compiled once per ranking, so
-# hold'em's loops carry no test of which ranking applies.  Only the pointer's
-# type matters; it is always NULL.
-ctypedef struct HighRanking:
-    char unused
-ctypedef struct ShortRanking:
-    char unused
-ctypedef struct TritonRanking:
-    char unused
-ctypedef struct OmahaRanking:
-    char unused
-ctypedef fused ranking_t:
-    HighRanking
-    ShortRanking
-    TritonRanking
-    OmahaRanking
-
-
-cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
-    """Value of the 5 to 7 cards of ``key``/``mask`` under the ranking ``tag`` stands for."""
-    if ranking_t is HighRanking:
-        return eval_key(key, mask)
-    elif ranking_t is ShortRanking:
-        return eval_key_short(key, mask, False)
-    elif ranking_t is TritonRanking:
-        return eval_key_short(key, mask, True)
-    else:
-        return 0  # Omaha hands are valued from their cards (omaha_value), never from a key
-
 
 cdef inline const uint8_t* hole_of(const Problem* P, int32_t combo) noexcept nogil:
     """The hole cards of a combo (``P.K`` of them)."""

@@ -70,6 +70,39 @@ cdef inline uint16_t eval_key_short(uint64_t key, uint64_t mask, bint triton) no
     return PC_SDT_RANK_VALUE[h] if triton else PC_SD_RANK_VALUE[h]
 
 
+# The game's evaluator as a type: a kernel compiled for ``ranking_t`` is
+# compiled once per ranking, so hold'em's loops carry no test of which ranking
+# applies.  Only the pointer's type matters; it is always NULL.
+ctypedef struct HighRanking:
+    char unused
+ctypedef struct ShortRanking:
+    char unused
+ctypedef struct TritonRanking:
+    char unused
+ctypedef struct OmahaRanking:
+    char unused
+ctypedef fused ranking_t:
+    HighRanking
+    ShortRanking
+    TritonRanking
+    OmahaRanking
+
+
+cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
+    """Value of the 5 to 7 cards of ``key``/``mask`` under the ranking ``tag`` stands for.
+
+    Omaha hands are valued from their cards (:func:`omaha_value`), never from a key.
+    """
+    if ranking_t is HighRanking:
+        return eval_key(key, mask)
+    elif ranking_t is ShortRanking:
+        return eval_key_short(key, mask, False)
+    elif ranking_t is TritonRanking:
+        return eval_key_short(key, mask, True)
+    else:
+        return 0
+
+
 cdef inline uint16_t eval_key_ranking(uint64_t key, uint64_t mask, int ranking) noexcept nogil:
     """Value of 5 to 7 cards under ``ranking`` (RANKING_HIGH, _SHORTDECK or _SHORTDECK_TRITON)."""
     if ranking == RANKING_HIGH:
