@@ -64,12 +64,10 @@ cdef inline const uint8_t* hole_of(const Problem* P, int32_t combo) noexcept nog
     return P.ccards + <int64_t>combo * P.K
 
 
-cdef inline void count_values(int n, const uint16_t* v, int64_t wt, int64_t* cnt) noexcept nogil:
-    """Count ``wt`` more wins or splits for the players with the best of the values ``v``."""
+cdef inline void count_values(int n, const uint16_t* v, uint16_t best, int64_t wt,
+                              int64_t* cnt) noexcept nogil:
+    """Count ``wt`` more wins or splits for the players whose value ``v`` is ``best``."""
     cdef int p, nwin = 0
-    cdef uint16_t best = 0
-    for p in range(n):
-        best = v[p] if v[p] > best else best
     for p in range(n):
         nwin += v[p] == best
     for p in range(n):
@@ -217,10 +215,13 @@ cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64
     """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
     cdef int p
     cdef uint16_t v[MAXP]
+    cdef uint16_t best = 0, x
     # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
     for p in range(n):
-        v[p] = evaluate(rk, hk[p] + key, hm[p] | mask)
-    count_values(n, v, wt, cnt)
+        x = evaluate(rk, hk[p] + key, hm[p] | mask)
+        v[p] = x
+        best = x if x > best else best
+    count_values(n, v, best, wt, cnt)
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -284,6 +285,7 @@ cdef inline int64_t last_cards_omaha(const Problem* P, const int32_t* assign, ui
     """
     cdef OmahaBoard B
     cdef uint16_t v[MAXP]
+    cdef uint16_t best
     cdef int i, p, n = P.n
     cdef int64_t wt, boards = 0
     for i in range(lo, hi):
@@ -294,9 +296,11 @@ cdef inline int64_t last_cards_omaha(const Problem* P, const int32_t* assign, ui
                 continue
         bc[4] = rem[i]
         omaha_board(&B, bc, 5)
+        best = 0
         for p in range(n):
             v[p] = omaha_value(&B, hole_of(P, assign[p]), P.K)
-        count_values(n, v, wt, cnt)
+            best = v[p] if v[p] > best else best
+        count_values(n, v, best, wt, cnt)
         boards += wt
     return boards
 
@@ -319,6 +323,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef uint64_t ms[6]
     cdef int idx[6]
     cdef uint16_t v[MAXP]
+    cdef uint16_t best
     cdef OmahaBoard B
     cdef Canon C
     cdef int n = P.n
@@ -339,9 +344,11 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     if k == 0:
         if ranking_t is OmahaRanking:
             omaha_board(&B, bc, 5)
+            best = 0
             for p in range(n):
                 v[p] = omaha_value(&B, hole_of(P, assign[p]), P.K)
-            count_values(n, v, 1, cnt)
+                best = v[p] if v[p] > best else best
+            count_values(n, v, best, 1, cnt)
         else:
             showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
@@ -1003,6 +1010,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     cdef uint8_t bc[5]
     cdef const uint8_t* holes[MAXP]
     cdef uint16_t v[MAXP]
+    cdef uint16_t best
     cdef OmahaBoard B
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
@@ -1036,7 +1044,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                 used |= P.cmask[i]
                 hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
                 hm[p] = P.bmask | P.cmask[i]
-                holes[p] = hole_of(P, i)
+                if ranking_t is OmahaRanking:
+                    holes[p] = hole_of(P, i)
         for p in range(n):
             if P.is_random[p] or nj > 0:
                 continue
@@ -1052,7 +1061,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             used |= P.cmask[i]
             hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
             hm[p] = P.bmask | P.cmask[i]
-            holes[p] = hole_of(P, i)
+            if ranking_t is OmahaRanking:
+                holes[p] = hole_of(P, i)
         if ok:
             ok = deal(s, &used, nbase + P.K * (n - nrand), cards, P.K * nrand + k)
         if not ok:
@@ -1071,9 +1081,11 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             for j in range(k):
                 bc[P.nb + j] = cards[q + j]
             omaha_board(&B, bc, 5)
+            best = 0
             for p in range(n):
                 v[p] = omaha_value(&B, holes[p], P.K)
-            count_values(n, v, 1, cnt)
+                best = v[p] if v[p] > best else best
+            count_values(n, v, best, 1, cnt)
         else:
             for p in range(n):
                 if P.is_random[p]:
