@@ -53,7 +53,18 @@ def _by_category(counts: list[int], ranking: str) -> list[int]:
 
 
 def test_the_registry() -> None:
-    assert set(GAMES) == {"holdem", "shortdeck", "shortdeck-triton", "omaha", "omaha5", "omaha6"}
+    assert set(GAMES) == {
+        "holdem",
+        "shortdeck",
+        "shortdeck-triton",
+        "omaha",
+        "omaha5",
+        "omaha6",
+        "omaha-hilo",
+        "omaha5-hilo",
+    }
+    assert get_game("o8").hilo and get_game("omaha5-hilo").hole_cards == 5
+    assert not OMAHA.hilo and get_game("omaha-hilo").evaluator_id == 4
     assert (HOLDEM.deck_size, SHORTDECK.deck_size, OMAHA.hole_cards) == (52, 36, 4)
     assert (HOLDEM.max_players, SHORTDECK.max_players, OMAHA.max_players) == (23, 15, 11)
     assert get_game("omaha6").max_players == 7 and get_game("omaha5").max_players == 9

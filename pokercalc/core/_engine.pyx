@@ -17,6 +17,8 @@ enough to return within a few milliseconds, and counts finished work items
 for progress.
 """
 
+from math import gcd
+
 from cython.parallel cimport prange, parallel, threadid
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -29,11 +31,14 @@ from pokercalc.core._eval cimport (
     PC_KEY_INIT,
     HighRanking,
     OmahaBoard,
+    OmahaHiLoRanking,
     OmahaRanking,
     OmahaTable,
     ShortRanking,
     TritonRanking,
     evaluate,
+    low_ranks,
+    omaha_low,
     ranking_t,
     omaha_board,
     omaha_table,
@@ -48,8 +53,12 @@ cdef enum:
     # When the last player's range has more combos than this, a board's values
     # for every pair of hole ranks are tabled first (Omaha).
     OMAHA_TABLE_MIN = 24
-    # The kernels' own number for Omaha (two hole and three board cards, high).
+    # The kernels' own numbers for Omaha (two hole and three board cards): high, and
+    # high-low eight or better.
     EVAL_OMAHA = 3
+    EVAL_OMAHA_HILO = 4
+    # Hi/lo tallies per player: scoops, part pots, high, low and no-low units, squared units.
+    HILO_SLOTS = 6
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -90,10 +99,74 @@ cdef struct Problem:
     uint64_t bmask
     uint64_t dead
     int64_t* ctl                # the caller's [stop, done] (runner.Control), or NULL
-    int ranking                 # the game's evaluator: RANKING_* of _eval.pxd, or EVAL_OMAHA
+    int ranking                 # the game's evaluator: RANKING_* of _eval.pxd, or EVAL_OMAHA*
+    int total_at                # the tally index of the total weight (the outcome counts before it)
+    int64_t units               # hi/lo: a half pot in units, LCM(1..n), so every split is whole
     int K                       # hole cards per combo
     const uint8_t* ccards       # per combo: its K hole cards
     uint8_t bcards[5]           # the board cards given (nb of them)
+
+
+cdef inline void count_hilo(const Problem* P, const uint16_t* hv, uint16_t best,
+                            const uint16_t* lv, uint16_t best_low, bint low_board, int64_t wt,
+                            bint squares, int64_t* cnt) noexcept nogil:
+    """Count ``wt`` more hi/lo outcomes: half the pot to the best high, half to the best low
+    (the high winners take it when nobody has one), each half split among its winners.
+
+    Per player ``p`` the slots ``HILO_SLOTS * p ..`` hold: outcomes scooped, outcomes
+    with part of the pot, then the units won of the high half, of the low half, and
+    of the low half for want of a low (a half pot is ``P.units``), and, with
+    ``squares`` (Monte Carlo), the squared units of the whole share.  Then the
+    outcomes whose board allows a low.
+    """
+    cdef int p, n = P.n, nh = 0, nl = 0
+    cdef int64_t L = P.units, hu, lu, nu, u
+    cdef int64_t* c
+    for p in range(n):
+        nh += hv[p] == best
+        nl += best_low != 0 and lv[p] == best_low
+    for p in range(n):
+        hu = (L // nh) if hv[p] == best else 0
+        if best_low:
+            lu = (L // nl) if lv[p] == best_low else 0
+            nu = 0
+        else:
+            lu = 0
+            nu = hu
+        u = hu + lu + nu
+        c = cnt + HILO_SLOTS * p
+        c[0] += wt * (u == 2 * L)
+        c[1] += wt * (u > 0 and u < 2 * L)
+        c[2] += wt * hu
+        c[3] += wt * lu
+        c[4] += wt * nu
+        if squares:
+            c[5] += wt * u * u
+    cnt[HILO_SLOTS * n] += wt * low_board
+
+
+cdef inline void omaha_showdown(ranking_t* rk, const Problem* P, const uint8_t** holes,
+                                const uint8_t* bc, int64_t wt, bint squares,
+                                int64_t* cnt) noexcept nogil:
+    """Value every player's hole cards on the five board cards ``bc``; count ``wt`` more."""
+    cdef OmahaBoard B
+    cdef uint16_t v[MAXP]
+    cdef uint16_t lv[MAXP]
+    cdef uint16_t best = 0, best_low = 0
+    cdef uint32_t lows
+    cdef int p, n = P.n
+    omaha_board(&B, bc, 5)
+    for p in range(n):
+        v[p] = omaha_value(&B, holes[p], P.K)
+        best = v[p] if v[p] > best else best
+    if ranking_t is OmahaHiLoRanking:
+        lows = low_ranks(bc, 5)
+        for p in range(n):
+            lv[p] = omaha_low(lows, holes[p], P.K)
+            best_low = lv[p] if lv[p] > best_low else best_low
+        count_hilo(P, v, best, lv, best_low, __builtin_popcountll(lows) >= 3, wt, squares, cnt)
+    else:
+        count_values(n, v, best, wt, cnt)
 
 
 # --- Board symmetry by sorted suit lanes -------------------------------------
@@ -276,17 +349,14 @@ cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const u
     return boards
 
 
-cdef inline int64_t last_cards_omaha(const Problem* P, const int32_t* assign, uint8_t* bc,
-                                     uint64_t mask, const uint8_t* rem, int lo, int hi,
-                                     const Canon* C, int64_t* cnt) noexcept nogil:
+cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint8_t** holes,
+                                     uint8_t* bc, uint64_t mask, const uint8_t* rem, int lo,
+                                     int hi, const Canon* C, int64_t* cnt) noexcept nogil:
     """Omaha showdowns for the board ``bc[0:4]`` plus each of ``rem[lo:hi]``; returns the boards.
 
     ``mask`` holds the new board cards but the last (what ``leaf_weight`` reads).
     """
-    cdef OmahaBoard B
-    cdef uint16_t v[MAXP]
-    cdef uint16_t best
-    cdef int i, p, n = P.n
+    cdef int i
     cdef int64_t wt, boards = 0
     for i in range(lo, hi):
         wt = 1
@@ -295,12 +365,7 @@ cdef inline int64_t last_cards_omaha(const Problem* P, const int32_t* assign, ui
             if wt == 0:
                 continue
         bc[4] = rem[i]
-        omaha_board(&B, bc, 5)
-        best = 0
-        for p in range(n):
-            v[p] = omaha_value(&B, hole_of(P, assign[p]), P.K)
-            best = v[p] if v[p] > best else best
-        count_values(n, v, best, wt, cnt)
+        omaha_showdown(rk, P, holes, bc, wt, False, cnt)
         boards += wt
     return boards
 
@@ -322,9 +387,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef uint64_t ks[6]
     cdef uint64_t ms[6]
     cdef int idx[6]
-    cdef uint16_t v[MAXP]
-    cdef uint16_t best
-    cdef OmahaBoard B
+    cdef const uint8_t* holes[MAXP]
     cdef Canon C
     cdef int n = P.n
     cdef int k = 5 - P.nb
@@ -340,15 +403,11 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     for p in range(n):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
-    memset(cnt, 0, n * (n + 1) * sizeof(int64_t))
+        holes[p] = hole_of(P, assign[p])
+    memset(cnt, 0, P.total_at * sizeof(int64_t))
     if k == 0:
-        if ranking_t is OmahaRanking:
-            omaha_board(&B, bc, 5)
-            best = 0
-            for p in range(n):
-                v[p] = omaha_value(&B, hole_of(P, assign[p]), P.K)
-                best = v[p] if v[p] > best else best
-            count_values(n, v, best, 1, cnt)
+        if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+            omaha_showdown(rk, P, holes, bc, 1, False, cnt)
         else:
             showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
@@ -377,15 +436,15 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
             hi = idx[d] + 1 if (d == 0 and first >= 0) else r
             if stop_requested(P.ctl):
                 return
-            if ranking_t is OmahaRanking:
-                boards += last_cards_omaha(P, assign, bc, ms[d], rem, idx[d], hi, &C, cnt)
+            if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+                boards += last_cards_omaha(rk, P, holes, bc, ms[d], rem, idx[d], hi, &C, cnt)
             else:
                 boards += last_cards(rk, n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
             d -= 1
-    for j in range(n * (n + 1)):
+    for j in range(P.total_at):
         if cnt[j]:
             tally[j] += w * cnt[j]
-    tally[n * (n + 1)] += w * boards
+    tally[P.total_at] += w * boards
 
 
 # --- Exhaustive enumeration with the last player innermost -----------------
@@ -612,8 +671,10 @@ cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, 
         assign_players(P, assign, p, stop, used, w, first, tally, <ShortRanking*>NULL)
     elif P.ranking == 2:
         assign_players(P, assign, p, stop, used, w, first, tally, <TritonRanking*>NULL)
-    else:
+    elif P.ranking == EVAL_OMAHA:
         assign_players(P, assign, p, stop, used, w, first, tally, <OmahaRanking*>NULL)
+    else:
+        assign_players(P, assign, p, stop, used, w, first, tally, <OmahaHiLoRanking*>NULL)
 
 
 cdef class Kernel:
@@ -663,13 +724,19 @@ cdef class Kernel:
         self.P.bmask = bmask
         self.P.dead = dead
         self.P.ctl = NULL
-        if not 0 <= ranking <= EVAL_OMAHA:
-            raise ValueError("ranking must be 0 to 3")
+        if not 0 <= ranking <= EVAL_OMAHA_HILO:
+            raise ValueError("ranking must be 0 to 4")
         if not 2 <= hole <= MAXHOLE or ccards.shape[0] != hole * ckey.shape[0]:
             raise ValueError("ccards needs hole (2 to 6) cards per combo")
         if not 0 <= nb <= 5 or bcards.shape[0] != nb:
             raise ValueError("bcards needs the nb board cards")
         self.P.ranking = ranking
+        self.P.units = 1
+        self.P.total_at = n * (n + 1)
+        if ranking == EVAL_OMAHA_HILO:
+            for i in range(2, n + 1):
+                self.P.units = self.P.units * i // gcd(self.P.units, i)
+            self.P.total_at = HILO_SLOTS * n + 1
         self.P.K = hole
         self.ccards = ccards
         self.P.ccards = &ccards[0] if ccards.shape[0] else NULL
@@ -678,8 +745,13 @@ cdef class Kernel:
 
     @property
     def tally_size(self) -> int:
-        """Length of one tally array: n * (n + 1) + 1."""
-        return self.P.n * (self.P.n + 1) + 1
+        """Length of one tally array: n * (n + 1) + 1, or 6 n + 2 for hi/lo."""
+        return self.P.total_at + 1
+
+    @property
+    def units(self) -> int:
+        """Hi/lo: the units of a half pot (every split of it is whole); 1 otherwise."""
+        return self.P.units
 
     def count_assignments(self, int64_t budget) -> int:
         """Number of non-conflicting joint assignments, or -1 when counting would pass ``budget`` steps."""
@@ -803,6 +875,8 @@ cdef class Kernel:
         cdef Problem* P = &self.P
         cdef uint64_t used
         cdef tally_t w
+        if self.P.ranking == EVAL_OMAHA_HILO:
+            raise ValueError("hi/lo runs enumerate whole assignments (exhaustive)")
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
         if ctl.shape[0] < 2:
@@ -878,9 +952,12 @@ cdef class Kernel:
             elif P.ranking == 2:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
                     trials_per_slot, &counts[t, 0], <TritonRanking*>NULL)
-            else:
+            elif P.ranking == EVAL_OMAHA:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
                     trials_per_slot, &counts[t, 0], <OmahaRanking*>NULL)
+            else:
+                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
+                    trials_per_slot, &counts[t, 0], <OmahaHiLoRanking*>NULL)
         P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:
@@ -1009,15 +1086,12 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     cdef uint8_t cards[52]
     cdef uint8_t bc[5]
     cdef const uint8_t* holes[MAXP]
-    cdef uint16_t v[MAXP]
-    cdef uint16_t best
-    cdef OmahaBoard B
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
     cdef int p, j, nwin, size, q, nrand = 0
     cdef int32_t i
     cdef uint64_t used, base = P.bmask | P.dead, key, mask, pm
-    cdef int stride = n * (n + 1)
+    cdef int stride = P.total_at
     cdef bint ok
     cdef int nbase = __builtin_popcountll(base)
     cdef int64_t row
@@ -1044,7 +1118,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                 used |= P.cmask[i]
                 hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
                 hm[p] = P.bmask | P.cmask[i]
-                if ranking_t is OmahaRanking:
+                if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
                     holes[p] = hole_of(P, i)
         for p in range(n):
             if P.is_random[p] or nj > 0:
@@ -1061,7 +1135,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             used |= P.cmask[i]
             hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
             hm[p] = P.bmask | P.cmask[i]
-            if ranking_t is OmahaRanking:
+            if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
                 holes[p] = hole_of(P, i)
         if ok:
             ok = deal(s, &used, nbase + P.K * (n - nrand), cards, P.K * nrand + k)
@@ -1073,19 +1147,14 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             continue
         failed = 0
         q = 0
-        if ranking_t is OmahaRanking:
+        if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
             for p in range(n):
                 if P.is_random[p]:
                     holes[p] = &cards[q]
                     q += P.K
             for j in range(k):
                 bc[P.nb + j] = cards[q + j]
-            omaha_board(&B, bc, 5)
-            best = 0
-            for p in range(n):
-                v[p] = omaha_value(&B, holes[p], P.K)
-                best = v[p] if v[p] > best else best
-            count_values(n, v, best, 1, cnt)
+            omaha_showdown(rk, P, holes, bc, 1, True, cnt)
         else:
             for p in range(n):
                 if P.is_random[p]:

@@ -81,11 +81,14 @@ ctypedef struct TritonRanking:
     char unused
 ctypedef struct OmahaRanking:
     char unused
+ctypedef struct OmahaHiLoRanking:
+    char unused
 ctypedef fused ranking_t:
     HighRanking
     ShortRanking
     TritonRanking
     OmahaRanking
+    OmahaHiLoRanking
 
 
 cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
@@ -275,3 +278,58 @@ cdef inline uint16_t eval_omaha(const uint8_t* hole, int nh, const uint8_t* boar
     cdef OmahaBoard B
     omaha_board(&B, board, nb)
     return omaha_value(&B, hole, nh)
+
+
+# --- Eight-or-better lows (Omaha hi/lo) -----------------------------------------
+#
+# A low is five distinct ranks from ace to eight, ace low, straights and flushes
+# ignored.  As a set of bits (ace bit 0, deuce bit 1, ..., eight bit 7) two
+# lows compare by their highest card first exactly as the numbers compare, so
+# ``256 - bits`` is a value where higher is better and 0 means no low.  With two
+# hole ranks fixed, the best three board ranks are simply the three lowest the
+# board has besides them.
+
+cdef inline uint32_t low_bit(int card) noexcept nogil:
+    """The card's bit among the low ranks (ace 0, deuce 1, ..., eight 7), or 0 above eight."""
+    cdef int r = card >> 2
+    if r == 12:
+        return 1
+    if r <= 6:
+        return (<uint32_t>1) << (r + 1)
+    return 0
+
+
+cdef inline uint32_t low_ranks(const uint8_t* board, int nb) noexcept nogil:
+    """The low ranks among the board cards, as bits."""
+    cdef uint32_t bits = 0
+    cdef int i
+    for i in range(nb):
+        bits |= low_bit(board[i])
+    return bits
+
+
+cdef inline uint16_t omaha_low(uint32_t board_lows, const uint8_t* hole, int nh) noexcept nogil:
+    """Best eight-or-better low of exactly two hole and three board cards: 256 - its rank bits,
+    or 0 when there is none (``board_lows`` from :func:`low_ranks`)."""
+    cdef int a, b
+    cdef uint32_t la, lb, m, t1, t2, t3
+    cdef uint16_t best = 0, v
+    for a in range(nh):
+        la = low_bit(hole[a])
+        if not la:
+            continue
+        for b in range(a + 1, nh):
+            lb = low_bit(hole[b])
+            if not lb or lb == la:
+                continue
+            m = board_lows & ~(la | lb)
+            if __builtin_popcountll(m) < 3:
+                continue
+            t1 = m & (~m + 1)
+            m &= ~t1
+            t2 = m & (~m + 1)
+            m &= ~t2
+            t3 = m & (~m + 1)
+            v = <uint16_t>(256 - (la | lb | t1 | t2 | t3))
+            best = v if v > best else best
+    return best

@@ -32,6 +32,8 @@ __all__ = [
     "OMAHA",
     "OMAHA5",
     "OMAHA6",
+    "OMAHA_HILO",
+    "OMAHA5_HILO",
     "get_game",
     "CATEGORY_NAMES",
 ]
@@ -60,6 +62,9 @@ class Game:
     lowest_rank: int  #: the deck's lowest rank: 0 (deuce) for 52 cards, 4 (six) for 36
     forming: str  #: "any" (best five of hole and board) or "omaha" (two hole, three board)
     ranking: str  #: "high", "shortdeck" or "shortdeck-triton": the order of the categories
+    split: str = (
+        "high"  #: "high" (the best hand takes the pot) or "hilo8" (half to an 8-or-better low)
+    )
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
@@ -100,8 +105,16 @@ class Game:
     @property
     def evaluator_id(self) -> int:
         """The engine's number for how this game values a hand: the ranking's number when
-        the best five of all cards play, 3 for Omaha's two hole and three board cards."""
-        return self.ranking_id if self.forming == "any" else 3
+        the best five of all cards play, 3 for Omaha's two hole and three board cards, 4 for
+        Omaha hi/lo."""
+        if self.forming == "any":
+            return self.ranking_id
+        return 4 if self.split == "hilo8" else 3
+
+    @property
+    def hilo(self) -> bool:
+        """True when half the pot goes to the best eight-or-better low."""
+        return self.split == "hilo8"
 
     def category_of(self, value: int) -> int:
         """The standard category number (see :data:`CATEGORY_NAMES`) of a hand value."""
@@ -166,11 +179,43 @@ OMAHA6 = Game(
     ranking="high",
 )
 
+OMAHA_HILO = Game(
+    name="omaha-hilo",
+    title="Omaha hi/lo, eight or better (4 cards)",
+    hole_cards=4,
+    board_cards=5,
+    lowest_rank=0,
+    forming="omaha",
+    ranking="high",
+    split="hilo8",
+)
+OMAHA5_HILO = Game(
+    name="omaha5-hilo",
+    title="Omaha hi/lo, eight or better (5 cards)",
+    hole_cards=5,
+    board_cards=5,
+    lowest_rank=0,
+    forming="omaha",
+    ranking="high",
+    split="hilo8",
+)
+
 #: Every game by name.
 GAMES: dict[str, Game] = {
-    g.name: g for g in (HOLDEM, SHORTDECK, SHORTDECK_TRITON, OMAHA, OMAHA5, OMAHA6)
+    g.name: g
+    for g in (HOLDEM, SHORTDECK, SHORTDECK_TRITON, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO)
 }
-_ALIASES = {"nlhe": "holdem", "plo": "omaha", "plo4": "omaha", "plo5": "omaha5", "plo6": "omaha6"}
+_ALIASES = {
+    "nlhe": "holdem",
+    "plo": "omaha",
+    "plo4": "omaha",
+    "plo5": "omaha5",
+    "plo6": "omaha6",
+    "plo8": "omaha-hilo",
+    "o8": "omaha-hilo",
+    "omaha-8": "omaha-hilo",
+    "plo5-8": "omaha5-hilo",
+}
 
 
 def get_game(game: str | Game | None) -> Game:
