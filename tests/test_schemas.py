@@ -30,6 +30,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("outs", ["outs", "AsAc", "--board", "Kd8h9c"]),
     ("outs", ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "QQ"]),
     ("draws", ["draws", "KcTh", "--board", "Jh9c7c"]),
+    ("hits", ["hits", "QQ+,AK", "--board", "Kh7c2d"]),
+    ("hits", ["hits", "AKs:0.5,TT+", "-b", "Kh7c2d5s", "--vs", "AhAd", "--select", "set+"]),
     ("winodds", ["winodds", "AsKs", "--board", "Qh7h2c", "--opponents", "1-2", "--time", "0.1"]),
     ("winodds", ["winodds", "AKs", "--opponents", "2", "--trials", "5000", "--seed", "3"]),
     ("flops", ["flops", "AsAh", "RUS", "--features", "1", "--time-limit", "1"]),
@@ -39,6 +41,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("query", ["query", "Group1", "--board", "Ah7c6d", "--game", "shortdeck"]),
     ("outs", ["outs", "As7s", "-b", "8h9dKc", "--vs", "KdQd", "--game", "shortdeck"]),
     ("draws", ["draws", "6s7s", "-b", "8h9dKc", "--game", "shortdeck-triton"]),
+    ("hits", ["hits", "random", "-b", "Ah7c6d8s9s", "--game", "shortdeck"]),
     ("winodds", ["winodds", "AsKs", "-b", "Qs7h9c", "-n", "1-2", "--trials", "2000", "--seed", "1",
                  "--game", "shortdeck"]),
 ]  # fmt: skip

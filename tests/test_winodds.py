@@ -338,11 +338,15 @@ def test_chart_bars_follow_the_figures():
     from pokercalc.analysis.win_odds import WinOddsResult, WinOddsRow
     from pokercalc.output import render
 
+    exact = dict(stderr=None, method="exact", outcomes=1, trials=None, seed=None, elapsed=0.0)
     rows = (
-        WinOddsRow(1, 1.0, 0.5, 0.0, None, "exact", 1, None, None, 0.0, None),
-        WinOddsRow(2, 0.25, 0.0, 0.0, None, "exact", 1, None, None, 0.0, None),
+        WinOddsRow(opponents=1, equity=1.0, win=0.5, tie=0.0, potential=None, **exact),
+        WinOddsRow(opponents=2, equity=0.25, win=0.0, tie=0.0, potential=None, **exact),
     )
-    result = WinOddsResult("AsKs", 1, False, False, (), (), rows, None, 0.0)
+    result = WinOddsResult(
+        hero="AsKs", combos=1, averaged=False, weighted=False, board=(), dead=(), rows=rows,
+        seed=None, elapsed=0.0,
+    )  # fmt: skip
     lines = render.winodds_chart(result, height=8).plain.splitlines()
     bars = [line[line.index(next(c for c in line if c in "┤│")) + 1 :] for line in lines[1:9]]
     # Columns: space, equity, win per row; the scale tops out at 100%.

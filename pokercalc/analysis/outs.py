@@ -49,6 +49,7 @@ from pokercalc.core import _eval
 from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
 from pokercalc.core.evaluator import CATEGORY_NAMES, describe
 from pokercalc.core.games import HOLDEM, Game, get_game
+from pokercalc.core.results import CARD, CARDS, COUNT, FLOAT, GAME, PROB, Form, Result, derived, doc
 from pokercalc.errors import CardConflictError, EmptyRangeError
 from pokercalc.ranges.notation import Range
 
@@ -60,75 +61,86 @@ _SHIFT = _eval.CATEGORY_SHIFT
 _SMALL_RUN = 2_000_000
 
 
-@dataclass(frozen=True)
-class CardOutcome:
+#: The outs grouped by category: category name -> the cards, as in the JSON.
+_GROUPS = Form(
+    {"type": "object", "additionalProperties": dict(CARDS.schema)},
+    lambda groups: {name: format_cards(cards) for name, cards in groups},
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardOutcome(Result):
     """What one unseen card does for the hero."""
 
-    card: int  #: the card
-    value: int  #: the hero's hand value with the card on the board
-    description: str  #: the hand it makes, such as "Two pair, Aces and Kings"
-    is_out: bool  #: an out by the three rules
-    discounted: bool  #: an out by HoldemHand's OutsDiscounted heuristic
-    equity: float | None  #: the hero's exact equity after the card; None without opponents
-    #: or when no deal is possible after it
-    equity_fraction: Fraction | None  #: the same as a fraction (unweighted ranges only)
-    ahead: bool | None  #: after the card the hero's equity exceeds every opponent's
-    no_deal: bool = False  #: after this card some opponent has no hand left (it holds the card)
-    game: str = "holdem"  #: the game whose ranking ``value`` is in
+    card: int = doc("the card", CARD)
+    value: int = doc("the hero's hand value with the card on the board", COUNT, csv=False)
+
+    @property
+    @derived(key="category", csv=False, enum=list(CATEGORY_NAMES))
+    def category_name(self) -> str:
+        """The category of the hand the card makes, by name."""
+        return CATEGORY_NAMES[self.category]
+
+    description: str = doc('the hand it makes, such as "Two pair, Aces and Kings"', csv="hand")
+    is_out: bool = doc("an out by the three rules")
+    discounted: bool = doc("an out by HoldemHand's OutsDiscounted heuristic")
+    equity: float | None = doc(
+        "the hero's exact equity after the card; None without opponents or when no deal is "
+        "possible after it",
+        PROB,
+    )
+    equity_fraction: Fraction | None = doc(
+        "the same as a fraction (unweighted ranges only)", csv=False
+    )
+    ahead: bool | None = doc("after the card the hero's equity exceeds every opponent's")
+    no_deal: bool = doc(
+        "after this card some opponent has no hand left (it holds the card): equity, "
+        "equity_fraction and ahead are then None",
+        default=False,
+    )
+    game: str = doc("the game whose ranking value is in", output=False, default="holdem")
 
     @property
     def category(self) -> int:
         """Category of the hand the card makes, 0 (high card) to 8 (straight flush)."""
         return get_game(self.game).category_of(self.value)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: the card in ASCII, the fraction as ``"a/b"``."""
-        f = self.equity_fraction
-        return {
-            "card": format_card(self.card),
-            "value": self.value,
-            "category": CATEGORY_NAMES[self.category],
-            "description": self.description,
-            "is_out": self.is_out,
-            "discounted": self.discounted,
-            "equity": self.equity,
-            "equity_fraction": None if f is None else f"{f.numerator}/{f.denominator}",
-            "ahead": self.ahead,
-            "no_deal": self.no_deal,
-        }
 
-
-@dataclass(frozen=True)
-class OutsResult:
+@dataclass(frozen=True, kw_only=True)
+class OutsResult(Result):
     """The outs of a hero hand on a flop or turn, the equity after each card, and the odds."""
 
-    hero: tuple[int, ...]  #: the hero's two hole cards
-    board: tuple[int, ...]  #: the flop or turn board
-    dead: tuple[int, ...]  #: cards known to be out of the deck
-    opponents: tuple[str, ...]  #: each opponent's expression as given
-    value: int  #: the hero's current hand value
-    description: str  #: the hero's current hand, such as "Pair, Aces"
-    cards: tuple[CardOutcome, ...]  #: every unseen card, highest first
-    equity: float | None  #: the hero's exact equity now; None without opponents
-    ahead: bool | None  #: the hero's equity now exceeds every opponent's
-    hit_next: Fraction  #: exact chance that the next card is an out
-    hit_by_river: Fraction  #: exact chance of at least one out among the cards to come
-    rule_next: float  #: rule of 2: 2% per out for the next card (at most 1)
-    rule_by_river: float  #: rule of 4 on the flop, 2 on the turn (at most 1)
-    interrupted: bool = False  #: a signal stopped the run: ``cards`` holds those done
-    game: str = "holdem"  #: the game (core/games.py)
+    game: str = doc("the game (core/games.py)", GAME, default="holdem")
+    hero: tuple[int, ...] = doc("the hero's hole cards", CARDS)
+    board: tuple[int, ...] = doc("the flop or turn board", CARDS)
+    dead: tuple[int, ...] = doc("cards known to be out of the deck", CARDS)
+    opponents: tuple[str, ...] = doc("each opponent's expression as given")
 
     @property
+    @derived(enum=["flop", "turn"])
+    def street(self) -> str:
+        """ "flop" or "turn"."""
+        return "flop" if len(self.board) == 3 else "turn"
+
+    value: int = doc("the hero's current hand value", COUNT)
+    description: str = doc('the hero\'s current hand, such as "Pair, Aces"')
+    equity: float | None = doc("the hero's exact equity now; None without opponents", PROB)
+    ahead: bool | None = doc("the hero's equity now exceeds every opponent's")
+
+    @property
+    @derived(CARDS)
     def outs(self) -> tuple[int, ...]:
         """The out cards, highest first."""
         return tuple(c.card for c in self.cards if c.is_out)
 
     @property
+    @derived(COUNT)
     def count(self) -> int:
         """The plain number of outs."""
         return len(self.outs)
 
     @property
+    @derived(_GROUPS)
     def groups(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The outs grouped by the category they make, weakest category (in the game) first."""
         by_strength: dict[int, list[int]] = {}
@@ -139,6 +151,7 @@ class OutsResult:
         return tuple((CATEGORY_NAMES[order[k]], tuple(v)) for k, v in sorted(by_strength.items()))
 
     @property
+    @derived(minimum=0)
     def weighted_count(self) -> float | None:
         """Equity-weighted outs: the sum over the outs of the hero's equity after each.
 
@@ -150,11 +163,19 @@ class OutsResult:
         return sum(c.equity or 0.0 for c in self.cards if c.is_out and not c.no_deal)
 
     @property
+    @derived(COUNT)
+    def discounted_count(self) -> int:
+        """How many cards are outs by HoldemHand's OutsDiscounted heuristic."""
+        return len(self.discounted)
+
+    @property
+    @derived(CARDS)
     def discounted(self) -> tuple[int, ...]:
         """HoldemHand's OutsMaskDiscounted cards, highest first."""
         return tuple(c.card for c in self.cards if c.discounted)
 
     @property
+    @derived(CARDS)
     def behind_to_ahead(self) -> tuple[int, ...]:
         """Cards that take the hero from behind now to ahead (empty unless behind now)."""
         if self.ahead is None or self.ahead:
@@ -162,57 +183,31 @@ class OutsResult:
         return tuple(c.card for c in self.cards if c.ahead)
 
     @property
-    def street(self) -> str:
-        """ "flop" or "turn"."""
-        return "flop" if len(self.board) == 3 else "turn"
+    @derived(COUNT)
+    def unseen(self) -> int:
+        """The cards that can come next."""
+        return len(self.cards)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: cards in ASCII, floats unrounded, fractions as ``"a/b"``."""
-        return {
-            "game": self.game,
-            "hero": format_cards(self.hero),
-            "board": format_cards(self.board),
-            "dead": format_cards(self.dead),
-            "opponents": list(self.opponents),
-            "street": self.street,
-            "value": self.value,
-            "description": self.description,
-            "equity": self.equity,
-            "ahead": self.ahead,
-            "outs": format_cards(self.outs),
-            "count": self.count,
-            "groups": {name: format_cards(cs) for name, cs in self.groups},
-            "weighted_count": self.weighted_count,
-            "discounted_count": len(self.discounted),
-            "discounted": format_cards(self.discounted),
-            "behind_to_ahead": format_cards(self.behind_to_ahead),
-            "unseen": len(self.cards),
-            "hit_next": float(self.hit_next),
-            "hit_next_fraction": f"{self.hit_next.numerator}/{self.hit_next.denominator}",
-            "hit_by_river": float(self.hit_by_river),
-            "hit_by_river_fraction": (
-                f"{self.hit_by_river.numerator}/{self.hit_by_river.denominator}"
-            ),
-            "rule_next": self.rule_next,
-            "rule_by_river": self.rule_by_river,
-            "cards": [c.to_dict() for c in self.cards],
-            "interrupted": self.interrupted,
-        }
+    hit_next: Fraction = doc("exact chance that the next card is an out", FLOAT)
 
-    def to_rows(self) -> list[dict[str, Any]]:
-        """One CSV row per unseen card."""
-        return [
-            {
-                "card": format_card(c.card),
-                "hand": c.description,
-                "is_out": c.is_out,
-                "discounted": c.discounted,
-                "equity": "" if c.equity is None else c.equity,
-                "ahead": "" if c.ahead is None else c.ahead,
-                "no_deal": c.no_deal,
-            }
-            for c in self.cards
-        ]
+    @property
+    @derived()
+    def hit_next_fraction(self) -> Fraction:
+        """The same as a fraction."""
+        return self.hit_next
+
+    hit_by_river: Fraction = doc("exact chance of at least one out among the cards to come", FLOAT)
+
+    @property
+    @derived()
+    def hit_by_river_fraction(self) -> Fraction:
+        """The same as a fraction."""
+        return self.hit_by_river
+
+    rule_next: float = doc("rule of 2: 2% per out for the next card (at most 1)")
+    rule_by_river: float = doc("rule of 4 on the flop, 2 on the turn (at most 1)")
+    cards: tuple[CardOutcome, ...] = doc("every unseen card, highest first", table=True)
+    interrupted: bool = doc("a signal stopped the run: cards holds those done", default=False)
 
 
 def _cat_top(cards: Sequence[int], game: Game = HOLDEM) -> tuple[int, int]:
@@ -558,6 +553,14 @@ def _card_outcome(
                 raise KeyboardInterrupt
             eq, frac, ahead = _equity_of(r)
     return CardOutcome(
-        c, value, describe(value, game), is_out, c in discounted, eq, frac, ahead, no_deal,
-        game.name,
-    )  # fmt: skip
+        card=c,
+        value=value,
+        description=describe(value, game),
+        is_out=is_out,
+        discounted=c in discounted,
+        equity=eq,
+        equity_fraction=frac,
+        ahead=ahead,
+        no_deal=no_deal,
+        game=game.name,
+    )

@@ -2,7 +2,8 @@
 
 Every result class has ``to_dict()`` (its JSON form: cards in ASCII, floats
 unrounded, exact fractions as ``"a/b"`` strings, tallies as ints); table-like
-results also have ``to_rows()`` (a list of flat dicts, one per CSV row).  The
+results also have ``to_rows()`` (a list of flat dicts, one per CSV row); both
+are derived from the result's fields (:mod:`pokercalc.core.results`).  The
 ``--json`` of every command is :func:`envelope` around that ``to_dict()``;
 docs/output.md documents it and ``pokercalc/data/schemas/`` holds its JSON Schemas.
 
@@ -28,6 +29,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from pokercalc.core.results import fraction_text
 from pokercalc.errors import InputError
 
 __all__ = [
@@ -48,7 +50,18 @@ __all__ = [
 SCHEMA_VERSION = 2
 
 #: the commands whose ``--json`` has a schema file, ``<command>.schema.json``
-SCHEMA_COMMANDS = ("eval", "equity", "query", "outs", "draws", "winodds", "flops", "batch", "check")
+SCHEMA_COMMANDS = (
+    "eval",
+    "equity",
+    "query",
+    "outs",
+    "draws",
+    "hits",
+    "winodds",
+    "flops",
+    "batch",
+    "check",
+)
 
 _FRACTION = re.compile(r"\s*(-?\d+)\s*/\s*(\d+)\s*$")
 
@@ -113,12 +126,6 @@ def _plain(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_plain(v) for v in obj]
     return obj
-
-
-def fraction_text(value: Fraction) -> str:
-    """An exact fraction as ``"a/b"`` in lowest terms (``"1/1"``, ``"0/1"`` included)."""
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
 
 
 def parse_fraction(text: str) -> Fraction:

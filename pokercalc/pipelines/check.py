@@ -38,6 +38,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pokercalc.core.results import COUNT, FLOAT, GAME, METHOD, PROB, SECONDS, Result, derived, doc
 from pokercalc.errors import InputError, PokercalcError
 
 __all__ = [
@@ -82,109 +83,82 @@ class CheckSpec:
     options: Mapping[str, Any] = field(default_factory=dict)  #: engine options
 
 
-@dataclass(frozen=True)
-class PlayerCheck:
+@dataclass(frozen=True, kw_only=True)
+class PlayerCheck(Result):
     """One player's comparison of expected and computed equity."""
 
-    label: str  #: the player's expression
-    expected: Fraction  #: expected equity, exactly as written in the file
-    got: float  #: computed equity
-    got_fraction: Fraction | None  #: computed exact equity (exact unweighted runs), else None
-    difference: float  #: got - expected
-    stderr: float | None  #: Monte Carlo standard error of ``got``, None for exact runs
-    allowed: float  #: the largest |difference| that passes (0 for "exact")
-    passed: bool  #: whether this player's equity passed
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: fractions as "a/b", floats unrounded."""
-        from pokercalc.output.formats import fraction_text
-
-        return {
-            "label": self.label,
-            "expected": float(self.expected),
-            "expected_fraction": fraction_text(self.expected),
-            "got": self.got,
-            "got_fraction": None if self.got_fraction is None else fraction_text(self.got_fraction),
-            "difference": self.difference,
-            "stderr": self.stderr,
-            "allowed": self.allowed,
-            "passed": self.passed,
-        }
-
-
-@dataclass(frozen=True)
-class ScenarioCheck:
-    """One scenario's run and verdict."""
-
-    name: str  #: the scenario's label
-    board: str  #: board cards as written
-    dead: str  #: dead cards as written
-    tolerance: float | str  #: the absolute tolerance, or "exact"
-    method: str | None  #: "exact" or "mc" as run, None when the run failed
-    outcomes: int | None  #: outcomes counted by the engine
-    trials: int | None  #: Monte Carlo trials, None for exact runs
-    seed: int | None  #: Monte Carlo seed, None for exact runs
-    elapsed: float  #: seconds the engine took
-    players: tuple[PlayerCheck, ...]  #: per-player comparisons
-    passed: bool  #: whether every player passed
-    note: str | None  #: why it failed when that is not a plain difference (unconverged, error)
-    game: str = "holdem"  #: the game played (core/games.py)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form."""
-        return {
-            "name": self.name,
-            "game": self.game,
-            "board": self.board,
-            "dead": self.dead,
-            "tolerance": self.tolerance,
-            "method": self.method,
-            "outcomes": self.outcomes,
-            "trials": self.trials,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
-            "passed": self.passed,
-            "note": self.note,
-            "players": [p.to_dict() for p in self.players],
-        }
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """A regression run: every scenario's verdict."""
-
-    source: str  #: the file checked, or "builtin"
-    scenarios: tuple[ScenarioCheck, ...]  #: one verdict per scenario, in file order
+    label: str = doc("the player's expression")
+    expected: Fraction = doc("expected equity, exactly as written in the file", FLOAT)
 
     @property
+    @derived()
+    def expected_fraction(self) -> Fraction:
+        """The same as a fraction."""
+        return self.expected
+
+    got: float = doc("computed equity", PROB)
+    got_fraction: Fraction | None = doc("computed exact equity (exact unweighted runs), else None")
+    difference: float = doc("got - expected")
+    stderr: float | None = doc("Monte Carlo standard error of got, None for exact runs")
+    allowed: float = doc("the largest |difference| that passes (0 for exact)", minimum=0)
+    passed: bool = doc("whether this player's equity passed")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScenarioCheck(Result):
+    """One scenario's run and verdict."""
+
+    name: str = doc("the scenario's label", csv="scenario")
+    game: str = doc("the game played (core/games.py)", GAME, default="holdem")
+    board: str = doc("board cards as written")
+    dead: str = doc("dead cards as written")
+    tolerance: float | str = doc(
+        'the absolute tolerance, or "exact"',
+        csv=True,
+        schema={"anyOf": [{"const": "exact"}, {"type": "number", "minimum": 0}]},
+    )
+    method: str | None = doc('"exact" or "mc" as run, None when the run failed', METHOD, csv=True)
+    outcomes: int | None = doc("outcomes counted by the engine", COUNT)
+    trials: int | None = doc("Monte Carlo trials, None for exact runs", COUNT)
+    seed: int | None = doc("Monte Carlo seed, None for exact runs", COUNT)
+    elapsed: float = doc("seconds the engine took", SECONDS)
+    passed: bool = doc("whether every player passed")
+    note: str | None = doc(
+        "why it failed when that is not a plain difference (unconverged, no exact fraction)"
+    )
+    players: tuple[PlayerCheck, ...] = doc("per-player comparisons", table=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckResult(Result):
+    """A regression run: every scenario's verdict."""
+
+    csv_first = ("scenario", "method", "tolerance")
+
+    source: str = doc('the file checked, or "builtin"')
+
+    @property
+    @derived()
     def passed(self) -> bool:
         """True when every scenario passed."""
         return all(s.passed for s in self.scenarios)
 
     @property
+    @derived(COUNT)
+    def total(self) -> int:
+        """How many scenarios ran."""
+        return len(self.scenarios)
+
+    @property
+    @derived(COUNT)
     def failures(self) -> int:
         """How many scenarios failed."""
         return sum(not s.passed for s in self.scenarios)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form."""
-        return {
-            "source": self.source,
-            "passed": self.passed,
-            "total": len(self.scenarios),
-            "failures": self.failures,
-            "scenarios": [s.to_dict() for s in self.scenarios],
-        }
-
-    def to_rows(self) -> list[dict[str, Any]]:
-        """One flat row per (scenario, player), for CSV."""
-        rows = []
-        for s in self.scenarios:
-            for p in s.players:
-                row = {"scenario": s.name, "method": s.method, "tolerance": s.tolerance}
-                row.update(p.to_dict())
-                rows.append(row)
-        return rows
+    scenarios: tuple[ScenarioCheck, ...] = doc(
+        "one verdict per scenario, in file order; CSV: one row per scenario and player",
+        table=True,
+    )
 
 
 def _read(path: Path) -> Any:
@@ -363,30 +337,30 @@ def check_scenario(
             ok = abs(diff) <= allowed
         checks.append(
             PlayerCheck(
-                player.label,
-                expected,
-                got,
-                frac,
-                diff,
-                float(player.stderr) if mc and player.stderr is not None else None,
-                allowed,
-                ok,
+                label=player.label,
+                expected=expected,
+                got=got,
+                got_fraction=frac,
+                difference=diff,
+                stderr=float(player.stderr) if mc and player.stderr is not None else None,
+                allowed=allowed,
+                passed=ok,
             )
         )
     return ScenarioCheck(
-        spec.name,
-        spec.board,
-        spec.dead,
-        tolerance,
-        result.method,
-        int(result.outcomes),
-        result.trials if mc else None,
-        result.seed if mc else None,
-        float(result.elapsed),
-        tuple(checks),
-        all(c.passed for c in checks),
-        note,
-        _game_name(result, options),
+        name=spec.name,
+        game=_game_name(result, options),
+        board=spec.board,
+        dead=spec.dead,
+        tolerance=tolerance,
+        method=result.method,
+        outcomes=int(result.outcomes),
+        trials=result.trials if mc else None,
+        seed=result.seed if mc else None,
+        elapsed=float(result.elapsed),
+        passed=all(c.passed for c in checks),
+        note=note,
+        players=tuple(checks),
     )
 
 
@@ -413,4 +387,4 @@ def run_check(
         if progress is not None:
             progress(verdict)
         verdicts.append(verdict)
-    return CheckResult(source, tuple(verdicts))
+    return CheckResult(source=source, scenarios=tuple(verdicts))

@@ -19,18 +19,28 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from pokercalc.core.cards import RANKS, format_card, format_cards, make_card, parse_cards
 from pokercalc.core.games import HOLDEM
+from pokercalc.core.results import (
+    CARDS,
+    COUNT,
+    PROB,
+    SECONDS,
+    Form,
+    Result,
+    derived,
+    doc,
+    nullable,
+    object_schema,
+)
 from pokercalc.core.runner import Control, Interrupted, default_threads, run_kernel
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
-
-if TYPE_CHECKING:
-    from pokercalc.texture.ilp import TextureFit
+from pokercalc.texture.ilp import TextureFit
 
 __all__ = [
     "NUM_FLOPS",
@@ -76,19 +86,44 @@ def hero_cards(text: str) -> tuple[int, int]:
     return (cards[0], cards[1]) if cards[0] > cards[1] else (cards[1], cards[0])
 
 
-@dataclass(frozen=True, eq=False)
-class FlopEquities:
+#: The keys of :meth:`FlopEquities.summary`.
+_SUMMARY = ("mean", "min", "q1", "median", "q3", "max", "ahead")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class FlopEquities(Result):
     """The hero's exact equity against a range on every flop its cards allow."""
 
-    hero: tuple[int, int]  #: the hero's two cards, high first
-    range_text: str  #: the opponent's range as written
-    combos: int  #: range combos left after removing the hero's cards
-    flops: np.ndarray  #: (19600, 3) uint8 card indices, one flop per row, high card first
-    win: np.ndarray  #: per flop, the weighted share of turn-river-combo outcomes the hero wins
-    tie: np.ndarray  #: per flop, the weighted share the hero ties
-    equity: np.ndarray  #: per flop, win + tie / 2 (a fraction of 1); NaN where the range is blocked
-    blocked: int  #: flops on which the flop's cards block every range combo (equity NaN)
-    elapsed: float  #: seconds spent in the kernel
+    @property
+    @derived(const="holdem")
+    def game(self) -> str:
+        """The game: the flop study is hold'em's."""
+        return HOLDEM.name
+
+    hero: tuple[int, int] = doc("the hero's two cards, high first", CARDS)
+    range_text: str = doc("the opponent's range as written", key="range")
+    combos: int = doc("range combos left after removing the hero's cards", COUNT)
+    flops: np.ndarray = doc(
+        "(19600, 3) uint8 card indices, one flop per row, high card first", output=False
+    )
+    win: np.ndarray = doc(
+        "per flop, the weighted share of turn-river-combo outcomes the hero wins", output=False
+    )
+    tie: np.ndarray = doc("per flop, the weighted share the hero ties", output=False)
+    equity: np.ndarray = doc(
+        "per flop, win + tie / 2 (a fraction of 1); NaN where the range is blocked", output=False
+    )
+
+    @property
+    @derived(COUNT, key="flops")
+    def flop_count(self) -> int:
+        """How many flops: every flop the hero's cards allow."""
+        return len(self)
+
+    blocked: int = doc(
+        "flops on which the flop's cards block every range combo (equity NaN)", COUNT
+    )
+    elapsed: float = doc("seconds spent in the kernel", SECONDS)
 
     def __len__(self) -> int:
         return len(self.equity)
@@ -111,6 +146,7 @@ class FlopEquities:
         """Boolean mask of the flops with an equity (some range combo left)."""
         return ~np.isnan(self.equity)
 
+    @derived(schema=object_schema({k: dict(PROB.schema) for k in _SUMMARY}))
     def summary(self) -> dict[str, float]:
         """Mean, minimum, quartiles and maximum of the equity, and the share of flops above 1/2.
 
@@ -133,22 +169,17 @@ class FlopEquities:
         counts, _ = np.histogram(self.equity[self.valid], bins=bins, range=(0.0, 1.0))
         return [int(c) for c in counts]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: the game (hold'em), hero, range, summary and the equity of every flop."""
-        return {
-            "game": HOLDEM.name,
-            "hero": format_cards(self.hero),
-            "range": self.range_text,
-            "combos": self.combos,
-            "flops": len(self),
-            "blocked": self.blocked,
-            "elapsed": self.elapsed,
-            "summary": self.summary(),
-            "equities": {self.flop_text(i): _num(e) for i, e in enumerate(self.equity)},
-        }
+    @property
+    @derived(
+        items=Form(nullable(PROB.schema)), propertyNames={"pattern": "^([2-9TJQKA][cdhs]){3}$"}
+    )
+    def equities(self) -> dict[str, float | None]:
+        """The equity on every flop, keyed by the flop in ASCII; None where the range is blocked."""
+        return {self.flop_text(i): _num(e) for i, e in enumerate(self.equity)}
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """One row per flop: ``flop`` and ``equity`` (None where the range is blocked)."""
+        """One row per flop: ``flop`` and ``equity`` (None where the range is blocked); the
+        rows are the arrays', not a table field's."""
         return [{"flop": self.flop_text(i), "equity": _num(e)} for i, e in enumerate(self.equity)]
 
 
@@ -261,24 +292,22 @@ def flop_equities(
     )
 
 
-@dataclass(frozen=True, eq=False)
-class FlopStudy:
+@dataclass(frozen=True, kw_only=True, eq=False)
+class FlopStudy(Result):
     """All-flop equities, the flops' 73 features and the fitted feature formula."""
 
-    equities: FlopEquities  #: the exact equity on every flop
-    features: np.ndarray  #: (19600, 73) uint8, column j is feature F(j+1)
-    fit: TextureFit | None  #: the integer program's features and weights, None when not asked
-    interrupted: bool = False  #: a signal stopped the fit: the equities stand, ``fit`` is None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: the equities' JSON plus the fit."""
-        out = self.equities.to_dict()
-        out["fit"] = self.fit.to_dict() if self.fit is not None else None
-        out["interrupted"] = self.interrupted
-        return out
+    equities: FlopEquities = doc(
+        "the exact equity on every flop (its entries open the JSON)", inline=True
+    )
+    features: np.ndarray = doc("(19600, 73) uint8, column j is feature F(j+1)", output=False)
+    fit: TextureFit | None = doc("the integer program's features and weights; None when not asked")
+    interrupted: bool = doc(
+        "a signal stopped the fit: the equities stand, fit is None", default=False
+    )
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """One row per flop: ``flop``, ``equity`` and ``F1`` .. ``F73`` (0 or 1)."""
+        """One row per flop: ``flop``, ``equity`` and ``F1`` .. ``F73`` (0 or 1), from the
+        arrays."""
         names = [f"F{j + 1}" for j in range(self.features.shape[1])]
         rows = []
         for i, row in enumerate(self.equities.to_rows()):

@@ -29,58 +29,71 @@ from typing import Any
 
 import numpy as np
 
+from pokercalc.core.results import COUNT, SECONDS, Form, Result, derived, doc, object_schema
 from pokercalc.errors import InputError
 
 __all__ = ["TextureFit", "fit_texture", "estimate", "formula"]
 
 
-@dataclass(frozen=True)
-class TextureFit:
+#: A feature number, F1 to F73.
+_FEATURE = Form({"type": "integer", "minimum": 1, "maximum": 73})
+
+
+def _weight_entries(weights: tuple[tuple[int, float], ...]) -> list[dict[str, Any]]:
+    """The weights as the JSON has them: feature, weight and the feature's description."""
+    from pokercalc.texture.features import describe
+
+    return [{"feature": j, "weight": w, "description": describe(j)} for j, w in weights]
+
+
+_WEIGHTS = Form(
+    {
+        "type": "array",
+        "items": object_schema(
+            {
+                "feature": dict(_FEATURE.schema),
+                "weight": {"type": "number"},
+                "description": {"type": "string"},
+            }
+        ),
+    },
+    _weight_entries,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextureFit(Result):
     """A fitted feature formula: the features chosen, their weights, and its errors."""
 
-    model: str  #: the program solved, e.g. "AVGERR(10)" or "FEAT_AVGERR(0.025)"
-    objective: str  #: "avg" or "max": which error the program bounds or minimises
-    weights: tuple[tuple[int, float], ...]  #: (feature 1..73, weight), largest |weight| first
-    always: tuple[int, ...]  #: the chosen features every flop has, folded into the base
-    base: float  #: the summed weight of the ``always`` features (the starting equity)
-    avg_error: float  #: mean |estimate - equity| over all flops, a fraction of 1
-    max_error: float  #: largest |estimate - equity| over all flops
-    status: str  #: "optimal" (proven by HiGHS) or "time limit" (best found, see gap)
-    gap: float | None  #: HiGHS's relative MIP gap when not proven optimal, else 0
-    bound: float | None  #: the proven lower bound on the objective (error, or features)
-    rows: int  #: rows of the program after merging identical flops
-    elapsed: float  #: seconds in the solver
+    model: str = doc('the program solved, e.g. "AVGERR(10)" or "FEAT_AVGERR(0.025)"')
+    objective: str = doc(
+        '"avg" or "max": which error the program bounds or minimises', enum=["avg", "max"]
+    )
+    weights: tuple[tuple[int, float], ...] = doc(
+        "(feature 1..73, weight), largest |weight| first; in JSON each with its description",
+        _WEIGHTS,
+    )
+    always: tuple[int, ...] = doc(
+        "the chosen features every flop has, folded into the base", items=_FEATURE
+    )
+    base: float = doc("the summed weight of the always features (the starting equity)")
+    avg_error: float = doc("mean |estimate - equity| over all flops, a fraction of 1")
+    max_error: float = doc("largest |estimate - equity| over all flops")
+    status: str = doc('"optimal" (proven by HiGHS) or "time limit" (best found, see gap)')
+    gap: float | None = doc("HiGHS's relative MIP gap when not proven optimal, else 0")
+    bound: float | None = doc("the proven lower bound on the objective (error, or features)")
+    rows: int = doc("rows of the program after merging identical flops", COUNT)
+    elapsed: float = doc("seconds in the solver", SECONDS)
 
     @property
     def features(self) -> tuple[int, ...]:
         """The chosen feature numbers, largest |weight| first."""
         return tuple(j for j, _ in self.weights)
 
+    @derived()
     def formula(self) -> str:
         """The one-line mnemonic, e.g. "start at 85%; +10% if ...; -8% if ..."."""
         return formula(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form; weights as a list of {"feature", "weight", "description"}."""
-        from pokercalc.texture.features import describe
-
-        return {
-            "model": self.model,
-            "objective": self.objective,
-            "weights": [
-                {"feature": j, "weight": w, "description": describe(j)} for j, w in self.weights
-            ],
-            "always": list(self.always),
-            "base": self.base,
-            "avg_error": self.avg_error,
-            "max_error": self.max_error,
-            "status": self.status,
-            "gap": self.gap,
-            "bound": self.bound,
-            "rows": self.rows,
-            "elapsed": self.elapsed,
-            "formula": self.formula(),
-        }
 
 
 def estimate(features: np.ndarray, weights: tuple[tuple[int, float], ...]) -> np.ndarray:
