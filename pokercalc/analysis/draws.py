@@ -58,12 +58,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from pokercalc.core import _eval
 from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
 from pokercalc.core.evaluator import CATEGORY_NAMES, _classes_by_value
 from pokercalc.core.games import HOLDEM, Game, get_game
+from pokercalc.core.results import CARDS, COUNT, GAME, Form, Result, derived, doc, object_schema
 from pokercalc.errors import CardConflictError, InputError
 
 __all__ = [
@@ -413,71 +413,63 @@ def is_gutshot(hero: Cards, board: Cards, dead: Cards = "", *, game: GameArg = "
     return _completing_ranks(straight_outs(hero, board, dead, game=game)).bit_count() == 1
 
 
-@dataclass(frozen=True)
-class Draw:
+#: HoldemHand's draw counts by category name, as in the JSON.
+_BY_CATEGORY = Form(
+    object_schema({name: dict(COUNT.schema) for name in CATEGORY_NAMES}),
+    lambda counts: dict(zip(CATEGORY_NAMES, counts, strict=True)),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Result):
     """One named draw and the unseen cards that complete it."""
 
-    name: str  #: "flush draw", "backdoor flush draw", "open-ended straight draw", ...
-    cards: tuple[int, ...]  #: unseen cards completing it, highest first (backdoor: two needed)
-    needs: int  #: cards needed: 1, or 2 for a backdoor flush draw
+    name: str = doc(
+        '"flush draw", "backdoor flush draw", "open-ended straight draw", ...', csv="draw"
+    )
+    cards: tuple[int, ...] = doc(
+        "unseen cards completing it, highest first (backdoor: two needed)", CARDS
+    )
+
+    @property
+    @derived(COUNT)
+    def count(self) -> int:
+        """How many cards complete it."""
+        return len(self.cards)
+
+    needs: int = doc("cards needed: 1, or 2 for a backdoor flush draw", COUNT)
 
     @property
     def card_text(self) -> str:
         """The completing cards in ASCII."""
         return format_cards(self.cards)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: cards in ASCII."""
-        return {
-            "name": self.name,
-            "cards": format_cards(self.cards),
-            "count": len(self.cards),
-            "needs": self.needs,
-        }
 
-
-@dataclass(frozen=True)
-class DrawsResult:
+@dataclass(frozen=True, kw_only=True)
+class DrawsResult(Result):
     """Every draw of a hero hand on a flop or turn, and HoldemHand's draw counts."""
 
-    hero: tuple[int, ...]  #: the hero's two hole cards
-    board: tuple[int, ...]  #: the flop or turn board
-    dead: tuple[int, ...]  #: cards known to be out of the deck
-    value: int  #: the hero's current hand value (under the game's ranking)
-    description: str  #: the hero's current hand, such as "Pair, Aces"
-    unseen: int  #: cards that can still come
-    draws: tuple[Draw, ...]  #: the named draws, in the order listed in the module docs
-    straight_draw_count: int  #: HoldemHand StraightDrawCount
-    flush_draw_count: int  #: HoldemHand FlushDrawCount
-    draw_counts: tuple[int, ...]  #: HoldemHand DrawCount for each standard category 0..8
-    game: str = "holdem"  #: the game (core/games.py)
+    csv_last = ("cards",)
+
+    game: str = doc("the game (core/games.py)", GAME, default="holdem")
+    hero: tuple[int, ...] = doc("the hero's hole cards", CARDS)
+    board: tuple[int, ...] = doc("the flop or turn board", CARDS)
+    dead: tuple[int, ...] = doc("cards known to be out of the deck", CARDS)
+    value: int = doc("the hero's current hand value (under the game's ranking)", COUNT)
+    description: str = doc('the hero\'s current hand, such as "Pair, Aces"')
+    unseen: int = doc("cards that can still come", COUNT)
+    draws: tuple[Draw, ...] = doc(
+        "the named draws, in the order listed in the module docs", table=True
+    )
+    straight_draw_count: int = doc("HoldemHand StraightDrawCount", COUNT)
+    flush_draw_count: int = doc("HoldemHand FlushDrawCount", COUNT)
+    draw_counts: tuple[int, ...] = doc(
+        "HoldemHand DrawCount for each standard category 0..8, by name", _BY_CATEGORY
+    )
 
     def has(self, name: str) -> bool:
         """True when the draw called ``name`` is present."""
         return any(d.name == name for d in self.draws)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: cards in ASCII, counts by category name."""
-        return {
-            "game": self.game,
-            "hero": format_cards(self.hero),
-            "board": format_cards(self.board),
-            "dead": format_cards(self.dead),
-            "value": self.value,
-            "description": self.description,
-            "unseen": self.unseen,
-            "draws": [d.to_dict() for d in self.draws],
-            "straight_draw_count": self.straight_draw_count,
-            "flush_draw_count": self.flush_draw_count,
-            "draw_counts": dict(zip(CATEGORY_NAMES, self.draw_counts, strict=True)),
-        }
-
-    def to_rows(self) -> list[dict[str, Any]]:
-        """One CSV row per draw."""
-        return [
-            {"draw": d.name, "count": len(d.cards), "needs": d.needs, "cards": d.card_text}
-            for d in self.draws
-        ]
 
 
 def find_draws(
@@ -494,20 +486,20 @@ def find_draws(
     draws: list[Draw] = []
     fl = flush_outs(h, b, d, game=g)
     if fl:
-        draws.append(Draw("flush draw", fl, 1))
+        draws.append(Draw(name="flush draw", cards=fl, needs=1))
     s = _backdoor_suit(h, b, g)
     if s is not None:
         left = tuple(c for c in _unseen(blocked, g) if c & 3 == s)
         if len(left) >= 2:
-            draws.append(Draw("backdoor flush draw", left, 2))
+            draws.append(Draw(name="backdoor flush draw", cards=left, needs=2))
     st = straight_outs(h, b, d, game=g)
     comp = _completing_ranks(st)
     if _open_ended(h, b, comp, g):
-        draws.append(Draw("open-ended straight draw", st, 1))
+        draws.append(Draw(name="open-ended straight draw", cards=st, needs=1))
     elif comp.bit_count() >= 2:
-        draws.append(Draw("double gutshot", st, 1))
+        draws.append(Draw(name="double gutshot", cards=st, needs=1))
     elif comp:
-        draws.append(Draw("gutshot", st, 1))
+        draws.append(Draw(name="gutshot", cards=st, needs=1))
     value = value_of(hb, g)
     return DrawsResult(
         hero=h,
