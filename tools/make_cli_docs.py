@@ -29,6 +29,10 @@ def render() -> str:
         "prints the same. Every command prints one line on stderr and exits with",
         "status 2 on bad input.",
         "",
+        'Cards are written together (`4dAc5d`), apart inside quotes (`"4d Ac 5d"`) or with',
+        'the suit symbols the tables print (`4♦A♣5♦`, `"A♠ K♠"`). Cards apart without quotes',
+        "reach pokercalc as separate arguments, and the error says to quote them.",
+        "",
     ]
     for name in sorted(cli.list_commands(ctx)):
         cmd = cli.get_command(ctx, name)

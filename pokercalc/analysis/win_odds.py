@@ -30,7 +30,6 @@ import itertools
 import json
 import math
 import os
-import secrets
 import time as _time
 from array import array
 from collections.abc import Callable, Sequence
@@ -38,10 +37,22 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pokercalc.analysis.draws import analysis_game
-from pokercalc.core.cards import RANKS, card_mask, format_cards
+from pokercalc.core.cards import RANKS, card_mask
 from pokercalc.core.games import HOLDEM, Game
+from pokercalc.core.results import (
+    CARDS,
+    COUNT,
+    GAME,
+    METHOD,
+    PROB,
+    SECONDS,
+    Form,
+    Result,
+    doc,
+    object_schema,
+)
 from pokercalc.core.runner import Control, default_threads, run_kernel
-from pokercalc.core.validate import check_board_and_dead, check_engine_options
+from pokercalc.core.validate import MAX_SEED, check_board_and_dead, check_engine_options, new_seed
 from pokercalc.errors import InputError, ParseError
 from pokercalc.ranges.notation import ALL_COMBOS, Range
 
@@ -84,151 +95,99 @@ def _random(game: Game) -> Range:
     return Range("random", combos, (1.0,) * len(combos))
 
 
-@dataclass(frozen=True)
-class Potential:
+#: P(now i, river j) as {now: {river: probability}}, as in the JSON.
+_TRANSITIONS = Form(
+    object_schema(
+        {now: object_schema({river: dict(PROB.schema) for river in _STATES}) for now in _STATES}
+    ),
+    lambda t: {
+        now: {river: t[i][j] for j, river in enumerate(_STATES)} for i, now in enumerate(_STATES)
+    },
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Potential(Result):
     """Hand strength and hand potential of the hero against random opponents, on one board."""
 
-    opponents: int  #: how many random opponents
-    method: str  #: "exact" (every opponent hand and runout) or "mc" (random deals)
-    transitions: tuple[tuple[float, ...], ...]  #: P(now i, river j); 0 ahead, 1 tied, 2 behind
-    hand_strength: float  #: P(ahead now) + P(tied now) / 2
-    positive_potential: float  #: P(ahead at the river | behind now), ties counted half
-    negative_potential: float  #: P(behind at the river | ahead now), ties counted half
-    effective_strength: float  #: EHS = HS * (1 - NPot) + (1 - HS) * PPot
-    hand_strength_stderr: float | None  #: Monte Carlo standard error of HS; None when exact
-    positive_potential_stderr: float | None  #: Monte Carlo standard error of PPot; None when exact
-    negative_potential_stderr: float | None  #: Monte Carlo standard error of NPot; None when exact
-    cases: int  #: (hero hand, opponent hands, runout) cases counted or dealt
-    trials: int | None  #: Monte Carlo deals; None when exact
-    seed: int | None  #: the Monte Carlo seed used; None when exact
-    elapsed: float  #: seconds of computation
-    interrupted: bool = False  #: True when a signal stopped the dealing (an estimate so far)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: floats unrounded."""
-        return {
-            "opponents": self.opponents,
-            "method": self.method,
-            "transitions": {
-                now: {river: self.transitions[i][j] for j, river in enumerate(_STATES)}
-                for i, now in enumerate(_STATES)
-            },
-            "hand_strength": self.hand_strength,
-            "positive_potential": self.positive_potential,
-            "negative_potential": self.negative_potential,
-            "effective_strength": self.effective_strength,
-            "hand_strength_stderr": self.hand_strength_stderr,
-            "positive_potential_stderr": self.positive_potential_stderr,
-            "negative_potential_stderr": self.negative_potential_stderr,
-            "cases": self.cases,
-            "trials": self.trials,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
-            "interrupted": self.interrupted,
-        }
+    opponents: int = doc("how many random opponents", COUNT, csv=False)
+    method: str = doc(
+        '"exact" (every opponent hand and runout) or "mc" (random deals)',
+        METHOD,
+        csv="potential_method",
+    )
+    transitions: tuple[tuple[float, ...], ...] = doc(
+        "P(now, at the river) for ahead, tied and behind", _TRANSITIONS, csv=False
+    )
+    hand_strength: float = doc("HS = P(ahead now) + P(tied now) / 2", PROB)
+    positive_potential: float = doc(
+        "PPot = P(ahead at the river | behind now), ties counted half", PROB
+    )
+    negative_potential: float = doc(
+        "NPot = P(behind at the river | ahead now), ties counted half", PROB
+    )
+    effective_strength: float = doc("EHS = HS * (1 - NPot) + (1 - HS) * PPot", PROB)
+    hand_strength_stderr: float | None = doc("Monte Carlo standard error of HS; None when exact")
+    positive_potential_stderr: float | None = doc(
+        "Monte Carlo standard error of PPot; None when exact"
+    )
+    negative_potential_stderr: float | None = doc(
+        "Monte Carlo standard error of NPot; None when exact"
+    )
+    cases: int = doc("(hero hand, opponent hands, runout) cases counted or dealt", COUNT, csv=False)
+    trials: int | None = doc("Monte Carlo deals; None when exact", COUNT, csv=False)
+    seed: int | None = doc("the Monte Carlo seed used; None when exact", COUNT, csv=False)
+    elapsed: float = doc("seconds of computation", SECONDS, csv=False)
+    interrupted: bool = doc(
+        "True when a signal stopped the dealing (an estimate so far)", csv=False, default=False
+    )
 
 
-@dataclass(frozen=True)
-class WinOddsRow:
+@dataclass(frozen=True, kw_only=True)
+class WinOddsRow(Result):
     """The hero's odds against one number of random opponents."""
 
-    opponents: int  #: how many random opponents
-    equity: float  #: share of the pot, a k-way split giving each winner 1/k
-    win: float  #: probability of winning alone
-    tie: float  #: probability of sharing the pot
-    stderr: float | None  #: Monte Carlo standard error of ``equity``; None when exact
-    method: str  #: "exact" or "mc", as the equity engine chose
-    outcomes: int  #: outcomes the engine counted (exact) or deals that counted (mc)
-    trials: int | None  #: Monte Carlo deals; None when exact
-    seed: int | None  #: the engine's Monte Carlo seed; None when exact
-    elapsed: float  #: seconds for this row, equity and potential together
-    potential: Potential | None  #: hand strength and potential; None before the flop
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: floats unrounded."""
-        return {
-            "opponents": self.opponents,
-            "equity": self.equity,
-            "win": self.win,
-            "tie": self.tie,
-            "stderr": self.stderr,
-            "method": self.method,
-            "outcomes": self.outcomes,
-            "trials": self.trials,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
-            "potential": None if self.potential is None else self.potential.to_dict(),
-        }
+    opponents: int = doc("how many random opponents", minimum=1)
+    equity: float = doc("share of the pot, a k-way split giving each winner 1/k", PROB)
+    win: float = doc("probability of winning alone", PROB)
+    tie: float = doc("probability of sharing the pot", PROB)
+    stderr: float | None = doc("Monte Carlo standard error of equity; None when exact")
+    method: str = doc('"exact" or "mc", as the equity engine chose', METHOD)
+    outcomes: int = doc(
+        "outcomes the engine counted (exact) or deals that counted (mc)", COUNT, csv=False
+    )
+    trials: int | None = doc("Monte Carlo deals; None when exact", COUNT)
+    seed: int | None = doc("the engine's Monte Carlo seed; None when exact", COUNT, csv=False)
+    elapsed: float = doc("seconds for this row, equity and potential together", SECONDS)
+    potential: Potential | None = doc("hand strength and potential; None before the flop")
 
 
-@dataclass(frozen=True)
-class WinOddsResult:
+@dataclass(frozen=True, kw_only=True)
+class WinOddsResult(Result):
     """The hero's win odds against each number of random opponents asked for."""
 
-    hero: str  #: the hero's expression as given
-    combos: int  #: the hero's hands left after card removal
-    averaged: bool  #: True when the figures average over several hero hands
-    weighted: bool  #: True when those hands carry weights other than 1
-    board: tuple[int, ...]  #: the board cards given
-    dead: tuple[int, ...]  #: the dead cards given
-    rows: tuple[WinOddsRow, ...]  #: one row per opponent count, in increasing order
-    seed: int | None  #: base seed: row n's runs use seeds derived from it and n; None if all exact
-    elapsed: float  #: seconds of computation in all
-    interrupted: bool = False  #: True when a signal stopped the run: the rows are those done,
-    #: the last one possibly a Monte Carlo estimate so far
-    game: str = "holdem"  #: the game (core/games.py)
+    csv_first = ("hero", "board", "dead", "combos")
+    csv_last = ("potential_method", "elapsed")
 
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: cards in ASCII, floats unrounded."""
-        return {
-            "game": self.game,
-            "hero": self.hero,
-            "combos": self.combos,
-            "averaged": self.averaged,
-            "weighted": self.weighted,
-            "board": format_cards(self.board),
-            "dead": format_cards(self.dead),
-            "rows": [r.to_dict() for r in self.rows],
-            "seed": self.seed,
-            "elapsed": self.elapsed,
-            "interrupted": self.interrupted,
-        }
-
-    def to_rows(self) -> list[dict[str, Any]]:
-        """One CSV row per opponent count; empty cells where a figure does not apply."""
-        out = []
-        for r in self.rows:
-            p = r.potential
-            out.append(
-                {
-                    "hero": self.hero,
-                    "board": format_cards(self.board),
-                    "dead": format_cards(self.dead),
-                    "combos": self.combos,
-                    "opponents": r.opponents,
-                    "equity": r.equity,
-                    "win": r.win,
-                    "tie": r.tie,
-                    "stderr": _blank(r.stderr),
-                    "method": r.method,
-                    "trials": _blank(r.trials),
-                    "hand_strength": _blank(p and p.hand_strength),
-                    "positive_potential": _blank(p and p.positive_potential),
-                    "negative_potential": _blank(p and p.negative_potential),
-                    "effective_strength": _blank(p and p.effective_strength),
-                    "hand_strength_stderr": _blank(p and p.hand_strength_stderr),
-                    "positive_potential_stderr": _blank(p and p.positive_potential_stderr),
-                    "negative_potential_stderr": _blank(p and p.negative_potential_stderr),
-                    "potential_method": "" if p is None else p.method,
-                    "elapsed": r.elapsed,
-                }
-            )
-        return out
-
-
-def _blank(value: Any) -> Any:
-    """An empty CSV cell for None."""
-    return "" if value is None else value
+    game: str = doc("the game (core/games.py)", GAME, default="holdem")
+    hero: str = doc("the hero's expression as given", csv=True)
+    combos: int = doc("the hero's hands left after card removal", COUNT, csv=True)
+    averaged: bool = doc("True when the figures average over several hero hands")
+    weighted: bool = doc("True when those hands carry weights other than 1")
+    board: tuple[int, ...] = doc("the board cards given", CARDS, csv=True)
+    dead: tuple[int, ...] = doc("the dead cards given", CARDS, csv=True)
+    rows: tuple[WinOddsRow, ...] = doc(
+        "one row per opponent count, in increasing order", table=True
+    )
+    seed: int | None = doc(
+        "base seed: row n's runs use seeds derived from it and n; None if all exact", COUNT
+    )
+    elapsed: float = doc("seconds of computation in all", SECONDS)
+    interrupted: bool = doc(
+        "True when a signal stopped the run: the rows are those done, the last one possibly "
+        "a Monte Carlo estimate so far",
+        default=False,
+    )
 
 
 def parse_opponents(spec: int | str | Sequence[int], game: Game = HOLDEM) -> tuple[int, ...]:
@@ -349,18 +308,20 @@ def potential_from_counts(
             _ratio_stderr(p, n, _NPOT_NUM, _NPOT_DEN),
         )
     return Potential(
-        opponents,
-        method,
-        tuple(tuple(row) for row in p),
-        hs,
-        ppot,
-        npot,
-        ehs,
-        *errs,
-        int(total) if cases is None else cases,
-        trials,
-        seed,
-        elapsed,
+        opponents=opponents,
+        method=method,
+        transitions=tuple(tuple(row) for row in p),
+        hand_strength=hs,
+        positive_potential=ppot,
+        negative_potential=npot,
+        effective_strength=ehs,
+        hand_strength_stderr=errs[0],
+        positive_potential_stderr=errs[1],
+        negative_potential_stderr=errs[2],
+        cases=int(total) if cases is None else cases,
+        trials=trials,
+        seed=seed,
+        elapsed=elapsed,
     )
 
 
@@ -492,33 +453,34 @@ def _potential(
         )
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
-    seed = secrets.randbits(63) if seed is None else seed
-    counts64 = array("q", bytes(8 * 9))
-    spent = _time.perf_counter() - start
-    control = Control()
-    done, stopped = run_kernel(
-        lambda: _potential.sample_counts(
+    seed = new_seed() if seed is None else seed
+    counts, done, stopped = _sample_chunks(
+        lambda n, seconds, chunk_seed, out, ctl: _potential.sample_counts(
             hero,
             array("d", itertools.accumulate(rng.weights)),
             board,
             dead,
             opponents,
-            trials or 0,
-            max(time - spent, 1e-3) if time is not None else 0.0,
-            stderr or 0.0,
-            seed % 2**64,
-            counts64,
+            n,
+            seconds,
+            0.0,
+            chunk_seed,
+            out,
             threads or default_threads(),
-            control.buffer,
+            ctl,
             game.ranking_id,
             game.outside_mask,
         ),
-        control,
+        threads or default_threads(),
+        trials,
+        None if time is None else start + time,
+        stderr,
+        seed,
     )
     if done == 0:
         return None
     pot = potential_from_counts(
-        counts64.tolist(),
+        counts,
         opponents=opponents,
         method="mc",
         trials=done,
@@ -526,6 +488,74 @@ def _potential(
         elapsed=_time.perf_counter() - start,
     )
     return replace(pot, interrupted=stopped)
+
+
+#: Monte Carlo potential deals in chunks of this many trials per thread (the first
+#: chunks smaller), each a kernel call seeded from the run's seed and the chunk's number.
+POTENTIAL_CHUNK = 16384
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _chunk_seed(seed: int, chunk: int) -> int:
+    """Chunk 0 is seeded with ``seed`` itself, chunk ``j`` with a splitmix64 hash of it and j."""
+    if chunk == 0:
+        return seed % 2**64
+    z = (seed + chunk * _GOLDEN) % 2**64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+    return z ^ (z >> 31)
+
+
+def _sample_chunks(
+    call: Callable[[int, float, int, Any, Any], int],
+    threads: int,
+    trials: int | None,
+    deadline: float | None,
+    stderr: float | None,
+    seed: int,
+) -> tuple[list[int], int, bool]:
+    """Run the potential kernel ``call(trials, seconds, seed, out, ctl)`` chunk by chunk.
+
+    The chunks' sizes and seeds depend on the chunk's number only, and a chunk
+    that the deadline cuts short is dropped, so a run stopped by time or by a
+    standard error of ``stderr`` counts whole chunks: ``trials`` equal to the
+    trials it reports, with the same seed and threads, deals the same cards on
+    any machine.  Returns the nine counts, the trials in them and whether a
+    signal stopped the run (its last chunk then counts as far as it got).
+    """
+    counts = [0] * 9
+    control = Control()
+
+    def work() -> int:
+        # One worker thread runs every chunk, so OpenMP keeps its team between them.
+        done = 0
+        for chunk in itertools.count():
+            size = min(2048 << chunk, POTENTIAL_CHUNK) * threads
+            if trials is not None:
+                size = min(size, trials - done)
+            seconds = 0.0
+            if deadline is not None and chunk > 0:
+                seconds = deadline - _time.perf_counter()
+                if seconds <= 0:
+                    break
+            out = array("q", bytes(8 * 9))
+            got = call(size, seconds, _chunk_seed(seed, chunk), out, control.buffer)
+            if got < size and not control.stopped:
+                break  # the deadline cut this chunk: whole chunks only
+            counts[:] = [a + b for a, b in zip(counts, out, strict=True)]
+            done += got
+            if control.stopped or (trials is not None and done >= trials):
+                break
+            if deadline is not None and _time.perf_counter() >= deadline:
+                break
+            if stderr is not None:
+                err = potential_from_counts(counts, method="mc").hand_strength_stderr
+                if err is not None and err <= stderr:
+                    break
+        return done
+
+    done, stopped = run_kernel(work, control)
+    return counts, done, stopped
 
 
 @functools.cache
@@ -565,6 +595,11 @@ def _from_table(rng: Range, table: dict[str, Any]) -> tuple[Any, ...]:
             outcomes * len(entries), None, None)  # fmt: skip
 
 
+def _row_seed(base: int, offset: int) -> int:
+    """The seed of one row's run: ``base + offset``, wrapped to stay within 53 bits."""
+    return (base + offset) % (MAX_SEED + 1)
+
+
 def winodds(
     hero: str | Range,
     *,
@@ -592,10 +627,11 @@ def winodds(
     takes a fifth.  With ``method="auto"`` the engine's threshold is lowered
     to what it can enumerate in that budget (:data:`DEFAULT_TIME` if none).
     Row ``n`` seeds the engine with ``seed + n`` and the potential with
-    ``seed + 1000 + n``.  ``reserve`` is seconds of the whole budget spent or
-    kept elsewhere (the CLI's start-up and output): it is shared out of the
-    rows' computing time (each keeps at least a quarter of ``time``), while
-    the choice of method still follows ``time``.  ``progress`` is called with
+    ``seed + 1000 + n`` (modulo 2**53: every seed fits in 53 bits).
+    ``reserve`` is seconds of the whole budget spent or kept elsewhere (the
+    CLI's start-up and output): it is shared out of the rows' computing time
+    (each keeps at least a quarter of ``time``), while the choice of method
+    still follows ``time``.  ``progress`` is called with
     the fraction of the rows done.  A signal (Ctrl-C, SIGTERM) ends the whole
     run: the rows done stand, an interrupted Monte Carlo row keeps its
     estimate, and the result is marked ``interrupted``.  ``game`` is hold'em
@@ -622,7 +658,7 @@ def winodds(
     if reserve < 0:
         raise InputError(f"reserve must be at least 0, got {reserve}")
     compute = None if time is None else max(time - reserve / len(counts), 0.25 * time)
-    base = secrets.randbits(62) if seed is None else seed
+    base = new_seed() if seed is None else seed
     rows = []
     any_mc = False
     stopped = False
@@ -642,7 +678,7 @@ def winodds(
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
-                trials, pot_time, stderr, base + 1000 + n, threads, t0, g,
+                trials, pot_time, stderr, _row_seed(base, 1000 + n), threads, t0, g,
             )  # fmt: skip
             if pot is None or pot.interrupted:
                 stopped = True
@@ -664,7 +700,7 @@ def winodds(
                 threshold = min(DEFAULT_THRESHOLD, budget)
             r = equity(
                 [rng] + [_random(g)] * n, b, d, method=method, threshold=threshold, time=left,
-                trials=trials, stderr=stderr, seed=base + n, threads=threads,
+                trials=trials, stderr=stderr, seed=_row_seed(base, n), threads=threads,
                 progress=row_progress, game=g,
             )  # fmt: skip
             h = r.players[0]
@@ -674,19 +710,34 @@ def winodds(
             figures = (h.equity, h.win, h.tie, h.stderr, r.method, r.outcomes, r.trials, r.seed)
             stopped = r.interrupted
         any_mc = any_mc or figures[4] == "mc"
-        rows.append(WinOddsRow(n, *figures, _time.perf_counter() - t0, pot))
+        eq, win, tie, se, how, outcomes, dealt, row_seed = figures
+        rows.append(
+            WinOddsRow(
+                opponents=n,
+                equity=eq,
+                win=win,
+                tie=tie,
+                stderr=se,
+                method=how,
+                outcomes=outcomes,
+                trials=dealt,
+                seed=row_seed,
+                elapsed=_time.perf_counter() - t0,
+                potential=pot,
+            )
+        )
         if stopped:
             break
     return WinOddsResult(
-        rng.text,
-        len(rng),
-        len(rng) > 1,
-        rng.is_weighted,
-        b,
-        d,
-        tuple(rows),
-        base if any_mc else None,
-        _time.perf_counter() - start,
-        stopped,
-        g.name,
+        game=g.name,
+        hero=rng.text,
+        combos=len(rng),
+        averaged=len(rng) > 1,
+        weighted=rng.is_weighted,
+        board=b,
+        dead=d,
+        rows=tuple(rows),
+        seed=base if any_mc else None,
+        elapsed=_time.perf_counter() - start,
+        interrupted=stopped,
     )

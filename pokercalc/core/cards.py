@@ -24,6 +24,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",
+    "SUIT_CHARS",
     "DECK",
     "FULL_MASK",
     "make_card",
@@ -32,6 +33,7 @@ __all__ = [
     "card_mask",
     "mask_of",
     "cards_of_mask",
+    "suit_of_char",
     "parse_card",
     "parse_cards",
     "format_card",
@@ -47,6 +49,8 @@ _RANK_OF_CHAR = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in 
 _SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)} | {c.upper(): i for i, c in enumerate(SUITS)}
 _SUIT_OF_CHAR |= {c: i for i, c in enumerate(SUIT_SYMBOLS)} | {"♤": 3, "♡": 2, "♢": 1, "♧": 0}
 _SEPARATORS = " \t\n,"
+#: every character that names a suit: the letters in either case, ♣♦♥♠ and ♧♢♡♤
+SUIT_CHARS = "".join(_SUIT_OF_CHAR)
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -62,6 +66,18 @@ def rank_of(card: int) -> int:
 def suit_of(card: int) -> int:
     """Suit of a card index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
     return card & 3
+
+
+def suit_of_char(ch: str) -> int:
+    """The suit (0..3 = c d h s) a character names: a letter in either case or a symbol.
+
+    >>> suit_of_char("♠"), suit_of_char("♡"), suit_of_char("D")
+    (3, 2, 1)
+    """
+    try:
+        return _SUIT_OF_CHAR[ch]
+    except KeyError:
+        raise ParseError(f"unknown suit {ch!r}") from None
 
 
 def card_mask(card: int) -> int:

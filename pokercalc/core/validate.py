@@ -15,6 +15,7 @@ pokercalc.errors.InputError: time must be a finite number, got nan
 from __future__ import annotations
 
 import math
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +26,8 @@ __all__ = [
     "LIMITS",
     "MAX_SEED",
     "MAX_TRIALS",
+    "SEED_BITS",
+    "new_seed",
     "check_number",
     "check_integer",
     "check_engine_options",
@@ -35,8 +38,11 @@ __all__ = [
 
 #: Monte Carlo deals are counted in int64 per thread: far below that.
 MAX_TRIALS = 2**62
-#: Seeds fill the generator's 64-bit seed word.
-MAX_SEED = 2**64 - 1
+#: Seeds fit in 53 bits, so JSON readers that hold numbers as doubles (jq, JavaScript)
+#: read back the very seed that was printed.
+SEED_BITS = 53
+#: The largest seed, 2**53 - 1 = 9007199254740991.
+MAX_SEED = 2**SEED_BITS - 1
 
 #: Per numeric option: (lowest, lowest excluded, highest) for floats and integers alike.
 LIMITS: dict[str, tuple[float, bool, float]] = {
@@ -49,6 +55,15 @@ LIMITS: dict[str, tuple[float, bool, float]] = {
     "seed": (0, False, MAX_SEED),
     "jobs": (1, False, 1024),
 }
+
+
+def new_seed() -> int:
+    """A random seed for a Monte Carlo run that was given none: 0 to :data:`MAX_SEED`.
+
+    >>> 0 <= new_seed() <= MAX_SEED
+    True
+    """
+    return secrets.randbits(SEED_BITS)
 
 
 def _bounds_text(name: str) -> str:

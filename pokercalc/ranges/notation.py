@@ -14,6 +14,7 @@ examples).  The pocket query language (:mod:`pokercalc.ranges.query`) is built o
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -21,8 +22,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import comb
 
-from pokercalc.core.cards import card_mask, format_cards, mask_of
-from pokercalc.errors import EmptyRangeError, ParseError
+from pokercalc.core.cards import SUIT_CHARS, card_mask, format_cards, mask_of, suit_of_char
+from pokercalc.errors import EmptyRangeError, ParseError, PokercalcError
 
 __all__ = [
     "Range",
@@ -33,6 +34,7 @@ __all__ = [
     "CLASSES",
     "parse_range",
     "split_players",
+    "space_hint",
     "class_name",
     "class_combos",
     "grid_class",
@@ -101,7 +103,7 @@ class Range:
         cards = tuple(cards)
         if not self.combos:
             who = f"{player} ({self.text!r})" if player else repr(self.text)
-            raise EmptyRangeError(f"{who} matches no hand")
+            raise EmptyRangeError(f"{who} matches no hand{space_hint(self.text)}")
         blocked = mask_of(cards)
         keep = [i for i, m in enumerate(self.masks()) if not m & blocked]
         if not keep:
@@ -267,8 +269,10 @@ def percent_classes(percent: float) -> tuple[str, ...]:
 _R = r"[2-9TJQKA]"
 _CLASS = re.compile(rf"({_R})({_R})([so*])?(\+)?", re.I | re.A)
 _DASH = re.compile(rf"({_R})({_R})([so*])?\s*-\s*({_R})({_R})([so*])?", re.I | re.A)
-_CARDS = re.compile(r"(10|[2-9TJQKAX])([CDHSX])\s*(10|[2-9TJQKAX])([CDHSX])", re.I | re.A)
-_CARD = re.compile(r"(10|[2-9TJQKAX])([CDHSX])", re.I | re.A)
+# A suit is a letter or a symbol (♠♥♦♣, ♤♡♢♧): the tool's own output reads back.
+_SUIT = f"[X{SUIT_CHARS}]"
+_CARDS = re.compile(rf"(10|[2-9TJQKAX])({_SUIT})\s*(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
+_CARD = re.compile(rf"(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%", re.A)
 _NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
 _RANDOM = ("random", "any")
@@ -355,7 +359,7 @@ def _card_pattern(src: str, pos: int, m: re.Match[str]) -> list[int]:
         pats.append(
             (
                 None if r == "X" else (8 if r == "10" else _rank(r)),
-                None if s == "x" else "cdhs".index(s),
+                None if s == "x" else suit_of_char(s),
             )
         )
     (r1, s1), (r2, s2) = pats
@@ -522,6 +526,8 @@ def parse_range(text: str) -> Range:
                  | RANK RANK [s|o] "-" RANK RANK [s|o]   JJ-88, A5s-A2s, KTo-K7o, T9s-54s
                  | NUMBER "%"                            15%: the top classes (docs/ranges.md)
 
+    A CARD is a rank and a suit, the suit a letter ``c d h s`` or a symbol
+    (``♣ ♦ ♥ ♠``, ``♧ ♢ ♡ ♤``), so the cards pokercalc prints read back.
     A weight of 0 removes the hand from the items before it.  Errors are
     :class:`ParseError` naming the problem and its position.
 
@@ -543,6 +549,41 @@ def parse_range(text: str) -> Range:
 def _parse_range(text: str) -> Range:
     """:func:`parse_range` once per distinct text (a Range is immutable, so it can be shared)."""
     return Range.from_weights(text, parse_weights(text))
+
+
+def space_hint(text: str) -> str:
+    """Why an expression that matches no hand may be a slip: hands written apart.
+
+    In the pocket query language ``AKs AQs`` is an intersection (a hand that is
+    both), hence empty.  When ``text`` has hands or classes separated by blanks
+    only, the clause that says so and gives the union with commas; else ``""``.
+
+    >>> space_hint("AKs AQs")
+    ": hands apart are an intersection (a hand that is both); for either, write 'AKs,AQs'"
+    >>> space_hint("Suited and Offsuit")
+    ''
+    """
+    words = list(re.finditer(r"[^\s,|&()]+", text))
+    gaps = []
+    for a, b in itertools.pairwise(words):
+        blank = not text[a.end() : b.start()].strip()
+        if blank and _is_hand_token(a.group()) and _is_hand_token(b.group()):
+            gaps.append((a.end(), b.start()))
+    if not gaps:
+        return ""
+    fixed = text
+    for start, end in reversed(gaps):
+        fixed = fixed[:start] + "," + fixed[end:]
+    return f": hands apart are an intersection (a hand that is both); for either, write {fixed!r}"
+
+
+def _is_hand_token(word: str) -> bool:
+    """True when ``word`` is one range-notation token (``AKs``, ``QQ+``, ``AhKh``, ``AKs:0.5``)."""
+    try:
+        parse_token(word, 0, len(word))
+    except PokercalcError:
+        return False
+    return True
 
 
 def split_players(text: str) -> list[str]:

@@ -23,17 +23,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations, islice
 from math import comb, prod
-from typing import Any
 
 import numpy as np
 
-from pokercalc.core.cards import RANKS, SUIT_SYMBOLS, cards_of_mask, format_cards, mask_of
+from pokercalc.core.cards import (
+    RANKS,
+    SUIT_CHARS,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+    suit_of_char,
+)
 from pokercalc.core.games import Game, get_game
+from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import EmptyRangeError, InputError, ParseError, quote
 from pokercalc.ranges.notation import DeckRange, Range, _items, _parse_weight
+from pokercalc.ranges.query import ClassCount
 
 __all__ = ["MAX_HANDS", "STRUCTURES", "parse_omaha_range", "run_omaha_query", "OmahaQueryResult"]
 
@@ -47,8 +55,8 @@ _STRUCTURE_NAMES = ("rainbow", "single-suited", "double-suited", "triple-suited"
 _RANDOM = ("random", "any")
 _WILD = "*xX"
 _RANK_OF = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
-_SUIT_OF = {c: i for i, c in enumerate("cdhs")} | {c: i for i, c in enumerate("CDHS")}
-_SUIT_OF |= {c: i for i, c in enumerate(SUIT_SYMBOLS)}
+#: a suit letter in either case, or a symbol (♠♥♦♣, ♤♡♢♧): the tool's own output reads back
+_SUIT_OF = {c: suit_of_char(c) for c in SUIT_CHARS}
 #: Rows of the cross product of cores and free cards built at once (memory bound).
 _CHUNK = 1 << 22
 
@@ -410,36 +418,77 @@ def _range(text: str, rows: np.ndarray, weights: np.ndarray) -> Range:
 # The result of `pokercalc query --game omaha`.
 
 
-@dataclass(frozen=True)
-class OmahaQueryResult:
+@dataclass(frozen=True, kw_only=True)
+class OmahaQueryResult(Result):
     """An Omaha expression after card removal, for ``pokercalc query --game omaha``."""
 
-    expression: str  #: the expression as given
-    game: Game  #: the Omaha game whose hands these are
-    board: tuple[int, ...]  #: board cards removed from the range
-    dead: tuple[int, ...]  #: dead cards removed from the range
-    range: Range | DeckRange  #: the hands left (a bare ``random`` too big to list stays unlisted)
-    matched: int  #: hands the expression matched before card removal
+    expression: str = doc("the expression as given")
+    game: Game = doc("the Omaha game whose hands these are", GAME)
+    board: tuple[int, ...] = doc("board cards removed from the range", CARDS)
+    dead: tuple[int, ...] = doc("dead cards removed from the range", CARDS)
+    range: Range | DeckRange = doc(
+        "the hands left (a bare random too big to list stays unlisted)", output=False
+    )
 
     @property
+    @derived(COUNT)
     def count(self) -> int:
         """Hands left after card removal."""
         return len(self.range)
 
+    matched: int = doc("hands the expression matched before card removal", COUNT)
+
     @property
+    @derived(COUNT)
+    def removed(self) -> int:
+        """Hands matched that card removal took out."""
+        return self.matched - self.count
+
+    @property
+    @derived(minimum=1)
     def total(self) -> int:
         """Every hand of the game: C(deck size, hole cards)."""
         return comb(self.game.deck_size, self.game.hole_cards)
 
     @property
+    @derived(PROB)
     def share(self) -> float:
         """Hands left as a share of every hand of the game."""
         return self.count / self.total
 
     @property
+    @derived(minimum=0)
     def weight(self) -> float:
         """Sum of the weights of the hands left (``count`` when unweighted)."""
         return self.range.total_weight
+
+    @property
+    @derived(items=HANDS)
+    def combos(self) -> tuple[tuple[int, ...], ...]:
+        """Every hand left, in the range's order (InputError past MAX_HANDS: too many for JSON)."""
+        return tuple(c for c, _ in self._listed)
+
+    @property
+    @derived(items=PROB)
+    def weights(self) -> tuple[float, ...]:
+        """The weight of each hand left, in the same order."""
+        return tuple(w for _, w in self._listed)
+
+    @property
+    @derived(maxItems=0)
+    def classes(self) -> tuple[ClassCount, ...]:
+        """Always empty: Omaha hands have no 13x13 grid of classes."""
+        return ()
+
+    @cached_property
+    def _listed(self) -> list[tuple[tuple[int, ...], float]]:
+        """Every hand left with its weight, for the JSON form (at most MAX_HANDS)."""
+        if self.count > MAX_HANDS:
+            raise InputError(
+                f"{quote(self.expression)} holds {self.count:,} {self.game.name} hands, too "
+                "many for JSON; count them with the table output or list them with --list"
+            )
+        return list(self.hands())
 
     def hands(self) -> Iterator[tuple[tuple[int, ...], float]]:
         """The hands left with their weights, in the range's order (highest cards first)."""
@@ -458,30 +507,6 @@ class OmahaQueryResult:
         """One hand per line in ASCII (``AsKsQdJd``), with ``:weight`` when it is not 1."""
         for combo, w in self.hands():
             yield format_cards(combo) + ("" if w == 1.0 else f":{w!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: the counts and every hand left (``classes`` is empty: no 13x13 grid)."""
-        if self.count > MAX_HANDS:
-            raise InputError(
-                f"{quote(self.expression)} holds {self.count:,} {self.game.name} hands, too "
-                "many for JSON; count them with the table output or list them with --list"
-            )
-        hands = list(self.hands())
-        return {
-            "expression": self.expression,
-            "game": self.game.name,
-            "board": format_cards(self.board),
-            "dead": format_cards(self.dead),
-            "count": self.count,
-            "matched": self.matched,
-            "removed": self.matched - self.count,
-            "total": self.total,
-            "share": self.share,
-            "weight": self.weight,
-            "combos": [format_cards(c) for c, _ in hands],
-            "weights": [w for _, w in hands],
-            "classes": [],
-        }
 
 
 def run_omaha_query(
@@ -510,7 +535,9 @@ def run_omaha_query(
     if _bare_random(text) and comb(g.deck_size, g.hole_cards) > MAX_HANDS:
         deck = DeckRange(text, g.hole_cards, g.deck_mask)
         left = deck.without(removed, player="the query")
-        return OmahaQueryResult(text, g, b, d, left, len(deck))
+        return OmahaQueryResult(
+            expression=text, game=g, board=b, dead=d, range=left, matched=len(deck)
+        )
     rows, weights = _hands(text, g)
     blocked = sum(1 << c for c in removed)
     keep = (_keys(rows) & blocked) == 0
@@ -521,4 +548,6 @@ def run_omaha_query(
             f"the query ({text!r}) has no hand left: all are blocked by {format_cards(blockers)}"
         )
     rng = _range(text, rows[keep], weights[keep])
-    return OmahaQueryResult(text, g, b, d, rng, len(weights))
+    return OmahaQueryResult(
+        expression=text, game=g, board=b, dead=d, range=rng, matched=len(weights)
+    )

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from pokercalc.core.cards import format_cards
+from pokercalc.core.cards import SUIT_CHARS, format_cards
 from pokercalc.core.games import HOLDEM, Game, get_game
+from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import InputError, ParseError
 from pokercalc.ranges.notation import (
     _COMBO_OF_INDEX,
@@ -81,7 +82,7 @@ _KEYWORDS = {
 _GROUP = re.compile(r"group([1-9])", re.I | re.A)
 _GROUP_SPAN = re.compile(r"group([1-9])-group([1-9])", re.I | re.A)
 _SMALL_KICKER = re.compile(r"([2-9TJQKA])x([so])?", re.I | re.A)
-_ONE_CARD = re.compile(r"(10|[2-9TJQKAX])([CDHSX])", re.I | re.A)
+_ONE_CARD = re.compile(rf"(10|[2-9TJQKAX])([X{SUIT_CHARS}])", re.I | re.A)
 
 Weights = dict[int, float]
 
@@ -446,67 +447,86 @@ def player_range(
 # The result of `pokercalc query`.
 
 
-@dataclass(frozen=True)
-class ClassCount:
+@dataclass(frozen=True, kw_only=True)
+class ClassCount(Result):
     """How much of one starting-hand class a range holds."""
 
-    name: str  #: the class, "AA", "AKs" or "AKo"
-    combos: int  #: its combos in the range
-    total: int  #: its combos in a full deck (6, 4 or 12)
-    weight: float  #: the sum of the weights of its combos in the range
+    name: str = doc('the class, "AA", "AKs" or "AKo"', key="class")
+    combos: int = doc("its combos in the range", COUNT)
+    total: int = doc("its combos in a full deck (6, 4 or 12)", COUNT)
+    weight: float = doc("the sum of the weights of its combos in the range")
 
     @property
     def fraction(self) -> float:
         """The share of the class held, weights counted: 1 full, 0 none, between partial."""
         return self.weight / self.total
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "class": self.name,
-            "combos": self.combos,
-            "total": self.total,
-            "weight": self.weight,
-        }
 
+@dataclass(frozen=True, kw_only=True)
+class QueryResult(Result):
+    """A parsed expression after card removal, for ``pokercalc query`` (Omaha: OmahaQueryResult)."""
 
-@dataclass(frozen=True)
-class QueryResult:
-    """A parsed expression after card removal, for ``pokercalc query``."""
-
-    expression: str  #: the expression as given
-    board: tuple[int, ...]  #: board cards removed from the range
-    dead: tuple[int, ...]  #: dead cards removed from the range
-    range: Range  #: the hands left after card removal
-    matched: int  #: combos the expression matched before card removal
-    game: str = "holdem"  #: the game whose deck the hands come from (core/games.py)
+    expression: str = doc("the expression as given")
+    game: str = doc(
+        "the game whose deck the hands come from (core/games.py)", GAME, default="holdem"
+    )
+    board: tuple[int, ...] = doc("board cards removed from the range", CARDS)
+    dead: tuple[int, ...] = doc("dead cards removed from the range", CARDS)
+    range: Range = doc("the hands left after card removal", output=False)
 
     @property
+    @derived(COUNT)
     def count(self) -> int:
         """Combos left after card removal."""
         return len(self.range)
 
+    matched: int = doc("combos the expression matched before card removal", COUNT)
+
     @property
+    @derived(COUNT)
+    def removed(self) -> int:
+        """Combos matched that card removal took out."""
+        return self.matched - self.count
+
+    @property
+    @derived(minimum=1)
     def total(self) -> int:
         """Every two-card hand of the game's deck: 1,326 in hold'em, 630 in short-deck."""
         g = get_game(self.game)
         return math.comb(g.deck_size, g.hole_cards)
 
     @property
+    @derived(PROB)
     def share(self) -> float:
         """Combos left as a share of every two-card hand of the game's deck."""
         return self.count / self.total
 
     @property
+    @derived(minimum=0)
     def weight(self) -> float:
         """Sum of the weights of the combos left (``count`` when unweighted)."""
         return self.range.total_weight
 
+    @property
+    @derived(items=HANDS)
+    def combos(self) -> tuple[tuple[int, ...], ...]:
+        """The combos left, in the range's order."""
+        return self.range.combos
+
+    @property
+    @derived(items=PROB)
+    def weights(self) -> tuple[float, ...]:
+        """The weight of each combo left, in the same order."""
+        return self.range.weights
+
+    @derived()
     def classes(self) -> tuple[ClassCount, ...]:
         """Every class with at least one combo left, in grid order (aces first)."""
         held = self.range.class_weights()
         return tuple(
-            ClassCount(name, held[name][0], len(class_combos(name)), held[name][1])
+            ClassCount(
+                name=name, combos=held[name][0], total=len(class_combos(name)), weight=held[name][1]
+            )
             for name in CLASSES
             if name in held
         )
@@ -522,7 +542,7 @@ class QueryResult:
             for c in range(size):
                 name = grid_class(r, c)
                 n, w = held.get(name, (0, 0.0))
-                row.append(ClassCount(name, n, len(class_combos(name)), w))
+                row.append(ClassCount(name=name, combos=n, total=len(class_combos(name)), weight=w))
             rows.append(row)
         return rows
 
@@ -532,24 +552,6 @@ class QueryResult:
             format_cards(c) + ("" if w == 1.0 else f":{w!r}")
             for c, w in zip(self.range.combos, self.range.weights, strict=True)
         ]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: counts, the combos with their weights, and the classes."""
-        return {
-            "expression": self.expression,
-            "game": self.game,
-            "board": format_cards(self.board),
-            "dead": format_cards(self.dead),
-            "count": self.count,
-            "matched": self.matched,
-            "removed": self.matched - self.count,
-            "total": self.total,
-            "share": self.share,
-            "weight": self.weight,
-            "combos": [format_cards(c) for c in self.range.combos],
-            "weights": list(self.range.weights),
-            "classes": [c.to_dict() for c in self.classes()],
-        }
 
 
 def run_query(
@@ -585,4 +587,4 @@ def run_query(
         rng = in_deck(rng, text, g, "the query")
     b, d = _board_and_dead(board, dead, g)
     left = rng.without(b + d, player="the query") if rng.combos else rng
-    return QueryResult(text, b, d, left, len(rng), g.name)
+    return QueryResult(expression=text, game=g.name, board=b, dead=d, range=left, matched=len(rng))
