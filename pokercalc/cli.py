@@ -101,7 +101,9 @@ class PokercalcGroup(click.Group):
         except click.ClickException as e:
             if not standalone:
                 raise
-            click.echo(f"Error: {e.format_message()}", err=True)
+            argv = kwargs.get("args", args[0] if args else None)
+            hint = _quote_hint(self, list(sys.argv[1:] if argv is None else argv))
+            click.echo(f"Error: {hint or e.format_message()}", err=True)
             sys.exit(e.exit_code)
         except click.Abort as e:
             if not standalone:
@@ -116,6 +118,95 @@ class PokercalcGroup(click.Group):
                 sys.exit(exit_status(e.__context__))
             click.echo("Aborted!", err=True)
             sys.exit(1)
+
+
+#: Options whose value is cards: given unquoted, cards written apart spill out of them.
+_CARD_OPTIONS = ("--board", "-b", "--dead", "-d", "--vs")
+#: Commands that join their arguments with spaces themselves (``query Ah Kh`` is one hand).
+_JOINING = ("query", "hits")
+
+
+def _card_count(word: str) -> int | None:
+    """How many cards ``word`` is when it is nothing but cards written together, else None."""
+    from pokercalc.core.cards import parse_cards
+
+    if not word or any(ch in word for ch in " \t\n,"):
+        return None
+    try:
+        return len(parse_cards(word, allow_empty=False))
+    except PokercalcError:
+        return None
+
+
+def _arguments(command: click.Command, words: list[str]) -> list[tuple[str, str]]:
+    """The command's words as ``(option, value)`` for an option's value, ``("", word)`` for an
+    argument and ``("-", word)`` for anything else (option names, flags)."""
+    takes_value = {
+        name: not (getattr(p, "is_flag", False) or getattr(p, "count", False))
+        for p in command.params
+        if isinstance(p, click.Option)
+        for name in (*p.opts, *p.secondary_opts)
+    }
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            out += [("", w) for w in words[i + 1 :]]
+            break
+        name, eq, inline = word.partition("=")
+        if word.startswith("-") and len(word) > 1 and _card_count(word[1:]) is None:
+            if eq and takes_value.get(name):
+                out.append((name, inline))
+            elif takes_value.get(word) and i + 1 < len(words):
+                out += [("-", word), (word, words[i + 1])]
+                i += 1
+            elif takes_value.get(word[:2]) and not word.startswith("--"):
+                out.append((word[:2], word[2:]))  # -b4dAc5d
+            else:
+                out.append(("-", word))
+        else:
+            out.append(("", word))
+        i += 1
+    return out
+
+
+def _quote_hint(group: click.Group, argv: list[str]) -> str | None:
+    """For a command that failed: a one-line hint when cards written apart were not quoted.
+
+    The shell splits ``--board 4d Ac 5d`` and ``equity Ah Kh QQ`` at the
+    spaces.  Cards that follow a card option's value (when one of them is a
+    lone card, or the board is too short), or lone cards side by side among
+    the arguments (except in commands that join their words), are taken for
+    that slip.
+    """
+    name = next((w for w in argv if w in group.commands), None)
+    if name is None:
+        return None
+    words = _arguments(group.commands[name], argv[argv.index(name) + 1 :])
+    for i, (option, first) in enumerate(words):
+        if option == "-" or (option and option not in _CARD_OPTIONS):
+            continue
+        size = _card_count(first)
+        if size is None or (not option and (size != 1 or name in _JOINING)):
+            continue
+        run = [first]
+        for opt, word in words[i + 1 :]:
+            n = _card_count(word)
+            if opt or n is None or (not option and n != 1):
+                break
+            run.append(word)
+        lone = any(_card_count(w) == 1 for w in run[1:])
+        if len(run) < 2 or (option and not lone and not (option in ("--board", "-b") and size < 3)):
+            continue
+        apart, together = " ".join(run), "".join(run)
+        fix = f'"{apart}" (or {together})'
+        if option:
+            what, fix = f"{option} got {first!r} alone", f"{option} {fix}"
+        else:
+            what = f"{', '.join(repr(w) for w in run)} came as separate arguments"
+        return f"{what}: the shell splits at spaces, so quote the cards: {fix}"
+    return None
 
 
 def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -533,10 +624,21 @@ def check_command(
 @click.option("--board", "-b", default="", help="Board cards to remove, e.g. 4dAc5d.")
 @click.option("--dead", "-d", default="", help="Dead cards to remove, e.g. JcJh.")
 @click.option("--list", "list_", is_flag=True, help="Print one combo per line (ASCII).")
+@click.option(
+    "--compact",
+    is_flag=True,
+    help="Print the range in the shortest range notation (77+,A7s+,K9s+), weights kept.",
+)
 @game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
 @output_options(csv=False)
 def query_command(
-    expression: tuple[str, ...], board: str, dead: str, list_: bool, game: str, fmt: str
+    expression: tuple[str, ...],
+    board: str,
+    dead: str,
+    list_: bool,
+    compact: bool,
+    game: str,
+    fmt: str,
 ) -> None:
     """Show the hands an EXPRESSION holds: count, share of 1,326 and a 13x13 grid.
 
@@ -552,9 +654,17 @@ def query_command(
 
     if list_ and fmt == "json":
         raise click.UsageError("--list and --json exclude each other")
+    if compact and (list_ or fmt == "json"):
+        other = "--list" if list_ else "--json"
+        raise click.UsageError(f"--compact and {other} exclude each other")
     g = get_game(game)
     if g.forming == "omaha":
         from pokercalc.ranges.omaha import run_omaha_query
+
+        from .errors import InputError
+
+        if compact:
+            raise InputError(f"--compact writes two-card ranges; {g.name} hands have no short form")
 
         omaha = run_omaha_query(" ".join(expression), g, board=board, dead=dead)
         if list_:
@@ -565,6 +675,21 @@ def query_command(
         emit(omaha, fmt, lambda: render.omaha_query_view(omaha))
         return
     result = run_query(" ".join(expression), board=board, dead=dead, game=g)
+    if not result.matched:
+        from pokercalc.ranges.notation import space_hint
+
+        from .errors import EmptyRangeError, quote
+
+        if hint := space_hint(result.expression):
+            # "AKs AQs" is an intersection, empty: a slip for "AKs,AQs", not an answer.
+            raise EmptyRangeError(f"{quote(result.expression)} matches no hand{hint}")
+    if compact:
+        from pokercalc.ranges.compact import compact_range
+
+        text = compact_range(result.range, blocked=result.board + result.dead, game=g)
+        if text:
+            click.echo(text)
+        return
     if list_:
         for line in result.lines():
             click.echo(line)
@@ -620,10 +745,80 @@ def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None
     DrawCount.  Example: pokercalc draws KcTh --board Jh9c7c
     """
     from pokercalc.analysis.draws import find_draws
+    from pokercalc.analysis.hits import looks_like_range
     from pokercalc.output import render
 
+    if looks_like_range(hero):
+        import shlex
+
+        from .errors import InputError
+
+        raise InputError(
+            f"draws takes one hand such as KcTh; for a range use: pokercalc hits "
+            f"{shlex.quote(hero)} --board {shlex.quote(board)}"
+        )
     result = find_draws(hero, board, dead, game=game)
     emit(result, fmt, lambda: render.draws_table(result))
+
+
+@cli.command("hits")
+@click.argument("range_", metavar="RANGE", nargs=-1, required=True)
+@click.option("--board", "-b", required=True, help="The flop, turn or river, e.g. Kh7c2d.")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@click.option(
+    "--vs",
+    "opponents",
+    multiple=True,
+    help="An opponent's hand or range, weighting the combos by card removal (repeatable).",
+)
+@click.option(
+    "--select",
+    help="Print the part of the range in these classes and draws as range notation, e.g. "
+    '"top pair or better, flush draw".',
+)
+@click.option(
+    "--list", "list_", is_flag=True, help="Print the selected (or all) combos, one per line."
+)
+@game_option()
+@output_options()
+def hits_command(
+    range_: tuple[str, ...],
+    board: str,
+    dead: str,
+    opponents: tuple[str, ...],
+    select: str | None,
+    list_: bool,
+    game: str,
+    fmt: str,
+) -> None:
+    """How RANGE hits a flop, turn or river: combos and share of each made hand and draw.
+
+    Made-hand classes (set, two pair, overpair, top pair by kicker, ...) are
+    exclusive, one per combo; draws (flush, open-ended, gutshot, combo and
+    backdoor draws) are listed alongside.  --select picks a part of the range
+    and prints it as range notation for `equity`.  See docs/hits.md.
+    Example: pokercalc hits "QQ+,AK" --board Kh7c2d
+    """
+    from pokercalc.analysis.hits import range_hits
+    from pokercalc.output import render
+
+    if list_ and fmt != "table":
+        raise click.UsageError(f"--list and --{fmt} exclude each other")
+    if select is not None and fmt == "csv":
+        raise click.UsageError("--select prints a range: use it alone, with --list or with --json")
+    result = range_hits(" ".join(range_), board, dead, vs=opponents, game=game, select=select)
+    picked = result.selection
+    if list_:
+        for line in picked.lines() if picked is not None else result.lines():
+            click.echo(line)
+        return
+    if picked is not None and fmt == "table":
+        if picked.notation:
+            click.echo(picked.notation)
+        else:
+            click.echo("pokercalc: the selection holds no hand of the range", err=True)
+        return
+    emit(result, fmt, lambda: render.hits_table(result))
 
 
 #: Seconds ``winodds`` keeps back from its time budget for rendering its output.

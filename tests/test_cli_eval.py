@@ -36,6 +36,7 @@ def test_json_exact() -> None:
                         "category": 8,
                         "category_name": "Straight flush",
                         "description": "Straight flush, Ace high",
+                        "low": None,
                     },
                     {
                         "game": "holdem",
@@ -44,6 +45,7 @@ def test_json_exact() -> None:
                         "category": 6,
                         "category_name": "Full house",
                         "description": "Full house, Nines full of Aces",
+                        "low": None,
                     },
                 ],
             },
@@ -57,10 +59,22 @@ def test_csv_exact() -> None:
     result = run("--csv", "AsKsQsJsTs", "5c4d3h2sAs9h9c")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "game,cards,value,category,category_name,description\n"
-        f'holdem,AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high"\n'
-        f'holdem,5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high"\n'
+        "game,cards,value,category,category_name,description,low\n"
+        f'holdem,AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high",\n'
+        f'holdem,5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high",\n'
     )
+
+
+def test_omaha_hilo_shows_both_halves() -> None:
+    result = run("--json", "As2sKdQd", "--game", "omaha-hilo", "--board", "5c6d9h3h8c")
+    assert result.exit_code == 0, result.output
+    hand = json.loads(result.stdout)["result"][0]
+    assert hand["description"] == "High card, Ace high" and hand["low"] == "6-5-3-2-A"
+    # Two low ranks on the board (2, 6) leave no low for anyone.
+    result = run("--json", "As2sKdQd", "--game", "omaha-hilo", "--board", "2c6d9hKhQc")
+    assert json.loads(result.stdout)["result"][0]["low"] is None
+    table = run("As2sKdQd", "--game", "omaha-hilo", "--board", "5c6d9h3h8c").stdout
+    assert "6-5-3-2-A" in table and "Low" in table
 
 
 def test_table() -> None:

@@ -201,6 +201,7 @@ def test_evaluate_hand_record() -> None:
         "category": 6,
         "category_name": "Full house",
         "description": "Full house, Nines full of Aces",
+        "low": None,
     }
 
 

@@ -14,7 +14,6 @@ enumerates or samples joint assignments of the players' hands, then boards.
 from __future__ import annotations
 
 import math
-import secrets
 import time as _time
 from array import array
 from collections.abc import Callable, Sequence
@@ -25,8 +24,9 @@ from typing import Any
 
 from pokercalc.core.cards import FULL_MASK, cards_of_mask, format_cards, mask_of
 from pokercalc.core.games import HOLDEM, Game, get_game
+from pokercalc.core.results import CARDS, COUNT, GAME, METHOD, PROB, SECONDS, Result, doc
 from pokercalc.core.runner import Control, default_threads, run_kernel
-from pokercalc.core.validate import check_board_and_dead, check_engine_options
+from pokercalc.core.validate import check_board_and_dead, check_engine_options, new_seed
 from pokercalc.errors import CardConflictError, InputError, InternalError
 from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range
 
@@ -53,97 +53,100 @@ MAX_EXACT_OUTCOMES = 2**62
 SAMPLE_SECONDS = 0.25
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+@dataclass(frozen=True, kw_only=True)
+class PlayerResult(Result):
     """One player's share of the pot."""
 
-    label: str  #: the player's expression as given
-    combos: int  #: hands left in the distribution after card removal
-    equity: float | None  #: share of the pot, a k-way split giving each winner 1/k; None when
-    #: an exact run was interrupted (a part of an enumeration estimates nothing)
-    win: float | None  #: probability of winning alone
-    tie: float | None  #: probability of sharing the pot
-    stderr: float | None  #: Monte Carlo standard error of ``equity``; None when exact
-    equity_fraction: Fraction | None  #: exact equity; None for Monte Carlo or weighted ranges
-    wins: int | None  #: exact count of outcomes won alone (unweighted exhaustive runs)
-    ties: int | None  #: exact count of outcomes tied (unweighted exhaustive runs)
+    label: str = doc(
+        "the player's expression as given; a lone player meets one random hand, listed second"
+    )
+    combos: int = doc("hands left in the distribution after card removal", COUNT)
+    equity: float | None = doc(
+        "share of the pot, a k-way split giving each winner 1/k; None when an exact run was "
+        "interrupted (a part of an enumeration estimates nothing)",
+        PROB,
+    )
+    win: float | None = doc("probability of winning alone", PROB)
+    tie: float | None = doc("probability of sharing the pot", PROB)
+    stderr: float | None = doc(
+        "Monte Carlo standard error of equity; None when exact or below two deals",
+        minimum=0,
+        default=None,
+    )
+    equity_fraction: Fraction | None = doc(
+        "exact equity; None for Monte Carlo or weighted ranges", default=None
+    )
+    wins: int | None = doc(
+        "exact count of outcomes won alone (unweighted exhaustive runs)",
+        COUNT,
+        csv=False,
+        default=None,
+    )
+    ties: int | None = doc(
+        "exact count of outcomes tied (unweighted exhaustive runs)", COUNT, csv=False, default=None
+    )
+    scoop: float | None = doc(
+        "hi/lo games: probability of winning the whole pot alone (win says the same); None in "
+        "other games",
+        PROB,
+        default=None,
+    )
+    high_share: float | None = doc(
+        "hi/lo games: the expected share of the high half won; None in other games",
+        PROB,
+        default=None,
+    )
+    low_share: float | None = doc(
+        "hi/lo games: the expected share of the low half won with a qualifying low; None in "
+        "other games (equity is half of both shares plus half the high share of the boards "
+        "without a low)",
+        PROB,
+        default=None,
+    )
 
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form; the fraction as ``"a/b"``."""
-        frac = self.equity_fraction
-        return {
-            "label": self.label,
-            "combos": self.combos,
-            "equity": self.equity,
-            "win": self.win,
-            "tie": self.tie,
-            "stderr": self.stderr,
-            "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
-            "wins": self.wins,
-            "ties": self.ties,
-        }
 
-
-@dataclass(frozen=True)
-class EquityResult:
+@dataclass(frozen=True, kw_only=True)
+class EquityResult(Result):
     """Every player's equity, and how it was computed."""
 
-    players: tuple[PlayerResult, ...]  #: one result per player, in the order given
-    board: tuple[int, ...]  #: the board cards given
-    dead: tuple[int, ...]  #: the dead cards given
-    method: str  #: "exact" or "mc"
-    outcomes: int  #: valid joint assignments times boards (estimated if not outcomes_exact)
-    outcomes_exact: bool  #: False when the count was too costly and was estimated
-    symmetry: int  #: suit permutations that leave the problem unchanged (exact runs merge them)
-    trials: int | None  #: Monte Carlo deals played; None when exact
-    seed: int | None  #: the Monte Carlo seed used; None when exact
-    threads: int  #: threads used
-    elapsed: float  #: seconds of computation
-    showdowns: int  #: hands evaluated against each other (deals or distinct boards played)
-    interrupted: bool  #: True when a signal (Ctrl-C, SIGTERM) stopped the run early
-    done_fraction: float = 1.0  #: share of the planned work done (below 1 only when interrupted)
-    game: str = "holdem"  #: the game played (core/games.py)
+    game: str = doc("the game played (core/games.py)", GAME, default="holdem")
+    method: str = doc('"exact" (every outcome enumerated) or "mc" (Monte Carlo), as run', METHOD)
+    board: tuple[int, ...] = doc("the board cards given", CARDS)
+    dead: tuple[int, ...] = doc("the dead cards given", CARDS)
+    players: tuple[PlayerResult, ...] = doc(
+        "one result per player, in the order given", table="player", minItems=2
+    )
+    outcomes: int = doc(
+        "valid joint assignments times boards (estimated if not outcomes_exact)", COUNT
+    )
+    outcomes_exact: bool = doc("False when the count was too costly and was estimated")
+    symmetry: int = doc(
+        "suit permutations that leave the problem unchanged (exact runs merge them)", minimum=1
+    )
+    trials: int | None = doc("Monte Carlo deals played; None when exact", COUNT)
+    seed: int | None = doc(
+        "the Monte Carlo seed used (pass it back to reproduce); None when exact", COUNT
+    )
+    threads: int = doc("threads used", minimum=1)
+    elapsed: float = doc("seconds of computation", SECONDS)
+    showdowns: int = doc(
+        "hands evaluated against each other (deals or distinct boards played)", COUNT
+    )
+    interrupted: bool = doc("True when a signal (Ctrl-C, SIGTERM) stopped the run early")
+    done_fraction: float = doc(
+        "share of the planned work done (below 1 only when interrupted)", PROB, default=1.0
+    )
+    low_possible: float | None = doc(
+        "hi/lo games: the share of outcomes whose board holds three low ranks (ace to eight), "
+        "so that a low can be made; None in other games",
+        PROB,
+        default=None,
+    )
 
     @property
     def showdowns_per_second(self) -> float:
         """Throughput: showdowns played per second of computation."""
         return self.showdowns / self.elapsed if self.elapsed > 0 else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: cards in ASCII, floats unrounded."""
-        return {
-            "game": self.game,
-            "method": self.method,
-            "board": format_cards(self.board),
-            "dead": format_cards(self.dead),
-            "players": [p.to_dict() for p in self.players],
-            "outcomes": self.outcomes,
-            "outcomes_exact": self.outcomes_exact,
-            "symmetry": self.symmetry,
-            "trials": self.trials,
-            "seed": self.seed,
-            "threads": self.threads,
-            "elapsed": self.elapsed,
-            "showdowns": self.showdowns,
-            "interrupted": self.interrupted,
-            "done_fraction": self.done_fraction,
-        }
-
-    def to_rows(self) -> list[dict[str, Any]]:
-        """One CSV row per player."""
-        return [
-            {
-                "player": i + 1,
-                "label": p.label,
-                "combos": p.combos,
-                "equity": p.equity,
-                "win": p.win,
-                "tie": p.tie,
-                "stderr": "" if p.stderr is None else p.stderr,
-                "equity_fraction": "" if p.equity_fraction is None else str(p.equity_fraction),
-            }
-            for i, p in enumerate(self.players)
-        ]
 
 
 def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
@@ -624,6 +627,9 @@ def _run(
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     outcomes = assignments * prob.boards()
     if method == "auto":
+        # An Omaha outcome costs a few times a hold'em one, and a hi/lo outcome (no
+        # innermost range: both halves per hand) far more; measured on this engine.
+        limit /= _OUTCOME_COST.get(prob.game.evaluator_id, 1)
         if outcomes <= limit:
             method = "exact"
         elif outcomes > limit * 24:
@@ -690,7 +696,8 @@ def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tup
     # With a big last range the kernel fixes the others, then each board, then
     # runs through the last player's combos; with small ranges it enumerates
     # whole assignments first.
-    innermost = len(prob.ranges[-1]) >= 4
+    # (Hi/lo tallies two halves per outcome: whole assignments first.)
+    innermost = len(prob.ranges[-1]) >= 4 and not prob.game.hilo
     first_only = innermost and prob.n == 2
     items = kernel.work_items(first_only, 0, shuffle)
     # Too few work items to keep every thread busy: split each one's boards by
@@ -712,7 +719,7 @@ def _exhaustive(
     progress: Callable[[float], None] | None,
     on_plan: Callable[[int, float], None] | None = None,
 ) -> EquityResult:
-    if outcomes >= MAX_EXACT_OUTCOMES:
+    if outcomes * (2 * _units(prob) if prob.game.hilo else 1) >= MAX_EXACT_OUTCOMES:
         raise InputError(
             f"{outcomes:.3g} outcomes are too many to count exactly; use Monte Carlo (--mc)"
         )
@@ -781,33 +788,39 @@ def _exhaustive(
         ]
     else:
         sums = [sum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
-    total = sums[n * (n + 1)]
+    total = sums[kernel.tally_size - 1]
     if total == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     players = []
-    for p, r in enumerate(prob.ranges):
+    low_possible = None
+    if prob.game.hilo:
+        players, low_possible = _hilo_exact(prob, sums, total, kernel.units)
+    for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
         if not prob.weighted:
             frac = sum((Fraction(c, k) for k, c in enumerate(row) if k), Fraction(0)) / total
             wins, ties = row[1], sum(row[2:])
             players.append(
                 PlayerResult(
-                    r.text, len(r), float(frac), wins / total, ties / total, None, frac, wins, ties
+                    label=r.text,
+                    combos=len(r),
+                    equity=float(frac),
+                    win=wins / total,
+                    tie=ties / total,
+                    equity_fraction=frac,
+                    wins=wins,
+                    ties=ties,
                 )
             )
         else:
             eq_f = math.fsum(x / k for k, x in enumerate(row) if k) / total
             players.append(
                 PlayerResult(
-                    r.text,
-                    len(r),
-                    eq_f,
-                    row[1] / total,
-                    math.fsum(row[2:]) / total,
-                    None,
-                    None,
-                    None,
-                    None,
+                    label=r.text,
+                    combos=len(r),
+                    equity=eq_f,
+                    win=row[1] / total,
+                    tie=math.fsum(row[2:]) / total,
                 )
             )
     if not prob.weighted and counted and total != outcomes:
@@ -820,20 +833,57 @@ def _exhaustive(
         # The count was estimated up front; the enumeration has now counted exactly.
         outcomes, counted = int(total), True
     return EquityResult(
-        tuple(players),
-        prob.board,
-        prob.dead,
-        "exact",
-        outcomes,
-        counted,
-        len(prob.group),
-        None,
-        None,
-        threads,
-        elapsed,
-        played,
-        False,
+        method="exact",
+        board=prob.board,
+        dead=prob.dead,
+        players=tuple(players),
+        outcomes=outcomes,
+        outcomes_exact=counted,
+        symmetry=len(prob.group),
+        trials=None,
+        seed=None,
+        threads=threads,
+        elapsed=elapsed,
+        showdowns=played,
+        interrupted=False,
+        low_possible=low_possible,
     )
+
+
+#: Relative cost of an exact outcome per evaluator (core.games.Game.evaluator_id), for ``auto``.
+_OUTCOME_COST = {3: 4, 4: 40}
+
+
+def _units(prob: _Problem) -> int:
+    """Hi/lo: the units of a half pot, LCM(1..n), so that every split of it is whole."""
+    return math.lcm(*range(1, prob.n + 1))
+
+
+def _hilo_exact(
+    prob: _Problem, sums: list[Any], total: Any, units: int
+) -> tuple[list[PlayerResult], float]:
+    """Hi/lo players from exhaustive tallies (per player: scoops, part pots, high, low and
+    no-low units; then the outcomes whose board allows a low)."""
+    n, w, out = prob.n, prob.weighted, []
+    for p, r in enumerate(prob.ranges):
+        scoops, parts, hi, lo, nolow = sums[6 * p : 6 * p + 5]
+        frac = None if w else Fraction(hi + lo + nolow, 2 * units * total)
+        out.append(
+            PlayerResult(
+                label=r.text,
+                combos=len(r),
+                equity=float(frac) if frac is not None else (hi + lo + nolow) / (2 * units * total),
+                win=scoops / total,
+                tie=parts / total,
+                equity_fraction=frac,
+                wins=None if w else scoops,
+                ties=None if w else parts,
+                scoop=scoops / total,
+                high_share=hi / (units * total),
+                low_share=lo / (units * total),
+            )
+        )
+    return out, sums[6 * n] / total
 
 
 def _interrupted_exact(
@@ -848,23 +898,24 @@ def _interrupted_exact(
     """An exact run stopped part way: how far it got, and no equities (a part of an
     enumeration is not a sample of it)."""
     players = tuple(
-        PlayerResult(r.text, len(r), None, None, None, None, None, None, None) for r in prob.ranges
+        PlayerResult(label=r.text, combos=len(r), equity=None, win=None, tie=None)
+        for r in prob.ranges
     )
     return EquityResult(
-        players,
-        prob.board,
-        prob.dead,
-        "exact",
-        outcomes,
-        counted,
-        len(prob.group),
-        None,
-        None,
-        threads,
-        elapsed,
-        0,
-        True,
-        done / max(n_items, 1),
+        method="exact",
+        board=prob.board,
+        dead=prob.dead,
+        players=players,
+        outcomes=outcomes,
+        outcomes_exact=counted,
+        symmetry=len(prob.group),
+        trials=None,
+        seed=None,
+        threads=threads,
+        elapsed=elapsed,
+        showdowns=0,
+        interrupted=True,
+        done_fraction=done / max(n_items, 1),
     )
 
 
@@ -947,7 +998,7 @@ def _montecarlo(
 ) -> EquityResult:
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
-    seed = secrets.randbits(63) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     kernel = prob.kernel(list_random=False)
     aprob, aidx = _alias_tables(prob)
     joint, jprob, jalias = _joint_tables(prob, kernel)
@@ -961,7 +1012,12 @@ def _montecarlo(
     size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected draws; padded
     counts = array("q", bytes(8 * size * threads))
     cview = memoryview(counts).cast("B").cast("q", [threads, size])
-    deals_at = n * (n + 1)
+    deals_at = kernel.tally_size - 1
+    units = kernel.units
+
+    def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
+        return _hilo_mc_stats(sums, n, units) if prob.game.hilo else list(_mc_stats(sums, n))
+
     # Monte Carlo runs on this thread in batches of at most about 0.1 s, so a
     # signal is handled between two batches; the flag stays clear.
     control = Control()
@@ -995,7 +1051,7 @@ def _montecarlo(
                 break
             if deadline is not None and now >= deadline:
                 break
-            if stderr is not None and _mc_converged(_mc_stats(totals(), n), stderr):
+            if stderr is not None and _mc_converged(stats(totals()), stderr):
                 break
             if spent < 0.05:
                 batch *= 2
@@ -1012,26 +1068,43 @@ def _montecarlo(
         if interrupted:
             raise KeyboardInterrupt
         raise InputError("no deal was possible: the players' hands conflict with each other")
-    players = tuple(
-        PlayerResult(r.text, len(r), eq, win, tie, se, None, None, None)
-        for r, (eq, win, tie, se) in zip(prob.ranges, _mc_stats(sums, n), strict=True)
-    )
+    if prob.game.hilo:
+        players = tuple(
+            PlayerResult(
+                label=r.text,
+                combos=len(r),
+                equity=eq,
+                win=win,
+                tie=tie,
+                scoop=win,
+                high_share=hi,
+                low_share=lo,
+                stderr=se,
+            )
+            for r, (eq, win, tie, hi, lo, se) in zip(prob.ranges, stats(sums), strict=True)
+        )
+    else:
+        players = tuple(
+            PlayerResult(label=r.text, combos=len(r), equity=eq, win=win, tie=tie, stderr=se)
+            for r, (eq, win, tie, se) in zip(prob.ranges, _mc_stats(sums, n), strict=True)
+        )
     elapsed = _time.perf_counter() - start
     return EquityResult(
-        players,
-        prob.board,
-        prob.dead,
-        "mc",
-        outcomes,
-        counted,
-        1,
-        m,
-        seed,
-        threads,
-        elapsed,
-        m,
-        interrupted,
-        _mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
+        method="mc",
+        board=prob.board,
+        dead=prob.dead,
+        players=players,
+        outcomes=outcomes,
+        outcomes_exact=counted,
+        symmetry=1,
+        trials=m,
+        seed=seed,
+        threads=threads,
+        elapsed=elapsed,
+        showdowns=m,
+        interrupted=interrupted,
+        done_fraction=_mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
+        low_possible=sums[6 * n] / m if prob.game.hilo else None,
     )
 
 
@@ -1041,7 +1114,27 @@ def _mc_done_fraction(deals: int, trials: int | None, elapsed: float, time: floa
     return min(1.0, max(fracs))
 
 
-def _mc_converged(stats: list[tuple[float, float, float, float | None]], target: float) -> bool:
+def _hilo_mc_stats(sums: list[int], n: int, units: int) -> list[tuple[float | None, ...]]:
+    """Hi/lo Monte Carlo per player: equity, scoop and part-pot rates, high and low shares,
+    and the equity's standard error from the squared units of each deal's share."""
+    m = sums[6 * n + 1]
+    out: list[tuple[float | None, ...]] = []
+    for p in range(n):
+        scoops, parts, hi, lo, nolow, squares = sums[6 * p : 6 * p + 6]
+        if m == 0:
+            out.append((0.0, 0.0, 0.0, 0.0, 0.0, None))
+            continue
+        pot = 2 * units
+        mean = (hi + lo + nolow) / (pot * m)
+        se = None
+        if m >= 2:
+            var = max(0.0, squares / (pot * pot * m) - mean * mean) * m / (m - 1)
+            se = math.sqrt(var / m)
+        out.append((mean, scoops / m, parts / m, hi / (units * m), lo / (units * m), se))
+    return out
+
+
+def _mc_converged(stats: list[tuple[float | None, ...]], target: float) -> bool:
     """True when every player's standard error is defined and below ``target``."""
     return all(se is not None and se < target for *_, se in stats)
 

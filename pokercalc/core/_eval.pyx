@@ -220,6 +220,21 @@ def evaluate_omaha(hole, board) -> int:
     return eval_omaha(h, nh, b, nb)
 
 
+def evaluate_omaha_low(hole, board) -> int:
+    """Best eight-or-better low of exactly two of ``hole`` and three of ``board``: 256 minus
+    its rank bits (ace 1, deuce 2, ..., eight 128), higher better; 0 when there is none."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = len(hole), nb = len(board), i
+    if not 2 <= nh <= 6 or not 3 <= nb <= 5:
+        raise ValueError("hole must have 2 to 6 cards and board 3 to 5")
+    for i in range(nh):
+        h[i] = hole[i]
+    for i in range(nb):
+        b[i] = board[i]
+    return omaha_low(low_ranks(b, nb), h, nh)
+
+
 def short_category_counts(int n_cards, str ranking) -> list:
     """Hands per category position over every ``n_cards``-card hand (5 to 7) of the 36-card deck."""
     cdef uint64_t counts[9]

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from pokercalc.core import _eval, _tablegen
 from pokercalc.core.cards import card_mask, parse_cards
 from pokercalc.core.games import Game, get_game
+from pokercalc.core.results import CARDS, COUNT, GAME, Result, doc
 from pokercalc.errors import InputError, ParseError
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "describe",
     "HandEvaluation",
     "evaluate_hand",
+    "describe_low",
 ]
 
 #: category names, indexed by ``category(value)``; defined once, with the class order
@@ -165,29 +166,25 @@ def describe(value: int, game: str | Game = "holdem") -> str:
     return f"{name}, {_PLURALS[r[0]]} full of {_PLURALS[r[1]]}"
 
 
-@dataclass(frozen=True)
-class HandEvaluation:
+@dataclass(frozen=True, kw_only=True)
+class HandEvaluation(Result):
     """One evaluated hand, as ``pokercalc eval`` shows it."""
 
-    cards: tuple[int, ...]  #: the card indices, as given
-    value: int  #: the hand's value; higher is better, equal values tie
-    category: int  #: 0 (high card) to 8 (straight flush)
-    category_name: str  #: such as "Full house"
-    description: str  #: such as "Full house, Nines full of Aces"
-    game: str = "holdem"  #: the game whose ranking ``value`` is in
-
-    def to_dict(self) -> dict[str, Any]:
-        """Machine form: cards in ASCII."""
-        from pokercalc.core.cards import format_cards
-
-        return {
-            "game": self.game,
-            "cards": format_cards(self.cards),
-            "value": self.value,
-            "category": self.category,
-            "category_name": self.category_name,
-            "description": self.description,
-        }
+    game: str = doc("the game whose ranking value is in", GAME, default="holdem")
+    cards: tuple[int, ...] = doc("the cards, as given", CARDS)
+    value: int = doc(
+        "the hand's value under the game's ranking; higher is better, equal values tie", COUNT
+    )
+    category: int = doc(
+        "0 (high card) to 8 (straight flush), whatever the game's order", minimum=0, maximum=8
+    )
+    category_name: str = doc('such as "Full house"', enum=list(CATEGORY_NAMES))
+    description: str = doc('such as "Full house, Nines full of Aces"')
+    low: str | None = doc(
+        "hi/lo games: the best eight-or-better low of two hole and three board cards, highest "
+        'card first, such as "6-5-3-2-A"; None without one and in other games',
+        default=None,
+    )
 
 
 def evaluate_hand(
@@ -202,13 +199,37 @@ def evaluate_hand(
     """
     g = get_game(game)
     indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    low = None
     if g.forming == "omaha":
         b = parse_cards(board) if isinstance(board, str) else tuple(board)
         value = evaluate_omaha(indices, b, g)
+        if g.hilo:
+            low = describe_low(_eval.evaluate_omaha_low(indices, b))
         indices = indices + b
     else:
         if board:
             raise InputError(f"--board goes with Omaha hole cards; a {g.name} hand is 5 to 7 cards")
         value = evaluate(cards if isinstance(cards, str) else indices, g)
     cat = g.category_of(value)
-    return HandEvaluation(indices, value, cat, CATEGORY_NAMES[cat], describe(value, g), g.name)
+    return HandEvaluation(
+        game=g.name,
+        cards=indices,
+        value=value,
+        category=cat,
+        category_name=CATEGORY_NAMES[cat],
+        description=describe(value, g),
+        low=low,
+    )
+
+
+def describe_low(value: int) -> str | None:
+    """An eight-or-better low value (256 minus its rank bits; 0 for none) as ranks, highest
+    first.
+
+    >>> describe_low(256 - 0b110111), describe_low(0)
+    ('6-5-3-2-A', None)
+    """
+    if not value:
+        return None
+    bits = 256 - value
+    return "-".join("A2345678"[i] for i in range(7, -1, -1) if bits >> i & 1)

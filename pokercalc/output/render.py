@@ -10,10 +10,12 @@ from rich.table import Table
 
 from pokercalc.analysis.draws import DrawsResult
 from pokercalc.analysis.equities import EquityResult
+from pokercalc.analysis.hits import HitsResult
 from pokercalc.analysis.outs import OutsResult
 from pokercalc.analysis.win_odds import WinOddsResult
 from pokercalc.core.cards import format_cards
 from pokercalc.core.evaluator import HandEvaluation
+from pokercalc.core.games import get_game
 from pokercalc.ranges.query import QueryResult
 
 if TYPE_CHECKING:  # omaha.py loads numpy: only its type is needed here
@@ -27,6 +29,7 @@ __all__ = [
     "omaha_query_view",
     "outs_table",
     "draws_table",
+    "hits_table",
     "winodds_view",
     "winodds_table",
     "winodds_footer",
@@ -41,13 +44,19 @@ def eval_table(results: Sequence[HandEvaluation]) -> Table:
     table.add_column("Value", justify="right")
     table.add_column("Category")
     table.add_column("Description")
+    hilo = any(get_game(r.game).hilo for r in results)
+    if hilo:
+        table.add_column("Low")
     for r in results:
-        table.add_row(
+        row = [
             format_cards(r.cards, sep=" ", symbols=True),
             str(r.value),
             r.category_name,
             r.description,
-        )
+        ]
+        if hilo:
+            row.append(r.low or "no low")
+        table.add_row(*row)
     return table
 
 
@@ -58,6 +67,8 @@ def _pct(x: float | None) -> str:
 def equity_table(result: EquityResult) -> Table:
     """Player, hand or range, combos, equity, win and tie; the footer says how it was computed."""
     mc = result.method == "mc"
+    # Hi/lo: "win" is a scoop and "tie" any part of the pot short of all of it.
+    hilo = result.low_possible is not None
     table = Table(title="Equity", caption=equity_footer(result), caption_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Hand or range")
@@ -65,13 +76,19 @@ def equity_table(result: EquityResult) -> Table:
     table.add_column("Equity %", justify="right")
     if mc:
         table.add_column("± SE %", justify="right")
-    table.add_column("Win %", justify="right")
-    table.add_column("Tie %", justify="right")
+    table.add_column("Scoop %" if hilo else "Win %", justify="right")
+    table.add_column("Part %" if hilo else "Tie %", justify="right")
+    if hilo:
+        table.add_column("High %", justify="right")
+        table.add_column("Low %", justify="right")
     for i, p in enumerate(result.players, 1):
         row = [str(i), p.label, f"{p.combos:,}", _pct(p.equity)]
         if mc:
             row.append(_pct(p.stderr or 0.0))
-        table.add_row(*row, _pct(p.win), _pct(p.tie))
+        row += [_pct(p.win), _pct(p.tie)]
+        if hilo:
+            row += [_pct(p.high_share), _pct(p.low_share)]
+        table.add_row(*row)
     return table
 
 
@@ -89,6 +106,8 @@ def equity_footer(result: EquityResult) -> str:
     else:
         parts.append(f"Monte Carlo: {result.trials:,} deals, seed {result.seed}")
         parts.append(f"{approx}{result.outcomes:,} outcomes in all")
+    if result.low_possible is not None:
+        parts.append(f"low possible {result.low_possible:.1%}")
     parts.append(f"{result.elapsed:.3f} s")
     parts.append(f"{result.showdowns_per_second / 1e6:,.1f}M showdowns/s")
     parts.append(f"{result.threads} thread{'s' if result.threads > 1 else ''}")
@@ -422,3 +441,53 @@ def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
     text.append("█", style="blue")
     text.append(" win")
     return text
+
+
+def _combos_text(weight: float) -> str:
+    """A count of combos: whole when it is one, else to two decimals (weighted combos)."""
+    return f"{round(weight):,}" if abs(weight - round(weight)) < 1e-9 else f"{weight:,.2f}"
+
+
+def hits_table(result: HitsResult) -> Any:
+    """The range on the board: made-hand classes, then draws, each with combos and share."""
+    from rich.console import Group
+    from rich.text import Text
+
+    game = "" if result.game == "holdem" else f", {result.game}"
+    weighted = any(h.counted != 1.0 for h in result.hands)
+    head = Text(
+        f"{result.range} on {format_cards(result.board, sep=' ', symbols=True)} "
+        f"({result.street}{game}): {result.combos:,} combos",
+        style="bold",
+    )
+    if weighted:
+        head.append(f", weight {_combos_text(result.weight)}")
+    removed = result.matched - result.combos
+    if removed:
+        head.append(f" ({removed:,} of {result.matched:,} removed)", style="")
+    if result.dead:
+        head.append(f"; dead {format_cards(result.dead, sep=' ', symbols=True)}", style="")
+    if result.opponents:
+        head.append(f"; vs {' | '.join(result.opponents)}", style="")
+    tables = []
+    for title, counts in (("Made hands", result.made), ("Draws", result.draws)):
+        rows = [c for c in counts if c.combos]
+        if not rows:
+            continue
+        table = Table(title=title, title_justify="left")
+        table.add_column("Class" if title == "Made hands" else "Draw")
+        table.add_column("Combos", justify="right")
+        if weighted:
+            table.add_column("Weight", justify="right")
+        table.add_column("%", justify="right")
+        for c in rows:
+            weight = [_combos_text(c.weight)] if weighted else []
+            table.add_row(c.name, f"{c.combos:,}", *weight, f"{100 * c.share:.1f}")
+        tables.append(table)
+    foot = Text(
+        "Each combo is in one made-hand class; draws are counted alongside"
+        + (" (none on the river)." if result.street == "river" else ".")
+        + (" % is of the weight." if weighted else ""),
+        style="dim",
+    )
+    return Group(head, *tables, foot)
