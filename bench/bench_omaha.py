@@ -357,6 +357,10 @@ def exact(repeat: int) -> dict[str, Any]:
             "AsAdKsKd | JhTh9c8c | random", "Ts9h2c", "omaha", 1.0, repeat
         ),
         "shortdeck_vs_holdem_preflop": sd,
+        # Issue 14: hi/lo heads-up preflop, two specific hands, one thread, under 1 s.
+        "omaha_hilo_preflop_heads_up": exact_timing(
+            "As2sKdQd | 3h4hJcTc", "", "omaha-hilo", 1.0, repeat
+        ),
     }
 
 
@@ -400,6 +404,7 @@ def main() -> None:
         "omaha_preflop_heads_up_exact": ex["omaha_preflop_heads_up"]["pass"],
         "omaha_flop_3way_random_exact": ex["omaha_flop_3way_random"]["pass"],
         "shortdeck_vs_holdem_preflop_exact": ex["shortdeck_vs_holdem_preflop"]["pass"],
+        "omaha_hilo_preflop_heads_up_exact": ex["omaha_hilo_preflop_heads_up"]["pass"],
     }
     report["seconds"] = time.perf_counter() - t
     print(json.dumps(report, indent=2))
