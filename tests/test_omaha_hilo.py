@@ -15,7 +15,6 @@ import json
 import math
 import random
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -25,99 +24,18 @@ import reference_games as ref
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from omaha_spots import HOLE_CARDS, Player, Spot, feasible
 
 import pokercalc
 from pokercalc.cli import cli
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.errors import PokercalcError
-from pokercalc.ranges.notation import Range
 
-HOLE_CARDS = {"omaha-hilo": 4, "omaha5-hilo": 5}
+#: The games these tests play.
+GAMES = ("omaha-hilo", "omaha5-hilo")
 
 #: Ranks (0 = deuce .. 12 = ace) that can play in an eight-or-better low.
 LOW_RANKS = frozenset({12, 0, 1, 2, 3, 4, 5, 6})
-
-#: A player: RANDOM, or hands (highest card first) with their weights.
-Player = str | tuple[tuple[tuple[int, ...], float], ...]
-
-
-@dataclass(frozen=True)
-class Spot:
-    """One generated deal: the game, the players, the board and the dead cards."""
-
-    game: str
-    players: tuple[Player, ...]
-    board: tuple[int, ...]
-    dead: tuple[int, ...]
-
-    @property
-    def weighted(self) -> bool:
-        """True when some hand weighs other than 1."""
-        return any(w != 1 for p in self.players if p != ref.RANDOM for _, w in p)
-
-    def weights_matter(self) -> bool:
-        """True when a hand weighing other than 1 is dealt in some outcome: then the engine
-        reports floats only."""
-        blocked = set(self.board) | set(self.dead)
-        lists = [list(p) for p in self.players if p != ref.RANDOM]
-        for hands in itertools.product(*lists):
-            cards = [c for h, _ in hands for c in h]
-            if len(set(cards)) == len(cards) and not blocked & set(cards):
-                if any(w != 1 for _, w in hands):
-                    return True
-        return False
-
-    def texts(self) -> list[str]:
-        """Each player as the Omaha grammar writes it: ``random`` or a comma union."""
-        return [
-            p
-            if p == ref.RANDOM
-            else ",".join(format_cards(h) + ("" if w == 1 else f":{w}") for h, w in p)
-            for p in self.players
-        ]
-
-    def ranges(self) -> list[str | Range]:
-        """Each player as a Range object (``random`` stays text)."""
-        return [
-            text
-            if p == ref.RANDOM
-            else Range.from_combos(text, [h for h, _ in p], [w for _, w in p])
-            for p, text in zip(self.players, self.texts(), strict=True)
-        ]
-
-    def combos(self) -> list[int]:
-        """Hands per player once the board and dead cards are out."""
-        out = set(self.board) | set(self.dead)
-        k = HOLE_CARDS[self.game]
-        return [
-            math.comb(52 - len(out), k) if p == ref.RANDOM else sum(not out & set(h) for h, _ in p)
-            for p in self.players
-        ]
-
-    def cli_args(self) -> list[str]:
-        """The ``pokercalc equity`` command line for an exact run with JSON output."""
-        return [
-            "equity",
-            " | ".join(self.texts()),
-            "--game",
-            self.game,
-            "--board",
-            format_cards(self.board),
-            "--dead",
-            format_cards(self.dead),
-            "--exact",
-            "--json",
-        ]
-
-
-def _feasible(players: list[Player], blocked: set[int]) -> bool:
-    """True when some assignment of the listed players' hands avoids ``blocked`` and each other."""
-    lists = [[h for h, _ in p] for p in players if p != ref.RANDOM]
-    for hands in itertools.product(*lists):
-        cards = [c for h in hands for c in h]
-        if len(set(cards)) == len(cards) and not blocked & set(cards):
-            return True
-    return False
 
 
 def make_spot(case: int) -> Spot:
@@ -177,7 +95,7 @@ def make_spot(case: int) -> Spot:
                 w = rnd.choice([1, 0.5, 0.25, 0.75]) if weighted and size > 1 else 1
                 hands[tuple(sorted(cards, reverse=True))] = w
             players.append(tuple(hands.items()))
-        if _feasible(players, set(board) | set(dead)):
+        if feasible(players, set(board) | set(dead)):
             return Spot(game, tuple(players), tuple(board), tuple(dead))
 
 
@@ -268,7 +186,7 @@ def test_the_cli_prints_the_reference_results(case: int) -> None:
 def test_the_spots_cover_what_they_should() -> None:
     """Games, streets, player counts, random players, weights, dead cards, card removal,
     collisions, and pots that really split: lows made and missed, parts of pots."""
-    assert {s.game for s in SPOTS} == set(HOLE_CARDS)
+    assert {s.game for s in SPOTS} == set(GAMES)
     assert {len(s.board) for s in SPOTS} == {3, 4, 5}
     assert {len(s.players) for s in SPOTS} >= {2, 3, 4}
     assert sum(ref.RANDOM in s.players for s in SPOTS) >= 2
@@ -441,7 +359,7 @@ def _relabel(cards: list[int], sigma: list[int]) -> list[int]:
 @st.composite
 def hilo_spots(draw: st.DrawFn) -> tuple[str, list[list[int] | None], list[int], list[int]]:
     """A game, two or three players (a hand, or None for random), a turn or river, dead cards."""
-    game = draw(st.sampled_from(sorted(HOLE_CARDS)))
+    game = draw(st.sampled_from(GAMES))
     k = HOLE_CARDS[game]
     deck = draw(st.permutations(range(52)))
     board = list(deck[: draw(st.sampled_from([4, 5]))])
