@@ -833,21 +833,30 @@ def _exhaustive(
         # The count was estimated up front; the enumeration has now counted exactly.
         outcomes, counted = int(total), True
     return EquityResult(
-        method="exact",
-        board=prob.board,
-        dead=prob.dead,
+        **_exact_fields(prob, outcomes, counted, threads, elapsed),
         players=tuple(players),
-        outcomes=outcomes,
-        outcomes_exact=counted,
-        symmetry=len(prob.group),
-        trials=None,
-        seed=None,
-        threads=threads,
-        elapsed=elapsed,
         showdowns=played,
         interrupted=False,
         low_possible=low_possible,
     )
+
+
+def _exact_fields(
+    prob: _Problem, outcomes: int, counted: bool, threads: int, elapsed: float
+) -> dict[str, Any]:
+    """The fields every exact result has, finished or interrupted."""
+    return {
+        "method": "exact",
+        "board": prob.board,
+        "dead": prob.dead,
+        "outcomes": outcomes,
+        "outcomes_exact": counted,
+        "symmetry": len(prob.group),
+        "trials": None,
+        "seed": None,
+        "threads": threads,
+        "elapsed": elapsed,
+    }
 
 
 #: Relative cost of an exact outcome per evaluator (core.games.Game.evaluator_id), for ``auto``.
@@ -902,17 +911,8 @@ def _interrupted_exact(
         for r in prob.ranges
     )
     return EquityResult(
-        method="exact",
-        board=prob.board,
-        dead=prob.dead,
+        **_exact_fields(prob, outcomes, counted, threads, elapsed),
         players=players,
-        outcomes=outcomes,
-        outcomes_exact=counted,
-        symmetry=len(prob.group),
-        trials=None,
-        seed=None,
-        threads=threads,
-        elapsed=elapsed,
         showdowns=0,
         interrupted=True,
         done_fraction=done / max(n_items, 1),
