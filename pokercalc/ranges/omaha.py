@@ -1,4 +1,4 @@
-"""The Omaha range language: specific hands, ``random`` and patterns of four to six hole cards.
+"""The Omaha range language: hands, patterns with variables, set operators and percentages.
 
 The grammar is documented once, on :func:`parse_omaha_range`; docs/ranges.md
 ("Omaha ranges") has the worked examples.  Patterns are expanded with numpy
@@ -20,11 +20,12 @@ pokercalc.errors.ParseError: 'AKQ' has 3 cards where an omaha hand has 4 (x or *
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import combinations, islice
+from itertools import combinations, islice, permutations
 from math import comb, prod
 
 import numpy as np
@@ -35,15 +36,28 @@ from pokercalc.core.cards import (
     cards_of_mask,
     format_cards,
     mask_of,
+    parse_cards,
     suit_of_char,
 )
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import EmptyRangeError, InputError, ParseError, quote
-from pokercalc.ranges.notation import DeckRange, Range, _items, _parse_weight
+from pokercalc.ranges.notation import _NUMBER, DeckRange, Range, _parse_weight
 from pokercalc.ranges.query import ClassCount
 
-__all__ = ["MAX_HANDS", "STRUCTURES", "parse_omaha_range", "run_omaha_query", "OmahaQueryResult"]
+__all__ = [
+    "MAX_HANDS",
+    "N_CLASSES",
+    "STRUCTURES",
+    "class_keys",
+    "class_name",
+    "every_class",
+    "omaha_ranking",
+    "parse_omaha_range",
+    "percent_class_count",
+    "run_omaha_query",
+    "OmahaQueryResult",
+]
 
 #: A range lists at most this many hands (a lone ``random`` player is dealt from the deck).
 MAX_HANDS = 3_000_000
@@ -57,19 +71,55 @@ _WILD = "*xX"
 _RANK_OF = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
 #: a suit letter in either case, or a symbol (♠♥♦♣, ♤♡♢♧): the tool's own output reads back
 _SUIT_OF = {c: suit_of_char(c) for c in SUIT_CHARS}
+_GROUP = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
+_PERCENTS = re.compile(
+    r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(?:%?\s*-\s*(\d+(?:\.\d*)?|\.\d+)\s*)?%\s*", re.A
+)
+#: The operators inside an item: ``:`` or ``and`` (both), ``!`` or ``not`` (but not).
+_OPS = re.compile(r"[:!]|(?<![A-Za-z0-9])(?:and|not)(?![A-Za-z0-9])", re.I | re.A)
 #: Rows of the cross product of cores and free cards built at once (memory bound).
 _CHUNK = 1 << 22
 
-Slot = tuple[int | None, int | None]  # (rank, suit) that one card must have; None is any
+Slot = tuple[frozenset[int] | None, int | None]  # ranks one card may have, its suit; None is any
+
+#: Suit variables (lowercase): cards with one letter share a suit, different letters differ.
+_SUIT_VARS = "wxyz"
+#: Rank variables (uppercase): cards with one letter share a rank, different letters differ.
+_RANK_VARS = "RONP"
+
+
+@dataclass(frozen=True)
+class _Card:
+    """What one hole card of a pattern must be."""
+
+    ranks: frozenset[int] | None  #: the ranks it may have, None for any
+    suit: int | None  #: its suit, None for any
+    rank_var: str | None = None  #: a rank variable (R, O, N, P) it shares with others
+    suit_var: str | None = None  #: a suit variable (w, x, y, z) it shares with others
+
+    @property
+    def slot(self) -> Slot:
+        """The constraint without its variables (a superset of what the card matches)."""
+        return (self.ranks, self.suit)
 
 
 @dataclass(frozen=True)
 class _Pattern:
-    """One parsed item: a card constraint per hole card and an optional suit structure."""
+    """One parsed pattern: a constraint per hole card and an optional suit structure."""
 
-    text: str  #: the item as written (weight excluded)
-    slots: tuple[Slot, ...]  #: one per hole card; (None, None) is a wildcard
+    text: str  #: the pattern as written
+    cards: tuple[_Card, ...]  #: one per hole card
     pairs: int | None  #: suits holding exactly two cards (none more), or None: any structure
+
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        """The constraint of each card without variables."""
+        return tuple(c.slot for c in self.cards)
+
+    @property
+    def has_vars(self) -> bool:
+        """True when some card carries a rank or suit variable."""
+        return any(c.rank_var or c.suit_var for c in self.cards)
 
 
 # ---------------------------------------------------------------------------
@@ -87,15 +137,43 @@ def _possible(pairs: int | None, k: int) -> bool:
     return pairs is not None and k - 4 <= pairs <= k // 2
 
 
-def _pattern(src: str, start: int, end: int, game: Game) -> _Pattern | None:
-    """Parse the item ``src[start:end]`` (trimmed, no weight); None for ``random``."""
-    token = src[start:end]
-    if token.lower() in _RANDOM:
-        return None
-    if "%" in token:
-        raise ParseError("percentage ranges are not defined for Omaha", src, src.index("%", start))
+def _rank_class(src: str, i: int, end: int) -> tuple[frozenset[int], int]:
+    """The ranks of a class ``[T-A]``, ``[AKQ]`` or ``[A,2-5]`` at ``src[i]``, and its end."""
+    close = src.find("]", i, end)
+    if close < 0:
+        raise ParseError("'[' without a matching ']'", src, i)
+    ranks: set[int] = set()
+    j = i + 1
+    last: int | None = None  # the rank just read, which a '-' makes a span
+    while j < close:
+        ch = src[j]
+        if ch.isspace() or ch == ",":
+            j += 1
+        elif ch == "-" and last is not None:
+            k = j + 1
+            while k < close and src[k].isspace():
+                k += 1
+            hi = 8 if src.startswith("10", k) else _RANK_OF.get(src[k]) if k < close else None
+            if hi is None:
+                raise ParseError("expected a rank after '-' in a rank class", src, k)
+            ranks.update(range(min(last, hi), max(last, hi) + 1))
+            last, j = None, k + (2 if src.startswith("10", k) else 1)
+        elif src.startswith("10", j) or ch in _RANK_OF:
+            last = 8 if src.startswith("10", j) else _RANK_OF[ch]
+            ranks.add(last)
+            j += 2 if src.startswith("10", j) else 1
+        else:
+            raise ParseError(f"expected a rank or '-' in a rank class, got {ch!r}", src, j)
+    if not ranks:
+        raise ParseError("empty rank class '[]'", src, i)
+    return frozenset(ranks), close + 1
+
+
+def _read(src: str, start: int, end: int, game: Game, variables: bool) -> _Pattern:
+    """Read the pattern ``src[start:end]``; with ``variables``, ``x`` after a rank is a suit."""
     k = game.hole_cards
-    slots: list[Slot] = []
+    token = src[start:end]
+    cards: list[_Card] = []
     where: list[int] = []
     seen: set[int] = set()
     pairs: int | None = None
@@ -106,50 +184,66 @@ def _pattern(src: str, start: int, end: int, game: Game) -> _Pattern | None:
         if ch.isspace():
             i += 1
             continue
-        rank: int | None
-        if len(slots) == k and _possible(_structure(src[i:end]), k):
+        ranks: frozenset[int] | None = None
+        rank_var = suit_var = None
+        if len(cards) == k and _possible(_structure(src[i:end]), k):
             # "ts" after k cards is no ten, where k cards can be triple-suited.
             pairs, suffix_at = _structure(src[i:end]), i
             break
         if src.startswith("10", i) and i + 2 <= end:
-            rank, j = 8, i + 2
+            ranks, j = frozenset((8,)), i + 2
         elif ch in _RANK_OF:
-            rank, j = _RANK_OF[ch], i + 1
+            ranks, j = frozenset((_RANK_OF[ch],)), i + 1
+        elif ch == "[":
+            ranks, j = _rank_class(src, i, end)
+        elif ch in _RANK_VARS:
+            rank_var, j = ch, i + 1
+        elif variables and ch in _SUIT_VARS:
+            # A suit variable on its own is a card of any rank in that suit.
+            cards.append(_Card(None, None, None, ch))
+            where.append(i)
+            i += 1
+            continue
         elif ch in _WILD:
-            rank, j = None, i + 1
+            j = i + 1
         else:
             pairs = _structure(src[i:end])
             if pairs is not None:
                 suffix_at = i
                 break
-            if len(slots) >= k:
+            if len(cards) >= k:
                 rest = src[i:end].strip()
                 raise ParseError(
                     f"expected a suit structure (ds, ss, ts, r) or the end, got {rest!r}", src, i
                 )
-            raise ParseError(f"expected a rank, '*' or 'x', got {ch!r}", src, i)
+            raise ParseError(
+                f"expected a card (a rank, '[' ranks ']', R O N P, '*' or 'x'), got {ch!r}", src, i
+            )
         suit = None
         # A suit letter that begins the suffix ("AKQJds") is the suffix's.
         if j < end and src[j] in _SUIT_OF and _structure(src[j:end]) is None:
             suit, j = _SUIT_OF[src[j]], j + 1
-        if rank is not None and rank < game.lowest_rank:
+        elif variables and j < end and src[j] in _SUIT_VARS:
+            suit_var, j = src[j], j + 1
+        if ranks is not None and min(ranks) < game.lowest_rank:
             raise ParseError(
-                f"the {game.deck_size}-card {game.name} deck has no {RANKS[rank]}s", src, i
+                f"the {game.deck_size}-card {game.name} deck has no {RANKS[min(ranks)]}s", src, i
             )
-        if rank is not None and suit is not None:
-            if 4 * rank + suit in seen:
+        if ranks is not None and len(ranks) == 1 and suit is not None:
+            card = 4 * next(iter(ranks)) + suit
+            if card in seen:
                 raise ParseError(f"duplicate card {src[i:j]!r}", src, i)
-            seen.add(4 * rank + suit)
-        slots.append((rank, suit))
+            seen.add(card)
+        cards.append(_Card(ranks, suit, rank_var, suit_var))
         where.append(i)
         i = j
-    if len(slots) != k:
-        said = f"{token!r} has {len(slots)} card{'s' if len(slots) != 1 else ''} where "
+    if len(cards) != k:
+        said = f"{token!r} has {len(cards)} card{'s' if len(cards) != 1 else ''} where "
         said += f"an {game.name} hand has {k}"
-        if len(slots) > k:
+        if len(cards) > k:
             raise ParseError(said, src, where[k])
         body = src[start:suffix_at].strip()
-        pad = ("*" if "*" in body else "x") * (k - len(slots))
+        pad = ("*" if "*" in body or variables else "x") * (k - len(cards))
         example = body + pad + src[suffix_at:end].strip()
         raise ParseError(f"{said} (x or * is any card: {example!r})", src, start)
     if pairs is not None and not (k - pairs <= 4 and 2 * pairs <= k):
@@ -157,7 +251,28 @@ def _pattern(src: str, start: int, end: int, game: Game) -> _Pattern | None:
             f"{token!r} matches no {game.name} hand: {k} cards in four suits cannot be "
             f"{_STRUCTURE_NAMES[pairs]} (at position {suffix_at})"
         )
-    return _Pattern(token, tuple(slots), pairs)
+    return _Pattern(token, tuple(cards), pairs)
+
+
+def _pattern(src: str, start: int, end: int, game: Game) -> _Pattern:
+    """Parse the pattern ``src[start:end]`` (trimmed), choosing how to read ``x``.
+
+    ``x`` is a whole card when the pattern has no ``w``, ``y`` or ``z`` and,
+    so read, has the game's number of cards (every older pattern); otherwise
+    lowercase ``w x y z`` are suit variables.
+    """
+    token = src[start:end]
+    if any(ch in "wyz" for ch in token):
+        return _read(src, start, end, game, True)
+    try:
+        return _read(src, start, end, game, False)
+    except ParseError as whole:
+        if "x" not in token:
+            raise
+        try:
+            return _read(src, start, end, game, True)
+        except ParseError:
+            raise whole from None
 
 
 # ---------------------------------------------------------------------------
@@ -247,11 +362,11 @@ def _deck_hands(game: Game, pairs: int | None, text: str) -> np.ndarray:
 def _cores(fixed: list[Slot], game: Game) -> np.ndarray:
     """The keys of every set of cards that fills the constrained slots, one card each."""
     masks = {0}
-    for (rank, suit), n in Counter(fixed).items():
+    for (ranks, suit), n in Counter(fixed).items():
         cands = [
             c
             for c in game.deck
-            if (rank is None or c >> 2 == rank) and (suit is None or c & 3 == suit)
+            if (ranks is None or c >> 2 in ranks) and (suit is None or c & 3 == suit)
         ]
         options = [sum(1 << c for c in combo) for combo in combinations(cands, n)]
         masks = {m | o for m in masks for o in options if not m & o}
@@ -265,6 +380,12 @@ def _pattern_hands(pat: _Pattern, game: Game) -> np.ndarray:
     constrained slots) plus any other cards for the wildcards; a hand with
     several cores is made several times and kept once (by its key).
     """
+    rows = _plain_hands(pat, game)
+    return _bind(rows, pat) if pat.has_vars and len(rows) else rows
+
+
+def _plain_hands(pat: _Pattern, game: Game) -> np.ndarray:
+    """The hands that ``pat`` matches with its variables left out (a superset)."""
     k = game.hole_cards
     fixed = [s for s in pat.slots if s != (None, None)]
     if not fixed:
@@ -299,45 +420,283 @@ def _pattern_hands(pat: _Pattern, game: Game) -> np.ndarray:
     return np.concatenate(found_rows)[first]
 
 
+def _bits(values: set[int]) -> int:
+    """The integer with bit ``v`` set for each ``v``."""
+    return sum(1 << v for v in values)
+
+
+def _bind(rows: np.ndarray, pat: _Pattern) -> np.ndarray:
+    """The rows in which some order of the cards fits ``pat``, variables included.
+
+    Each distinct order of the pattern's cards over the hand's columns is
+    tried at once on every row: a card's own rank and suit, then one rank per
+    rank variable and one suit per suit variable, different variables
+    different and none equal to a rank or suit the pattern names.
+    """
+    ranks = (rows >> 2).astype(np.int64)
+    suits = (rows & 3).astype(np.int64)
+    named_ranks = _bits({next(iter(c.ranks)) for c in pat.cards if c.ranks and len(c.ranks) == 1})
+    named_suits = _bits({c.suit for c in pat.cards if c.suit is not None})
+    ok = np.zeros(len(rows), dtype=bool)
+    for order in set(permutations(pat.cards)):
+        fit = np.ones(len(rows), dtype=bool)
+        for col, card in enumerate(order):
+            if card.ranks is not None:
+                fit &= ((_bits(set(card.ranks)) >> ranks[:, col]) & 1).astype(bool)
+            if card.suit is not None:
+                fit &= suits[:, col] == card.suit
+        for values, named, attr in (
+            (ranks, named_ranks, "rank_var"),
+            (suits, named_suits, "suit_var"),
+        ):
+            firsts: list[int] = []
+            for var in dict.fromkeys(getattr(c, attr) for c in order if getattr(c, attr)):
+                cols = [i for i, c in enumerate(order) if getattr(c, attr) == var]
+                first = values[:, cols[0]]
+                for col in cols[1:]:
+                    fit &= values[:, col] == first
+                fit &= ((named >> first) & 1) == 0
+                for other in firsts:
+                    fit &= values[:, other] != first
+                firsts.append(cols[0])
+        ok |= fit
+    return rows[ok]
+
+
+def _group_close(src: str, i: int, end: int) -> int | None:
+    """Where the ``]`` of a weight group ``[50]`` opening at ``src[i]`` is; None for no group."""
+    close = src.find("]", i, end)
+    if close < 0 or not _GROUP.fullmatch(src, i + 1, close):
+        return None
+    return close
+
+
+def _omaha_items(src: str, start: int, end: int) -> Iterator[tuple[int, int, float | None]]:
+    """Split ``src[start:end]`` at commas into items; ``[50]...[/50]`` groups keep their weight.
+
+    A bracket holding a number opens a weight group; any other bracket is a
+    rank class inside an item (its commas do not split).
+    """
+    i = start
+    while i < end:
+        while i < end and (src[i].isspace() or src[i] == ","):
+            if src[i] == ",":
+                if not src[start:i].strip() or src[start:i].rstrip()[-1] == ",":
+                    raise ParseError("expected a hand or range before ','", src, i)
+                if not src[i + 1 : end].strip(", \t\r\n"):
+                    raise ParseError("expected a hand or range after ','", src, i)
+            i += 1
+        if i >= end:
+            break
+        close = _group_close(src, i, end) if src[i] == "[" else None
+        if close is not None:
+            weight = _parse_weight(src, i + 1, close, percent=True)
+            tag = src.find("[/", close, end)
+            if tag < 0:
+                raise ParseError(f"{src[i : close + 1]!r} has no closing '[/...]'", src, i)
+            tag_end = src.find("]", tag, end)
+            if tag_end < 0:
+                raise ParseError("'[/' without a matching ']'", src, tag)
+            if src[tag + 2 : tag_end].strip():
+                closing = _parse_weight(src, tag + 2, tag_end, percent=True)
+                if closing != weight:
+                    raise ParseError(
+                        f"{src[tag : tag_end + 1]!r} does not close {src[i : close + 1]!r}",
+                        src,
+                        tag,
+                    )
+            for j in range(close + 1, tag):
+                if src[j] == "[" and _group_close(src, j, tag) is not None:
+                    raise ParseError("weight groups cannot nest", src, j)
+            for a, b, _ in _omaha_items(src, close + 1, tag):
+                yield a, b, weight
+            i = tag_end + 1
+            continue
+        j = i
+        while j < end and src[j] != ",":
+            if src[j] == "[":
+                if _group_close(src, j, end) is not None:
+                    break
+                shut = src.find("]", j, end)
+                if shut < 0:
+                    raise ParseError("'[' without a matching ']'", src, j)
+                j = shut
+            elif src[j] == "]":
+                raise ParseError("']' without a matching '['", src, j)
+            j += 1
+        yield i, j, None
+        i = j
+
+
+def _trim(src: str, a: int, b: int) -> tuple[int, int]:
+    """``a, b`` moved past the blanks at both ends of ``src[a:b]``."""
+    while a < b and src[a].isspace():
+        a += 1
+    while b > a and src[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
+def _weight_at(src: str, a: int, b: int, k: int) -> int:
+    """Where the ``:`` of an item's weight is, or -1: a ``:`` followed by a number at the end.
+
+    A number that is also a hand of ``k`` ranks 2-9 (``AAxx:5432``) is the hand.
+    """
+    colon = src.rfind(":", a, b)
+    if colon < 0 or not _NUMBER.fullmatch(src, colon + 1, b):
+        return -1
+    digits = "".join(src[colon + 1 : b].split())
+    if len(digits) == k and all(d in "23456789" for d in digits):
+        return -1
+    return colon
+
+
+Hands = tuple[np.ndarray, np.ndarray]  # rows of cards and their keys
+
+
+def _with_keys(rows: np.ndarray) -> Hands:
+    """The rows with their keys."""
+    return rows, _keys(rows)
+
+
+@lru_cache(maxsize=4)
+def _every_hand(game: Game) -> Hands:
+    """Every hand of the game as rows and keys (read-only: shared); too many is an error."""
+    rows = _deck_hands(game, None, "random")
+    keys = _keys(rows)
+    rows.flags.writeable = keys.flags.writeable = False
+    return rows, keys
+
+
+def _percent_hands(src: str, lo: float, hi: float, at: int, game: Game) -> Hands:
+    """The hands of the classes ranked from the top ``lo`` % (exclusive) to the top ``hi`` %."""
+    if game.name != "omaha":
+        raise ParseError(
+            f"percentage ranges are defined for omaha only (the shipped ranking is of "
+            f"Omaha-4 high hands), not {game.name}",
+            src,
+            at,
+        )
+    for value, where in ((lo, at), (hi, at)):
+        if not 0.0 <= value <= 100.0:
+            raise ParseError(f"percentage {value:g}% is not in [0, 100]", src, where)
+    if hi <= lo:
+        raise ParseError(f"percentage range {lo:g}%-{hi:g}% is empty", src, at)
+    rows, keys, place = _hand_positions()
+    first, last = percent_class_count(lo), percent_class_count(hi)
+    keep = (place >= first) & (place < last)
+    return rows[keep], keys[keep]
+
+
+def percent_class_count(percent: float) -> int:
+    """How many of the best Omaha-4 classes ``percent`` % holds: the fewest reaching it.
+
+    >>> percent_class_count(0), percent_class_count(100)
+    (0, 16432)
+    """
+    cumulative = _cumulative()
+    target = percent / 100.0 * int(cumulative[-1])
+    if target <= 1e-9:
+        return 0
+    return int(np.searchsorted(cumulative, target - 1e-9)) + 1
+
+
+@lru_cache(maxsize=1)
+def _cumulative() -> np.ndarray:
+    """The number of hands in the best 1, 2, ... classes of the ranking."""
+    _, _, place = _hand_positions()
+    return np.cumsum(np.bincount(place, minlength=len(omaha_ranking())))
+
+
+def _atom(src: str, a: int, b: int, game: Game) -> Hands:
+    """The hands of one operand: ``random``, a percentage or a pattern."""
+    a, b = _trim(src, a, b)
+    if a == b:
+        raise ParseError("expected a hand or range", src, a)
+    token = src[a:b]
+    if token.lower() in _RANDOM:
+        return _every_hand(game)
+    if m := _PERCENTS.fullmatch(token):
+        lo, hi = (0.0, float(m[1])) if m[2] is None else (float(m[1]), float(m[2]))
+        return _percent_hands(src, lo, hi, a, game)
+    if "%" in token:
+        raise ParseError("expected a percentage such as 15% or 5%-10%", src, a + token.index("%"))
+    if _NUMBER.fullmatch(token) and not set(token) <= set("23456789 "):
+        raise ParseError("a weight goes at the end of an item ('AAxx:KKxx:0.5')", src, a)
+    pat = _pattern(src, a, b, game)
+    rows = _pattern_hands(pat, game)
+    if not len(rows):
+        raise EmptyRangeError(
+            f"{token!r} matches no {game.name} hand (at position {a} in {quote(src)})"
+        )
+    return _with_keys(rows)
+
+
+def _expression(src: str, a: int, b: int, game: Game) -> Hands:
+    """The hands of ``src[a:b]``: operands joined by ``:``/``and``, ``!``/``not``, left to right."""
+    pieces: list[tuple[str | None, int, int]] = []  # (operator before, start, end)
+    pending: str | None = None
+    last, word = a, ""
+    for m in _OPS.finditer(src, a, b):
+        s, e, word = m.start(), m.end(), m[0]
+        op = "!" if word.lower() in ("!", "not") else ":"
+        if src[last:s].strip():
+            pieces.append((pending, last, s))
+            pending = op
+        elif pending == ":" and op == "!":
+            pending = "!"  # "and not", ":!"
+        elif pending is None and not pieces and op == "!":
+            pending = "!"  # a leading "not": every hand but ...
+        else:
+            raise ParseError(f"expected a hand or range before {m[0]!r}", src, s)
+        last = e
+    if not src[last:b].strip():
+        raise ParseError(f"expected a hand or range after {word!r}", src, last)
+    pieces.append((pending, last, b))
+    if pieces[0][0] == "!":
+        rows, keys = _every_hand(game)
+    else:
+        rows, keys = _atom(src, pieces[0][1], pieces[0][2], game)
+        pieces = pieces[1:]
+    for op, s, e in pieces:
+        _, other = _atom(src, s, e, game)
+        inside = np.isin(keys, other)
+        keep = inside if op == ":" else ~inside
+        rows, keys = rows[keep], keys[keep]
+    return rows, keys
+
+
 def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
     """The hands of an Omaha range as rows (highest card first; hands in descending order)
     and their weights."""
     rows_parts: list[np.ndarray] = []
+    key_parts: list[np.ndarray] = []
     weight_parts: list[np.ndarray] = []
-    for a, b, group in _items(text, 0, len(text)):
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
+    for a, b, group in _omaha_items(text, 0, len(text)):
+        a, b = _trim(text, a, b)
         if a == b:
             raise ParseError("expected a hand or range", text, a)
         weight = 1.0
-        colon = text.rfind(":", a, b)
+        colon = _weight_at(text, a, b, game.hole_cards)
         if colon >= 0:
             weight = _parse_weight(text, colon + 1, b, percent=False)
-            b = colon
-            while b > a and text[b - 1].isspace():
-                b -= 1
+            a, b = _trim(text, a, colon)
             if a == b:
                 raise ParseError("a weight needs a hand or range before the ':'", text, colon)
-        pat = _pattern(text, a, b, game)
-        if pat is None:
-            rows = _deck_hands(game, None, text[a:b])
-        else:
-            rows = _pattern_hands(pat, game)
+        rows, keys = _expression(text, a, b, game)
         if not len(rows):
             raise EmptyRangeError(
                 f"{text[a:b]!r} matches no {game.name} hand (at position {a} in {quote(text)})"
             )
         rows_parts.append(np.sort(rows, axis=1)[:, ::-1])
+        key_parts.append(keys)
         weight_parts.append(np.full(len(rows), weight * (1.0 if group is None else group)))
     if not rows_parts:
         raise ParseError("empty range", text, 0)
     rows = np.concatenate(rows_parts)
     weights = np.concatenate(weight_parts)
     # A hand given twice keeps the weight it was given last; weight 0 removes it.
-    keys = _keys(rows)[::-1]
-    keys, last = np.unique(keys, return_index=True)
+    keys, last = np.unique(np.concatenate(key_parts)[::-1], return_index=True)
     last = len(rows) - 1 - last
     order = last[::-1]  # keys descending: the order of Range.from_combos
     order = order[weights[order] > 0.0]
@@ -362,16 +721,25 @@ def _bare_random(text: str) -> bool:
 def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     """Parse an Omaha range into a :class:`Range` of ``game.hole_cards``-card hands.
 
-    Grammar (case-insensitive; blanks allowed around items and between cards)::
+    Grammar (case-insensitive except the variables; blanks allowed around
+    items, operators and between cards)::
 
-        range     := item ("," item)*                    union; a later item's weight wins
-        item      := hand [":" WEIGHT]                   WEIGHT a fraction in [0, 1]
-                   | "[" PERCENT "]" range "[/" PERCENT "]"  Equilab weight group, in percent
-        hand      := "random" | "any"                    every hand of the deck
-                   | card{k} [structure]                 k = the game's hole cards (4, 5, 6)
-        card      := RANK SUIT                           As: that card
-                   | RANK                                A: an ace of any suit
-                   | ("*" | "x") [SUIT]                  any card; *s: any spade
+        range     := item ("," item)*                     union; a later item's weight wins
+        item      := expr [":" WEIGHT]                    WEIGHT a number in [0, 1]
+                   | "[" PERCENT "]" range "[/" PERCENT "]"   Equilab weight group, in percent
+        expr      := ["!" | "not"] atom (op atom)*        left to right; a leading ! is
+                                                          every hand but the atom
+        op        := ":" | "and"                          both (intersection)
+                   | "!" | "not" | "and not"             but not (difference)
+        atom      := "random" | "any"                     every hand of the deck
+                   | NUMBER "%" ["-" NUMBER "%"]          the best classes (Omaha-4 only)
+                   | card{k} [structure]                  k = the game's hole cards (4, 5, 6)
+        card      := rank [SUIT | SUITVAR]                As, A, Ax
+                   | ("*" | "x") [SUIT]                   any card; *s: any spade
+                   | ["*"] SUITVAR                        any card of a suit variable: x, *y
+        rank      := RANK | "[" span ("," span)* "]"      A; [T-A], [AKQ], [A,2-5]: one of
+                   | RANKVAR                              R O N P (uppercase)
+        span      := RANK ["-" RANK]                      aces high: [A-T] is [T-A]
         structure := ["$"] ("ds" | "ss" | "ts" | "r" | "rb")
 
     A pattern matches every hand whose cards can be given one to each of its
@@ -379,18 +747,40 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     ``AKQJ`` an ace, king, queen and jack in any suits, ``AsKs**`` the hands
     holding both, ``AsKxx`` the ace of spades, a king and two more; a card
     given twice (``AsAs**``) is an error.  RANK is ``2-9 T J Q K A`` (``10``
-    for ``T``), SUIT ``c d h s`` or a suit symbol, ``x`` is always a whole
-    card (never a suit).  The structure counts the suits of all the hand's
-    cards: ``ds`` double-suited, ``ss`` single-suited, ``ts`` triple-suited
-    and ``r`` rainbow are the hands in which exactly 2, 1, 3 and 0 suits
-    hold two cards and no suit holds more.  In Omaha-4, ``ds`` is 2-2, ``ss``
-    2-1-1 and ``r`` 1-1-1-1; in Omaha-5 ``ds`` is 2-2-1 and ``ss`` 2-1-1-1; in
-    Omaha-6 ``ds`` is 2-2-1-1 and ``ts`` 2-2-2 (the other structures hold no
-    hand there).  A suit letter right before a suffix belongs to the suffix
+    for ``T``), SUIT ``c d h s`` or a suit symbol.
+
+    Variables (ProPokerTools' generic syntax): cards with the same rank
+    variable share a rank and different ones differ (``RR**`` holds a pair,
+    ``RROO`` two pairs, ``RRON`` one pair and two other ranks); cards with
+    the same suit variable ``w x y z`` share a suit and different ones differ
+    (``AxAy*x*y``: double-suited aces).  A variable never takes a rank or
+    suit the pattern names (``AARR``: aces and another pair).  Reading of
+    ``x``: when the pattern holds no ``w``, ``y`` or ``z`` and, with ``x`` as
+    a whole card, has the game's number of cards (``AAxx``, ``AsKxx``), ``x``
+    is a whole card, as it always was; otherwise lowercase ``w x y z`` are
+    suit variables, after a rank or ``*`` the card's suit, alone a card of
+    any rank in that suit (``AxKx**``, ``AxAyxy``), and ``*`` or ``X`` is a
+    whole card.  The two readings never both give the right number of cards.
+
+    ``:`` followed by a number at the end of an item is its weight, unless
+    the number is a hand of ``k`` ranks 2-9 (``AAxx:5432``); any other ``:``
+    is ``and``.  A bracket holding a number opens a weight group, any other
+    bracket is a rank class.  ``15%`` is the best classes of the ranking in
+    ``pokercalc/data/omaha_ranking.json`` (:func:`omaha_ranking`, equity
+    against three random hands) whose hands first reach 15 % of all hands,
+    whole classes only; ``5%-10%`` is ``10%`` without ``5%``.
+
+    The structure counts the suits of all the hand's cards: ``ds``
+    double-suited, ``ss`` single-suited, ``ts`` triple-suited and ``r``
+    rainbow are the hands in which exactly 2, 1, 3 and 0 suits hold two cards
+    and no suit holds more.  In Omaha-4, ``ds`` is 2-2, ``ss`` 2-1-1 and
+    ``r`` 1-1-1-1; in Omaha-5 ``ds`` is 2-2-1 and ``ss`` 2-1-1-1; in Omaha-6
+    ``ds`` is 2-2-1-1 and ``ts`` 2-2-2 (the other structures hold no hand
+    there).  A suit letter right before a suffix belongs to the suffix
     (``AKQJds`` is ``AKQJ`` double-suited; ``AKQJsds`` has the jack of spades).
 
     Errors: :class:`ParseError` naming the problem and its position,
-    :class:`EmptyRangeError` for an item that matches no hand, and
+    :class:`EmptyRangeError` for an atom or item that matches no hand, and
     :class:`InputError` for a game that is not Omaha or a range of more than
     :data:`MAX_HANDS` hands (``random`` alone is never listed: the engine
     deals it).  Combos are sorted as :meth:`Range.from_combos` sorts them.
@@ -400,6 +790,8 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     (6962, (51, 50, 49, 48), 3481.5)
     >>> len(parse_omaha_range("xxxxds")), len(parse_omaha_range("xxxxxxts", "omaha6"))
     (36504, 1898208)
+    >>> [len(parse_omaha_range(t)) for t in ("AxAy*x*y", "RR**", "[T-A][T-A]xx", "AAxx!AAAx")]
+    [864, 87685, 135565, 6768]
     """
     if not isinstance(text, str):
         raise ParseError(f"a range must be text, not {type(text).__name__}")
@@ -412,6 +804,79 @@ def _range(text: str, rows: np.ndarray, weights: np.ndarray) -> Range:
     """A :class:`Range` of hands given as rows (tuples built column-wise: twice as fast)."""
     combos = tuple(zip(*(rows[:, i].tolist() for i in range(rows.shape[1])), strict=True))
     return Range(text, combos, tuple(weights.tolist()))
+
+
+# ---------------------------------------------------------------------------
+# Suit-isomorphic classes and the percentage ranking (Omaha-4).
+
+#: Hands of one class differ only by a relabelling of suits; Omaha-4 has this many.
+N_CLASSES = 16_432
+_RANKING = "omaha_ranking.json"
+
+
+def class_keys(rows: np.ndarray) -> np.ndarray:
+    """The class of each hand (rows of cards): its four per-suit rank bitmasks, sorted, packed.
+
+    A relabelling of suits only permutes the four masks, so their sorted
+    multiset names the class; packing puts the largest mask highest.
+
+    >>> k = class_keys(np.array([[51, 50, 47, 46], [49, 48, 45, 44]], dtype=np.uint8))
+    >>> int(k[0]) == int(k[1]), class_name(int(k[0]))
+    (True, 'AsAhKsKh')
+    """
+    r = rows.astype(np.int64)
+    bits = np.left_shift(np.int64(1), r >> 2)
+    masks = np.stack([np.where((r & 3) == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
+    masks = -np.sort(-masks, axis=1)
+    packed: np.ndarray = (
+        (masks[:, 0] << 39) | (masks[:, 1] << 26) | (masks[:, 2] << 13) | masks[:, 3]
+    )
+    return packed
+
+
+def class_name(key: int) -> str:
+    """The representative of a class: suits s, h, d, c given to its masks, largest first."""
+    cards = [
+        4 * rank + suit
+        for i, suit in enumerate((3, 2, 1, 0))
+        for rank in range(13)
+        if key >> (13 * (3 - i)) & (1 << rank)
+    ]
+    return format_cards(sorted(cards, reverse=True))
+
+
+def every_class(game: Game | str = "omaha") -> tuple[np.ndarray, np.ndarray]:
+    """Every class of the game's hands (keys, descending) and how many hands each holds."""
+    g = _omaha_game(game)
+    keys, counts = np.unique(class_keys(_deck_hands(g, None, "random")), return_counts=True)
+    return keys[::-1], counts[::-1]
+
+
+@lru_cache(maxsize=1)
+def omaha_ranking() -> tuple[str, ...]:
+    """The Omaha-4 classes, best first (shipped data made by tools/make_omaha_ranking.py)."""
+    import json
+    from importlib import resources
+
+    path = resources.files("pokercalc") / "data" / _RANKING
+    return tuple(json.loads(path.read_text(encoding="utf-8"))["classes"])
+
+
+@lru_cache(maxsize=1)
+def _hand_positions() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every Omaha-4 hand (rows, keys) with the place of its class in the ranking."""
+    g = get_game("omaha")
+    rows = _deck_hands(g, None, "random")
+    names = omaha_ranking()
+    reps = np.array([parse_cards(n) for n in names], dtype=np.uint8)
+    order = class_keys(reps)
+    sorter = np.argsort(order)
+    place = sorter[np.searchsorted(order, class_keys(rows), sorter=sorter)]
+    for a in (rows, place):
+        a.flags.writeable = False
+    keys = _keys(rows)
+    keys.flags.writeable = False
+    return rows, keys, place
 
 
 # ---------------------------------------------------------------------------
