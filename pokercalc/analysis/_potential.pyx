@@ -24,6 +24,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from pokercalc.core._boards cimport Boards, boards_next, boards_start, remaining_cards
 from pokercalc.core._control cimport add_done, stop_requested
 from pokercalc.core._eval cimport (
     PC_CARD_BIT,
@@ -84,54 +85,42 @@ cdef void exact_ranked(ranking_t* rk, int h1, int h2, const uint8_t* board, int 
     cdef uint64_t used = PC_CARD_BIT[h1] | PC_CARD_BIT[h2]
     cdef uint64_t bkey = PC_KEY_INIT, bmask = 0, okey, omask, obits
     cdef uint64_t hkey, hmask
-    cdef int m = 0, nr = 0, k = 5 - nb
-    cdef int c, i, j, r, now
+    cdef int m, nr = 0, k = 5 - nb
+    cdef int i, r, now
     cdef uint16_t hero_now, opp_now
+    cdef Boards D
     for i in range(nb):
         bkey += PC_CARD_KEY[board[i]]
         bmask |= PC_CARD_BIT[board[i]]
     used |= bmask | outside
     for i in range(nd):
         used |= PC_CARD_BIT[dead[i]]
-    for c in range(52):
-        if not used & PC_CARD_BIT[c]:
-            live[m] = c
-            m += 1
+    m = remaining_cards(used, live, False)
     # Every runout of k = 0, 1 or 2 cards from the live cards, and the hero's river value on it.
-    if k == 0:
-        rkey[0] = 0
-        rmask[0] = 0
-        rlive[0] = 0
-        nr = 1
-    elif k == 1:
-        for i in range(m):
-            rkey[nr] = PC_CARD_KEY[live[i]]
-            rmask[nr] = PC_CARD_BIT[live[i]]
-            rlive[nr] = (<uint64_t>1) << i
-            nr += 1
-    else:
-        for i in range(m):
-            for j in range(i + 1, m):
-                rkey[nr] = PC_CARD_KEY[live[i]] + PC_CARD_KEY[live[j]]
-                rmask[nr] = PC_CARD_BIT[live[i]] | PC_CARD_BIT[live[j]]
-                rlive[nr] = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
-                nr += 1
+    boards_start(&D, live, m, k, -1, NULL, 0)
+    while boards_next(&D, k, NULL):
+        rkey[nr] = D.key[k]
+        rmask[nr] = D.mask[k]
+        rlive[nr] = 0
+        for i in range(k):
+            rlive[nr] |= (<uint64_t>1) << D.idx[i]
+        nr += 1
     hkey = bkey + PC_CARD_KEY[h1] + PC_CARD_KEY[h2]
     hmask = bmask | PC_CARD_BIT[h1] | PC_CARD_BIT[h2]
     hero_now = evaluate(rk, hkey, hmask)
     for r in range(nr):
         hero_river[r] = evaluate(rk, hkey + rkey[r], hmask | rmask[r])
-    for i in range(m):
-        for j in range(i + 1, m):
-            okey = bkey + PC_CARD_KEY[live[i]] + PC_CARD_KEY[live[j]]
-            omask = bmask | PC_CARD_BIT[live[i]] | PC_CARD_BIT[live[j]]
-            obits = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
-            opp_now = evaluate(rk, okey, omask)
-            now = 3 * state(hero_now, opp_now)
-            for r in range(nr):
-                if not rlive[r] & obits:
-                    count[now + state(hero_river[r],
-                                      evaluate(rk, okey + rkey[r], omask | rmask[r]))] += 1
+    # Every opponent hand of two live cards.
+    boards_start(&D, live, m, 2, -1, NULL, 0)
+    while boards_next(&D, 2, NULL):
+        okey = bkey + D.key[2]
+        omask = bmask | D.mask[2]
+        obits = ((<uint64_t>1) << D.idx[0]) | ((<uint64_t>1) << D.idx[1])
+        opp_now = evaluate(rk, okey, omask)
+        now = 3 * state(hero_now, opp_now)
+        for r in range(nr):
+            if not rlive[r] & obits:
+                count[now + state(hero_river[r], evaluate(rk, okey + rkey[r], omask | rmask[r]))] += 1
 
 
 cdef int check_game(int ranking, uint64_t outside) except -1:

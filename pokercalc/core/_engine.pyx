@@ -24,6 +24,17 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
+from pokercalc.core._boards cimport (
+    Boards,
+    Canon,
+    board_orbit,
+    boards_next,
+    boards_start,
+    last_card_range,
+    leaf_weight,
+    make_canon,
+    remaining_cards,
+)
 from pokercalc.core._control cimport add_done, stop_requested
 from pokercalc.core._eval cimport (
     PC_CARD_BIT,
@@ -37,18 +48,16 @@ from pokercalc.core._eval cimport (
     ShortRanking,
     TritonRanking,
     evaluate,
-    low_ranks,
-    omaha_low,
     ranking_t,
     omaha_board,
     omaha_table,
     omaha_table_value,
     omaha_value,
 )
+from pokercalc.core._showdown cimport MAXP, HILO_SLOTS, omaha_showdown, showdown
 from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
-    MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
     MAXHOLE = 6  # hole cards a player can hold (Omaha-6)
     # When the last player's range has more combos than this, a board's values
     # for every pair of hole ranks are tabled first (Omaha).
@@ -57,8 +66,6 @@ cdef enum:
     # high-low eight or better.
     EVAL_OMAHA = 3
     EVAL_OMAHA_HILO = 4
-    # Hi/lo tallies per player: scoops, part pots, high, low and no-low units, squared units.
-    HILO_SLOTS = 6
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -71,16 +78,6 @@ ctypedef fused tally_t:
 cdef inline const uint8_t* hole_of(const Problem* P, int32_t combo) noexcept nogil:
     """The hole cards of a combo (``P.K`` of them)."""
     return P.ccards + <int64_t>combo * P.K
-
-
-cdef inline void count_values(int n, const uint16_t* v, uint16_t best, int64_t wt,
-                              int64_t* cnt) noexcept nogil:
-    """Count ``wt`` more wins or splits for the players whose value ``v`` is ``best``."""
-    cdef int p, nwin = 0
-    for p in range(n):
-        nwin += v[p] == best
-    for p in range(n):
-        cnt[p * (n + 1) + nwin] += wt * (v[p] == best)
 
 
 cdef struct Problem:
@@ -105,196 +102,6 @@ cdef struct Problem:
     int K                       # hole cards per combo
     const uint8_t* ccards       # per combo: its K hole cards
     uint8_t bcards[5]           # the board cards given (nb of them)
-
-
-cdef inline void count_hilo(const Problem* P, const uint16_t* hv, uint16_t best,
-                            const uint16_t* lv, uint16_t best_low, bint low_board, int64_t wt,
-                            bint squares, int64_t* cnt) noexcept nogil:
-    """Count ``wt`` more hi/lo outcomes: half the pot to the best high, half to the best low
-    (the high winners take it when nobody has one), each half split among its winners.
-
-    Per player ``p`` the slots ``HILO_SLOTS * p ..`` hold: outcomes scooped, outcomes
-    with part of the pot, then the units won of the high half, of the low half, and
-    of the low half for want of a low (a half pot is ``P.units``), and, with
-    ``squares`` (Monte Carlo), the squared units of the whole share.  Then the
-    outcomes whose board allows a low.
-    """
-    cdef int p, n = P.n, nh = 0, nl = 0
-    cdef int64_t L = P.units, hu, lu, nu, u
-    cdef int64_t* c
-    for p in range(n):
-        nh += hv[p] == best
-        nl += best_low != 0 and lv[p] == best_low
-    for p in range(n):
-        hu = (L // nh) if hv[p] == best else 0
-        if best_low:
-            lu = (L // nl) if lv[p] == best_low else 0
-            nu = 0
-        else:
-            lu = 0
-            nu = hu
-        u = hu + lu + nu
-        c = cnt + HILO_SLOTS * p
-        c[0] += wt * (u == 2 * L)
-        c[1] += wt * (u > 0 and u < 2 * L)
-        c[2] += wt * hu
-        c[3] += wt * lu
-        c[4] += wt * nu
-        if squares:
-            c[5] += wt * u * u
-    cnt[HILO_SLOTS * n] += wt * low_board
-
-
-cdef inline void omaha_showdown(ranking_t* rk, const Problem* P, const uint8_t** holes,
-                                const uint8_t* bc, int64_t wt, bint squares,
-                                int64_t* cnt) noexcept nogil:
-    """Value every player's hole cards on the five board cards ``bc``; count ``wt`` more."""
-    cdef OmahaBoard B
-    cdef uint16_t v[MAXP]
-    cdef uint16_t lv[MAXP]
-    cdef uint16_t best = 0, best_low = 0
-    cdef uint32_t lows
-    cdef int p, n = P.n
-    omaha_board(&B, bc, 5)
-    for p in range(n):
-        v[p] = omaha_value(&B, holes[p], P.K)
-        best = v[p] if v[p] > best else best
-    if ranking_t is OmahaHiLoRanking:
-        lows = low_ranks(bc, 5)
-        for p in range(n):
-            lv[p] = omaha_low(lows, holes[p], P.K)
-            best_low = lv[p] if lv[p] > best_low else best_low
-        count_hilo(P, v, best, lv, best_low, __builtin_popcountll(lows) >= 3, wt, squares, cnt)
-    else:
-        count_values(n, v, best, wt, cnt)
-
-
-# --- Board symmetry by sorted suit lanes -------------------------------------
-#
-# When the permutations that fix a joint assignment are all the permutations
-# of some blocks of suits (swap spades and hearts, say, and clubs and
-# diamonds), a board's orbit has a simple canonical member: within each block
-# the suits' 13-bit rank lanes are in non-increasing order.  Boards are dealt
-# from the highest card down, so once the cards above some rank are chosen
-# those ranks' lanes are final, and a prefix whose final lanes are already out
-# of order is pruned with everything below it.  A kept board counts once per
-# distinct lane arrangement: k! / (m1! m2! ...) for a block of k suits whose
-# lanes repeat m1, m2, ... times.
-
-cdef struct Canon:
-    int active                  # 0: no board symmetry to use
-    int npairs
-    uint8_t pa[3]               # lane pa[i] must be >= lane pb[i]
-    uint8_t pb[3]
-    uint8_t same_block[3]       # pair i and pair i + 1 are in one block
-    uint8_t plen[3]             # size of the block pair i is in
-
-
-cdef int FACT[5]
-FACT[:] = [1, 1, 2, 6, 24]
-# ORBIT[n][bits]: arrangements of a block of n + 1 lanes whose neighbours i, i + 1
-# are equal where bit i is set: (n + 1)! / (product of the equal runs' factorials).
-cdef int64_t ORBIT[4][8]
-ORBIT[0][:] = [1, 0, 0, 0, 0, 0, 0, 0]
-ORBIT[1][:] = [2, 1, 0, 0, 0, 0, 0, 0]
-ORBIT[2][:] = [6, 3, 3, 1, 0, 0, 0, 0]
-ORBIT[3][:] = [24, 12, 12, 4, 12, 6, 4, 1]
-
-
-cdef inline uint64_t above_rank(int r) noexcept nogil:
-    """In every suit lane, the bits of the ranks above ``r``."""
-    cdef uint64_t lane = (0x1FFF << (r + 1)) & 0x1FFF
-    return lane | (lane << 16) | (lane << 32) | (lane << 48)
-
-
-cdef void make_canon(const Problem* P, uint32_t stab, Canon* C) noexcept nogil:
-    """Set ``C`` from the symmetries in ``stab`` if they are all permutations of suit blocks."""
-    cdef int parent[4]
-    cdef int g, s, t, a, b, count = 0, expect = 1, size, i
-    cdef int members[4]
-    C.active = 0
-    C.npairs = 0
-    for s in range(4):
-        parent[s] = s
-    for g in range(P.ng):
-        if stab >> g & 1:
-            count += 1
-            for s in range(4):
-                a = s
-                while parent[a] != a:
-                    a = parent[a]
-                b = P.sigma[4 * g + s]
-                while parent[b] != b:
-                    b = parent[b]
-                if a != b:
-                    parent[b] = a
-    for s in range(4):
-        a = s
-        while parent[a] != a:
-            a = parent[a]
-        if a != s:
-            continue
-        size = 0
-        for t in range(4):
-            b = t
-            while parent[b] != b:
-                b = parent[b]
-            if b == s:
-                members[size] = t
-                size += 1
-        expect *= FACT[size]
-        for i in range(size - 1):
-            C.pa[C.npairs] = members[i]
-            C.pb[C.npairs] = members[i + 1]
-            C.same_block[C.npairs] = i < size - 2
-            C.plen[C.npairs] = size
-            C.npairs += 1
-    C.active = count == expect and C.npairs > 0
-
-
-cdef inline bint prefix_ok(const Canon* C, uint64_t mask, int rank) noexcept nogil:
-    """False when the lanes above ``rank`` (final) are already out of order in some block."""
-    cdef uint64_t dm = mask & above_rank(rank)
-    cdef int i
-    for i in range(C.npairs):
-        if ((dm >> (C.pa[i] << 4)) & 0x1FFF) < ((dm >> (C.pb[i] << 4)) & 0x1FFF):
-            return False
-    return True
-
-
-cdef inline int64_t leaf_weight(const Canon* C, uint64_t mask) noexcept nogil:
-    """Boards in the orbit of ``mask`` if it is the canonical member, else 0."""
-    cdef int i, eqbits = 0, nb = 0
-    cdef int64_t total = 1
-    cdef uint64_t la, lb
-    # Pairs are listed block by block; the last pair of a block closes it and
-    # its pattern of equal neighbours picks the orbit size from a table.
-    for i in range(C.npairs):
-        la = (mask >> (C.pa[i] << 4)) & 0x1FFF
-        lb = (mask >> (C.pb[i] << 4)) & 0x1FFF
-        if la < lb:
-            return 0
-        eqbits |= (la == lb) << nb
-        nb += 1
-        if not C.same_block[i]:
-            total *= ORBIT[nb][eqbits]
-            eqbits = 0
-            nb = 0
-    return total
-
-
-cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
-                          uint64_t mask, int64_t wt, int64_t* cnt) noexcept nogil:
-    """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
-    cdef int p
-    cdef uint16_t v[MAXP]
-    cdef uint16_t best = 0, x
-    # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
-    for p in range(n):
-        x = evaluate(rk, hk[p] + key, hm[p] | mask)
-        v[p] = x
-        best = x if x > best else best
-    count_values(n, v, best, wt, cnt)
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -365,7 +172,7 @@ cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint
             if wt == 0:
                 continue
         bc[4] = rem[i]
-        omaha_showdown(rk, P, holes, bc, wt, False, cnt)
+        omaha_showdown(rk, P.n, P.K, P.units, holes, bc, wt, False, cnt)
         boards += wt
     return boards
 
@@ -383,23 +190,16 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef uint64_t hm[MAXP]
     cdef int64_t cnt[MAXP * (MAXP + 1)]
     cdef uint8_t rem[52]
-    cdef uint8_t bc[5]
-    cdef uint64_t ks[6]
-    cdef uint64_t ms[6]
-    cdef int idx[6]
     cdef const uint8_t* holes[MAXP]
     cdef Canon C
+    cdef Boards B
     cdef int n = P.n
     cdef int k = 5 - P.nb
-    cdef int r = 0, c, p, d, j, last, hi
+    cdef int r, p, j, lo, hi
     cdef int64_t boards = 0
-    make_canon(P, stab, &C)
-    for c in range(51, -1, -1):
-        if not used & PC_CARD_BIT[c]:
-            rem[r] = c
-            r += 1
-    for j in range(P.nb):
-        bc[j] = P.bcards[j]
+    make_canon(P.sigma, P.ng, stab, &C)
+    r = remaining_cards(used, rem, True)
+    boards_start(&B, rem, r, k, first, P.bcards, P.nb)
     for p in range(n):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
@@ -407,40 +207,22 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     memset(cnt, 0, P.total_at * sizeof(int64_t))
     if k == 0:
         if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-            omaha_showdown(rk, P, holes, bc, 1, False, cnt)
+            omaha_showdown(rk, n, P.K, P.units, holes, B.board, 1, False, cnt)
         else:
             showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
     else:
-        last = k - 1
-        ks[0] = 0
-        ms[0] = 0
-        # An odometer over the first k - 1 new cards; the last one is a plain loop.
-        d = 0
-        idx[0] = (first - 1) if first >= 0 else -1
-        while d >= 0:
-            idx[d] += 1
-            if idx[d] > r - k + d or (d == 0 and first >= 0 and idx[0] > first):
-                d -= 1
-                continue
-            if d < last:
-                ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
-                ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
-                if C.active and not prefix_ok(&C, ms[d + 1], rem[idx[d]] >> 2):
-                    continue
-                bc[P.nb + d] = rem[idx[d]]
-                d += 1
-                idx[d] = idx[d - 1]
-                continue
-            # With one card to come, a fixed ``first`` is that card alone.
-            hi = idx[d] + 1 if (d == 0 and first >= 0) else r
+        # The odometer deals the first k - 1 new cards; the last one is a plain loop.
+        while boards_next(&B, k - 1, &C):
             if stop_requested(P.ctl):
                 return
+            last_card_range(&B, k - 1, &lo, &hi)
             if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-                boards += last_cards_omaha(rk, P, holes, bc, ms[d], rem, idx[d], hi, &C, cnt)
+                boards += last_cards_omaha(rk, P, holes, B.board, B.mask[k - 1], rem, lo, hi, &C,
+                                           cnt)
             else:
-                boards += last_cards(rk, n, hk, hm, ks[d], ms[d], rem, idx[d], hi, &C, cnt)
-            d -= 1
+                boards += last_cards(rk, n, hk, hm, B.key[k - 1], B.mask[k - 1], rem, lo, hi, &C,
+                                     cnt)
     for j in range(P.total_at):
         if cnt[j]:
             tally[j] += w * cnt[j]
@@ -456,12 +238,6 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
 # in two steps: the others' assignment is kept only if it is the smallest of
 # its orbit (weighted by the orbit's size), and each board only if it is the
 # smallest of its orbit under the permutations that fix that assignment.
-
-
-cdef inline uint64_t permute_mask(uint64_t mask, const uint8_t* sg) noexcept nogil:
-    """The image of a card mask under a suit permutation: its 16-bit suit lanes moved."""
-    return (((mask & 0xFFFF) << (sg[0] << 4)) | (((mask >> 16) & 0xFFFF) << (sg[1] << 4))
-            | (((mask >> 32) & 0xFFFF) << (sg[2] << 4)) | ((mask >> 48) << (sg[3] << 4)))
 
 
 cdef inline int64_t prefix_orbit(const Problem* P, const int32_t* assign, int npre,
@@ -489,20 +265,6 @@ cdef inline int64_t prefix_orbit(const Problem* P, const int32_t* assign, int np
     return P.ng // size
 
 
-cdef inline int64_t board_orbit(const Problem* P, uint32_t stab, uint64_t board) noexcept nogil:
-    """|orbit| of a board under the symmetries in ``stab`` if it is the smallest, else 0."""
-    cdef int g, size = 1, fixed = 1
-    cdef uint64_t img
-    for g in range(1, P.ng):
-        if stab >> g & 1:
-            size += 1
-            img = permute_mask(board, &P.sigma[4 * g])
-            if img < board:
-                return 0
-            fixed += img == board
-    return size // fixed
-
-
 cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
                       tally_t w, uint32_t stab, tally_t* tally, ranking_t* rk) noexcept nogil:
     """Every board for the others' assignment, then every combo of the last player."""
@@ -513,10 +275,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef uint64_t hm[MAXP]
     cdef tally_t cnt[MAXP * (MAXP + 1) + 1]
     cdef uint8_t rem[52]
-    cdef uint64_t ks[6]
-    cdef uint64_t ms[6]
-    cdef int idx[6]
-    cdef int r = 0, c, p, d, j, nbest
+    cdef int r, p, j, nbest
     cdef int32_t i
     cdef uint16_t v[MAXP]
     cdef uint16_t best, x
@@ -524,56 +283,31 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef tally_t bw, gt, eq, tot, lt, wi
     cdef bint sym = stab != 1
     cdef Canon C
-    cdef uint8_t bc[5]
+    cdef Boards D
     cdef OmahaBoard B
     cdef OmahaTable T
     cdef bint tabled = P.off[L + 1] - P.off[L] > OMAHA_TABLE_MIN
-    make_canon(P, stab, &C)
-    for c in range(51, -1, -1):
-        if not used & PC_CARD_BIT[c]:
-            rem[r] = c
-            r += 1
-    for j in range(P.nb):
-        bc[j] = P.bcards[j]
+    make_canon(P.sigma, P.ng, stab, &C)
+    r = remaining_cards(used, rem, True)
+    boards_start(&D, rem, r, k, first, P.bcards, P.nb)
     for p in range(L):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
     memset(cnt, 0, (n * (n + 1) + 1) * sizeof(tally_t))
-    ks[0] = 0
-    ms[0] = 0
-    d = 0
-    idx[0] = (first - 1) if first >= 0 else -1
-    while True:
-        if k > 0:
-            # Odometer: advance to the next board of k cards from rem.
-            if d < 0:
-                break
-            idx[d] += 1
-            if idx[d] > r - k + d or (d == 0 and first >= 0 and idx[0] > first):
-                d -= 1
-                continue
-            ks[d + 1] = ks[d] + PC_CARD_KEY[rem[idx[d]]]
-            ms[d + 1] = ms[d] | PC_CARD_BIT[rem[idx[d]]]
-            bc[P.nb + d] = rem[idx[d]]
-            if d < k - 1:
-                if C.active and not prefix_ok(&C, ms[d + 1], rem[idx[d]] >> 2):
-                    continue
-                d += 1
-                idx[d] = idx[d - 1]
-                continue
-        key = ks[k]
-        mask = ms[k]
+    while boards_next(&D, k, &C):
+        key = D.key[k]
+        mask = D.mask[k]
         if stop_requested(P.ctl):
             return
         bw = 1
         if C.active:
             bw = <tally_t>leaf_weight(&C, mask)
         elif sym:
-            bw = <tally_t>board_orbit(P, stab, P.bmask | mask)
+            bw = <tally_t>board_orbit(P.sigma, P.ng, stab, P.bmask | mask)
         if bw != 0:
             best = 0
             if ranking_t is OmahaRanking:
-                omaha_board(&B, bc, 5)
+                omaha_board(&B, D.board, 5)
                 if tabled:
                     omaha_table(&T, &B)
             for p in range(L):
@@ -618,8 +352,6 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                     cnt[p * (n + 1) + nbest] += bw * lt
                     cnt[p * (n + 1) + nbest + 1] += bw * eq
             cnt[n * (n + 1)] += bw * tot
-        if k == 0:
-            break
     for j in range(n * (n + 1) + 1):
         if cnt[j] != 0:
             tally[j] += w * cnt[j]
@@ -1029,10 +761,7 @@ cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
     cdef bint spare = False
     if nused > 36:
         # Few cards left: a partial Fisher-Yates shuffle of what remains.
-        for c in range(52):
-            if not used[0] & PC_CARD_BIT[c]:
-                rem[r] = c
-                r += 1
+        r = remaining_cards(used[0], rem, False)
         if r < count:
             return 0
         for j in range(count):
@@ -1154,7 +883,7 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                     q += P.K
             for j in range(k):
                 bc[P.nb + j] = cards[q + j]
-            omaha_showdown(rk, P, holes, bc, 1, True, cnt)
+            omaha_showdown(rk, n, P.K, P.units, holes, bc, 1, True, cnt)
         else:
             for p in range(n):
                 if P.is_random[p]:

@@ -18,10 +18,11 @@ counts the lowest cards done, 46 in all).
 """
 
 from cython.parallel cimport prange
-from libc.stdint cimport int64_t, uint16_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
 cimport openmp
 
+from pokercalc.core._boards cimport permute_mask
 from pokercalc.core._control cimport add_done, stop_requested
 from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
 
@@ -75,13 +76,7 @@ def flop_cards(hero_cards):
     return out
 
 
-cdef inline uint64_t permute_mask(uint64_t mask, const int* perm) noexcept nogil:
-    """The mask with each suit's 16-bit lane moved to the lane ``perm`` gives it."""
-    return (((mask & 0xFFFF) << (perm[0] << 4)) | (((mask >> 16) & 0xFFFF) << (perm[1] << 4))
-            | (((mask >> 32) & 0xFFFF) << (perm[2] << 4)) | ((mask >> 48) << (perm[3] << 4)))
-
-
-cdef inline void add_image(double* acc, const int* perm, const int* b, const int* deck,
+cdef inline void add_image(double* acc, const uint8_t* perm, const int* b, const int* deck,
                            const int* renum, double sw, double st, double sn) noexcept nogil:
     """Credit the board ``b`` (renumbered, sorted) moved by the suit permutation ``perm``."""
     cdef int x[5]
@@ -142,6 +137,7 @@ def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
     cdef int64_t* cp = &ctl[0] if ctl is not None else NULL
     if nperm < 1 or nperm > 24 or perms.shape[1] != 4:
         raise ValueError("perms must be 1 to 24 suit permutations, the identity first")
+    cdef const uint8_t[:, ::1] sig = np.ascontiguousarray(perms, dtype=np.uint8)
     with nogil:
         for i0 in prange(46, num_threads=nthreads, schedule="dynamic", chunksize=1):
             t = openmp.omp_get_thread_num()
@@ -163,7 +159,7 @@ def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
                             m4 = m3 | dbit[i4]
                             canonical = 1
                             for p in range(1, nperm):
-                                if permute_mask(m4, &perms[p, 0]) < m4:
+                                if permute_mask(m4, &sig[p, 0]) < m4:
                                     canonical = 0
                                     break
                             if not canonical:
@@ -191,14 +187,14 @@ def flop_counts(int hero1, int hero2, const unsigned char[:, ::1] combos,
                             b[t, 3] = i3
                             b[t, 4] = i4
                             for p in range(nperm):
-                                img = permute_mask(m4, &perms[p, 0])
+                                img = permute_mask(m4, &sig[p, 0])
                                 fresh = 1
                                 for p2 in range(p):
                                     if imgs[t, p2] == img:
                                         fresh = 0
                                 imgs[t, p] = img
                                 if fresh:
-                                    add_image(&acc[t, 0, 0], &perms[p, 0], &b[t, 0], &deck[0],
+                                    add_image(&acc[t, 0, 0], &sig[p, 0], &b[t, 0], &deck[0],
                                               &renum[0], sw, st, sn)
             if not stop_requested(cp):
                 add_done(cp, 1)

@@ -1,0 +1,116 @@
+# cython: language_level=3
+"""Showdown tallies, the seam kernels that count wins and splits cimport.
+
+A tally is laid out as ``cnt[p * (n + 1) + k]``: the weight of the outcomes in
+which player ``p`` is one of ``k`` winners; hi/lo tallies as
+:func:`count_hilo` says.  Everything here is inline and GIL-free.
+"""
+
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+from pokercalc.core._eval cimport (
+    OmahaBoard,
+    OmahaHiLoRanking,
+    evaluate,
+    low_ranks,
+    omaha_board,
+    omaha_low,
+    omaha_value,
+    ranking_t,
+)
+
+cdef enum:
+    MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
+    # Hi/lo tallies per player: scoops, part pots, high, low and no-low units, squared units.
+    HILO_SLOTS = 6
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+cdef inline void count_values(int n, const uint16_t* v, uint16_t best, int64_t wt,
+                              int64_t* cnt) noexcept nogil:
+    """Count ``wt`` more wins or splits for the players whose value ``v`` is ``best``."""
+    cdef int p, nwin = 0
+    for p in range(n):
+        nwin += v[p] == best
+    for p in range(n):
+        cnt[p * (n + 1) + nwin] += wt * (v[p] == best)
+
+
+cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
+                          uint64_t mask, int64_t wt, int64_t* cnt) noexcept nogil:
+    """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
+    cdef int p
+    cdef uint16_t v[MAXP]
+    cdef uint16_t best = 0, x
+    # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
+    for p in range(n):
+        x = evaluate(rk, hk[p] + key, hm[p] | mask)
+        v[p] = x
+        best = x if x > best else best
+    count_values(n, v, best, wt, cnt)
+
+
+cdef inline void count_hilo(int n, int64_t units, const uint16_t* hv, uint16_t best,
+                            const uint16_t* lv, uint16_t best_low, bint low_board, int64_t wt,
+                            bint squares, int64_t* cnt) noexcept nogil:
+    """Count ``wt`` more hi/lo outcomes: half the pot to the best high, half to the best low
+    (the high winners take it when nobody has one), each half split among its winners.
+
+    Per player ``p`` the slots ``HILO_SLOTS * p ..`` hold: outcomes scooped, outcomes
+    with part of the pot, then the units won of the high half, of the low half, and
+    of the low half for want of a low (a half pot is ``units``), and, with
+    ``squares`` (Monte Carlo), the squared units of the whole share.  Then the
+    outcomes whose board allows a low.
+    """
+    cdef int p, nh = 0, nl = 0
+    cdef int64_t L = units, hu, lu, nu, u
+    cdef int64_t* c
+    for p in range(n):
+        nh += hv[p] == best
+        nl += best_low != 0 and lv[p] == best_low
+    for p in range(n):
+        hu = (L // nh) if hv[p] == best else 0
+        if best_low:
+            lu = (L // nl) if lv[p] == best_low else 0
+            nu = 0
+        else:
+            lu = 0
+            nu = hu
+        u = hu + lu + nu
+        c = cnt + HILO_SLOTS * p
+        c[0] += wt * (u == 2 * L)
+        c[1] += wt * (u > 0 and u < 2 * L)
+        c[2] += wt * hu
+        c[3] += wt * lu
+        c[4] += wt * nu
+        if squares:
+            c[5] += wt * u * u
+    cnt[HILO_SLOTS * n] += wt * low_board
+
+
+cdef inline void omaha_showdown(ranking_t* rk, int n, int K, int64_t units, const uint8_t** holes,
+                                const uint8_t* bc, int64_t wt, bint squares,
+                                int64_t* cnt) noexcept nogil:
+    """Value every player's ``K`` hole cards on the five board cards ``bc``; count ``wt`` more
+    (hi/lo rankings as :func:`count_hilo`, with a half pot of ``units``)."""
+    cdef OmahaBoard B
+    cdef uint16_t v[MAXP]
+    cdef uint16_t lv[MAXP]
+    cdef uint16_t best = 0, best_low = 0
+    cdef uint32_t lows
+    cdef int p
+    omaha_board(&B, bc, 5)
+    for p in range(n):
+        v[p] = omaha_value(&B, holes[p], K)
+        best = v[p] if v[p] > best else best
+    if ranking_t is OmahaHiLoRanking:
+        lows = low_ranks(bc, 5)
+        for p in range(n):
+            lv[p] = omaha_low(lows, holes[p], K)
+            best_low = lv[p] if lv[p] > best_low else best_low
+        count_hilo(n, units, v, best, lv, best_low, __builtin_popcountll(lows) >= 3, wt, squares,
+                   cnt)
+    else:
+        count_values(n, v, best, wt, cnt)
