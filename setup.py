@@ -2,9 +2,13 @@
 
 import os
 import runpy
+import sys
+import tempfile
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import CompileError, LinkError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TABLEGEN = os.path.join(HERE, "pokercalc", "core", "_tablegen.py")
@@ -17,6 +21,69 @@ if not os.path.exists(HEADER) or os.path.getmtime(HEADER) < os.path.getmtime(TAB
 
 COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"]
 OPENMP = ["-fopenmp"]
+
+# Stands in for <omp.h> where the compiler has no OpenMP: one thread, and the
+# `prange` loops (guarded by _OPENMP in Cython's C) run serially.
+SERIAL_OMP_H = """\
+#ifndef POKERCALC_SERIAL_OMP_H
+#define POKERCALC_SERIAL_OMP_H
+static inline int omp_get_max_threads(void) { return 1; }
+static inline int omp_get_num_threads(void) { return 1; }
+static inline int omp_get_thread_num(void) { return 0; }
+static inline int omp_get_num_procs(void) { return 1; }
+static inline int omp_in_parallel(void) { return 0; }
+static inline void omp_set_num_threads(int n) { (void)n; }
+#endif
+"""
+
+
+class BuildExt(build_ext):
+    """Compile with OpenMP where the compiler has it, else serially with a warning; strip symbols.
+
+    POKERCALC_OPENMP=0 builds without OpenMP on purpose; POKERCALC_DEBUG=1 keeps
+    the debug symbols that are stripped by default.
+    """
+
+    def build_extensions(self) -> None:
+        unix = self.compiler.compiler_type == "unix"
+        wanted = os.environ.get("POKERCALC_OPENMP", "1") != "0"
+        openmp = wanted and self._compiles_with(OPENMP)
+        if wanted and not openmp:
+            sys.stderr.write(
+                "WARNING: pokercalc: the C compiler cannot build with OpenMP (-fopenmp); "
+                "building without threads, so every calculation runs on one core.\n"
+            )
+        serial_include = os.path.join(self.build_temp, "serial_omp")
+        if not openmp:
+            os.makedirs(serial_include, exist_ok=True)
+            with open(os.path.join(serial_include, "omp.h"), "w") as f:
+                f.write(SERIAL_OMP_H)
+        strip = unix and os.environ.get("POKERCALC_DEBUG", "0") == "0"
+        for ext in self.extensions:
+            if not openmp and (set(ext.extra_compile_args) & set(OPENMP)):
+                ext.extra_compile_args = [a for a in ext.extra_compile_args if a not in OPENMP]
+                ext.extra_link_args = [a for a in ext.extra_link_args if a not in OPENMP]
+                ext.include_dirs.insert(0, serial_include)
+            if strip:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
+                ext.extra_link_args = [*ext.extra_link_args, "-s"]
+        super().build_extensions()
+
+    def _compiles_with(self, flags: list[str]) -> bool:
+        """Whether a program calling the OpenMP runtime compiles and links with ``flags``."""
+        with tempfile.TemporaryDirectory() as tmp:
+            source = os.path.join(tmp, "openmp_probe.c")
+            with open(source, "w") as f:
+                f.write("#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n")
+            try:
+                objects = self.compiler.compile([source], output_dir=tmp, extra_postargs=flags)
+                self.compiler.link_executable(
+                    objects, "openmp_probe", output_dir=tmp, extra_postargs=flags
+                )
+            except (CompileError, LinkError):
+                return False
+        return True
+
 
 extensions = [
     Extension(
@@ -55,6 +122,7 @@ if only:
     extensions = [e for e in extensions if e.name in only.split(",")]
 
 setup(
+    cmdclass={"build_ext": BuildExt},
     ext_modules=cythonize(
         extensions,
         compiler_directives={"language_level": 3, "embedsignature": True, "binding": True},

@@ -9,6 +9,11 @@ import subprocess
 import sys
 from importlib import resources
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
 import pytest
 
 import pokercalc
@@ -58,3 +63,39 @@ def test_generated_files_are_not_committed() -> None:
     done = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT)
     generated = [f for f in done.stdout.split() if f.endswith((".c", ".so", "_evaltables.h"))]
     assert generated == []
+
+
+def _source(name: str) -> str:
+    path = os.path.join(ROOT, name)
+    if not os.path.exists(path):
+        pytest.skip(f"no {name}: not a source tree")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_license_is_mit_by_spdx_expression() -> None:
+    assert _source("LICENSE").startswith("MIT License\n")
+    project = tomllib.loads(_source("pyproject.toml"))
+    assert project["project"]["license"] == "MIT"
+    assert project["project"]["license-files"] == ["LICENSE"]
+    # PEP 639 license expressions need setuptools 77.
+    assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+def test_sdist_holds_what_the_tests_need_and_wheels_no_generated_c() -> None:
+    manifest = _source("MANIFEST.in").split("\n")
+    for line in (
+        "graft tests",
+        "graft docs",
+        "graft tools",
+        "include LICENSE README.md conftest.py",
+    ):
+        assert line in manifest
+    project = tomllib.loads(_source("pyproject.toml"))
+    assert project["tool"]["setuptools"]["exclude-package-data"]["*"] == ["*.c"]
+
+
+def test_build_strips_symbols_and_falls_back_without_openmp() -> None:
+    setup = _source("setup.py")
+    assert '"-g0"' in setup and '"-s"' in setup
+    assert "POKERCALC_OPENMP" in setup and "cannot build with OpenMP" in setup

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -88,6 +88,17 @@ def flops_fit_table(study: FlopStudy) -> Any:
     return Group(table, text)
 
 
+class _FittedChart:
+    """The distribution chart with bars as long as the console's width leaves (10 to 50)."""
+
+    def __init__(self, study: FlopStudy) -> None:
+        self.study = study
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # 28 columns of labels and counts around the bar: "  0.0-  5.0% │" and "   123  0.6%".
+        yield flops_chart(self.study, width=max(10, min(50, options.max_width - 28)))
+
+
 def flops_view(study: FlopStudy) -> Group:
     """Summary table, distribution chart and fitted formula, top to bottom."""
-    return Group(flops_summary_table(study), flops_chart(study), flops_fit_table(study))
+    return Group(flops_summary_table(study), _FittedChart(study), flops_fit_table(study))

@@ -1,0 +1,119 @@
+"""Tables that keep every number whole at any terminal width; labels wrap or shorten instead."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
+
+__all__ = ["Fitted", "fit", "fit_all"]
+
+_SHORT = 12
+
+
+def _plain(cell: object) -> str:
+    return cell.plain if isinstance(cell, Text) else str(cell)
+
+
+def _is_whole(
+    console: Console, options: ConsoleOptions, view: RenderableType, words: Iterable[str]
+) -> bool:
+    """Whether ``view`` fits the width uncropped with every word of ``words`` unbroken."""
+    lines = list(Segment.split_lines(console.render(view, options)))
+    if any(Segment.get_line_length(line) > options.max_width for line in lines):
+        return False
+    text = "\n".join("".join(segment.text for segment in line) for line in lines)
+    return all(word in text for word in words)
+
+
+class Fitted:
+    """A rich table shown in the first of three forms that keeps its numbers whole at the width.
+
+    The table as built; then without vertical rules and with less padding; then
+    stacked, one "header value" line per cell, a record per row. Numbers are the
+    words of the right-justified columns (and of ``keep``, by header).
+    """
+
+    def __init__(self, table: Table, keep: Iterable[str] = ()) -> None:
+        self.table = table
+        kept = set(keep)
+        self._numeric = [
+            column.justify == "right" or _plain(column.header) in kept for column in table.columns
+        ]
+        # Short label words (hands, cards, "exact") stay whole too: folded to slivers they
+        # read as noise; a long one (a range written out) may fold.
+        self._words = {
+            word
+            for column, numeric in zip(table.columns, self._numeric, strict=True)
+            for cell in column.cells
+            for word in _plain(cell).split()
+            if numeric or len(word) <= _SHORT
+        }
+        for column, numeric in zip(table.columns, self._numeric, strict=True):
+            # As wide as its widest word (a label's up to _SHORT): a header may wrap,
+            # "46.05 ±0.32" break at its space, a long label fold.
+            widths = [cell_len(word) for cell in column.cells for word in _plain(cell).split()]
+            widest = max(widths, default=0)
+            column.min_width = max(
+                column.min_width or 0, widest if numeric else min(widest, _SHORT)
+            )
+            if not numeric:
+                column.overflow = "fold"
+
+    def _ruleless(self) -> Table:
+        """The table without vertical rules or outer edge, one space between columns."""
+        lean = copy.copy(self.table)
+        lean.box = box.SIMPLE_HEAD
+        lean.show_edge = False
+        lean.padding = (0, 0, 0, 0)
+        lean.pad_edge = False
+        return lean
+
+    def _stacked(self) -> RenderableType:
+        """One line per non-empty cell, "header  value", rows apart by a blank line; the title
+        and caption at the full width."""
+        source = self.table
+        stack = Table.grid(padding=(0, 2, 0, 0))
+        stack.add_column(overflow="fold")
+        stack.add_column(overflow="fold")
+        columns = [list(column.cells) for column in source.columns]
+        headers = [_plain(column.header) for column in source.columns]
+        for i in range(source.row_count):
+            if i:
+                stack.add_row("", "")
+            for header, cells in zip(headers, columns, strict=True):
+                if _plain(cells[i]):
+                    stack.add_row(Text(header, style="bold"), cells[i])
+        parts = [source.title, stack, source.caption]
+        return Group(*(Text(p) if isinstance(p, str) else p for p in parts if p is not None))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for view in (self.table, self._ruleless()):
+            if _is_whole(console, options, view, self._words):
+                yield view
+                return
+        yield self._stacked()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table)
+
+
+def fit(table: Table, keep: Iterable[str] = ()) -> Fitted:
+    """``table`` in the first form that keeps its numbers whole (see :class:`Fitted`)."""
+    return Fitted(table, keep)
+
+
+def fit_all(renderable: RenderableType) -> RenderableType:
+    """``renderable`` with every table in it, in groups too, fitted to the width (:func:`fit`)."""
+    if isinstance(renderable, Table):
+        return fit(renderable)
+    if isinstance(renderable, Group):
+        return Group(*(fit_all(r) for r in renderable.renderables), fit=renderable.fit)
+    return renderable

@@ -1,0 +1,179 @@
+"""Tables never hide a number: every command's table at 40, 60, 80 and 120 columns keeps every
+number of its result whole (labels may wrap), no line passes the width and nothing is cut."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from pokercalc import cli as cli_module
+from pokercalc.output import formats
+from pokercalc.output.fit import fit_all
+
+WIDTHS = (40, 60, 80, 120)
+RANKS = "A  K  Q  J  T  9  8  7  6  5  4  3  2"
+
+
+def _p4(x: float) -> str:
+    return f"{100 * x:.4f}"
+
+
+def _p2(x: float) -> str:
+    return f"{100 * x:.2f}"
+
+
+def _eval(d: Any) -> list[str]:
+    return [str(r["value"]) for r in d]
+
+
+def _equity(d: Any) -> list[str]:
+    keys = ("equity", "win", "tie", "stderr")
+    return [f"{p['combos']:,}" for p in d["players"]] + [
+        _p4(p[k]) for p in d["players"] for k in keys if p.get(k) is not None
+    ]
+
+
+def _check(d: Any) -> list[str]:
+    return [
+        s
+        for sc in d["scenarios"]
+        for p in sc["players"]
+        for s in (f"{_p4(p['expected'])}%", f"{_p4(p['got'])}%", f"{100 * p['difference']:+.4f}")
+    ]
+
+
+def _query(d: Any) -> list[str]:
+    return [f"{d['count']:,}", f"{d['share']:.2%}", f"{d['total']:,}"]
+
+
+def _outs(d: Any) -> list[str]:
+    numbers = [str(d["count"]), *(f"{_p4(d[k])}%" for k in ("hit_next", "hit_by_river"))]
+    numbers += [f"{_p4(d[k])}%" for k in ("rule_next", "rule_by_river")]
+    shown = [c for c in d["cards"] if c["is_out"] and c["equity"] is not None]
+    return numbers + [_p4(c["equity"]) for c in shown]
+
+
+def _draws(d: Any) -> list[str]:
+    return [str(x["count"]) for x in d["draws"]] + [
+        f"StraightDrawCount {d['straight_draw_count']}",
+        f"FlushDrawCount {d['flush_draw_count']}",
+    ]
+
+
+def _hits(d: Any) -> list[str]:
+    rows = [c for c in d["counts"] if c["combos"]]
+    return [f"{c['combos']:,}" for c in rows] + [f"{100 * c['share']:.1f}" for c in rows]
+
+
+def _winodds(d: Any) -> list[str]:
+    numbers = []
+    for r in d["rows"]:
+        numbers += [_p2(r["equity"]), _p2(r["win"]), _p2(r["tie"])]
+        numbers += [] if r["stderr"] is None else [f"±{_p2(r['stderr'])}"]
+        p = r["potential"] or {}
+        for k in ("hand_strength", "positive_potential", "negative_potential"):
+            if k in p:
+                numbers.append(_p2(p[k]))
+    return numbers
+
+
+def _flops(d: Any) -> list[str]:
+    s = d["summary"]
+    numbers = [str(d["flops"]), str(d["combos"])]
+    numbers += [f"{100 * s[k]:.1f}%" for k in ("mean", "min", "q1", "median", "q3", "max")]
+    return numbers + [f"{100 * w['weight']:+.1f}%" for w in d["fit"]["weights"]]
+
+
+CASES: list[tuple[str, list[str], Callable[[Any], list[str]]]] = [
+    ("eval", ["eval", "AsKsQsJsTs", "2c3d4h5s7c", "AhAd8c8s2h"], _eval),
+    ("equity-exact", ["equity", "AhKh", "QQ", "JTs"], _equity),
+    (
+        "equity-mc",
+        ["equity", "AK", "QQ+,AKs", "random", "--trials", "20000", "--seed", "1"],
+        _equity,
+    ),
+    ("equity-ranges", ["equity", "QQ+,AKs,AQs,AJs,ATs,KQs,AKo", "22-99,A2s-A9s"], _equity),
+    ("check", ["check", "--builtin"], _check),
+    ("query", ["query", "QQ+,AKs,A5s-A2s,KQ", "--board", "Ah7c2d"], _query),
+    ("query-shortdeck", ["query", "JJ+,AT+", "--game", "shortdeck"], _query),
+    ("outs", ["outs", "AhKh", "--board", "QhJh2c"], _outs),
+    ("outs-vs", ["outs", "AhKh", "--vs", "QQ", "--board", "QhJh2c"], _outs),
+    ("draws", ["draws", "AhKh", "--board", "QhJh2c"], _draws),
+    ("hits", ["hits", "QQ+,AK,T9s,87s", "--board", "Ah7h2c"], _hits),
+    (
+        "winodds",
+        ["winodds", "AhKh", "--board", "QhJh2c", "--opponents", "1-3"]
+        + ["--trials", "2000", "--seed", "1"],
+        _winodds,
+    ),
+    ("flops", ["flops", "AhKh", "QQ+", "--features", "2", "--time-limit", "0.3"], _flops),
+]
+
+
+def _capture(args: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Callable[[], Any]]:
+    """Run a command once, keeping the result and the table it would print."""
+    seen: dict[str, Any] = {}
+
+    def fake_emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
+        seen["result"], seen["renderable"] = result, renderable
+
+    monkeypatch.setattr(cli_module, "emit", fake_emit)
+    done = CliRunner().invoke(cli_module.cli, args)
+    assert "result" in seen, done.output
+    data = json.loads(formats.json_text(formats.envelope(args[0], seen["result"])))["result"]
+    return data, seen["renderable"]
+
+
+def _render(renderable: Any, width: int) -> str:
+    """What the CLI prints at ``width`` columns (its console, minus colour)."""
+    console = Console(width=width, record=True, markup=False, file=io.StringIO())
+    console.print(fit_all(renderable))
+    return console.export_text()
+
+
+def _assert_whole(text: str, width: int, numbers: list[str]) -> None:
+    assert numbers
+    missing = [n for n in numbers if n not in text]
+    assert missing == [], f"cut at {width} columns: {missing}\n{text}"
+    assert "\u2026" not in text, text
+    wide = [line for line in text.splitlines() if len(line) > width]
+    assert wide == [], text
+
+
+@pytest.mark.parametrize(("name", "args", "numbers"), CASES, ids=[c[0] for c in CASES])
+def test_every_number_whole_at_every_width(
+    name: str, args: list[str], numbers: Callable[[Any], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, renderable = _capture(args, monkeypatch)
+    expected = numbers(data)
+    for width in WIDTHS:
+        text = _render(renderable(), width)
+        _assert_whole(text, width, expected)
+        if name.startswith("query"):
+            n = len(data["classes"]) and (9 if "shortdeck" in name else 13)
+            held = [c["class"] for c in data["classes"] if c["weight"] > 0]
+            if width >= 5 * n - 1:  # every class by name
+                assert all(c in text for c in held), text
+            else:  # the compact form, with every rank heading a column
+                assert RANKS[: 3 * n - 2] in text, text
+
+
+def test_the_grid_says_when_it_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, renderable = _capture(["query", "QQ+"], monkeypatch)
+    text = " ".join(_render(renderable(), 30).split())
+    assert "grid cut: the 13x13 grid needs 40 columns" in text
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_cli_follows_the_terminal_width(width: int) -> None:
+    done = CliRunner().invoke(cli_module.cli, ["equity", "AhKh", "QQ"], env={"COLUMNS": str(width)})
+    assert done.exit_code == 0, done.output
+    assert max(len(line) for line in done.output.splitlines()) <= width
+    for number in ("46.0485", "45.8318", "0.4334", "53.9515", "53.7348"):
+        assert number in done.output
