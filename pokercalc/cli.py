@@ -275,9 +275,12 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
         else:
             from rich.console import Console
 
+            from pokercalc.output.fit import fit_all
+
             # markup=False: user text (ranges, labels, file names) is shown literally, never
             # as rich markup; the renderers style with Text objects and style arguments.
-            Console(markup=False).print(renderable())
+            # fit_all: at any width a table keeps its numbers whole (docs/output.md).
+            Console(markup=False).print(fit_all(renderable()))
 
 
 @click.group(cls=PokercalcGroup, context_settings={"help_option_names": ["-h", "--help"]})

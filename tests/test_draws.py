@@ -444,7 +444,7 @@ def test_the_wheel_and_the_rankings_differ_from_holdem() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["KcTh", "--board", "Jh9c7c", "--game", "omaha"], "draws in omaha is not available yet"),
+        (["KcTh", "--board", "Jh9c7c", "--game", "omaha"], "exactly 4 hole cards, got 2"),
         (["5s6s", "--board", "7c8hKd", "--game", "shortdeck"], "5s is not in the 36-card"),
         (["AsKs", "--board", "7c8h2d", "--game", "shortdeck"], "2d is not in the 36-card"),
         (["AsKs", "--board", "7c8hKd", "--game", "stud"], "unknown game 'stud'"),

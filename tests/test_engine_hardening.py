@@ -177,6 +177,6 @@ def test_a_signal_while_planning_keeps_the_shape_of_the_answer() -> None:
 
 def test_a_long_forced_exact_run_says_so_first() -> None:
     proc = _start("equity", "AsKs | JJ+ | random", "--exact", "--json", "--threads", "1")
-    out, err, _ = _stop_after(proc, 2.0, signal.SIGINT)
+    out, err, _ = _stop_after(proc, 4.0, signal.SIGINT)
     line = err.splitlines()[0]
     assert line.startswith("pokercalc: enumerating 27,831,789,216 outcomes exactly; about")

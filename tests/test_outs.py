@@ -526,7 +526,7 @@ def test_short_deck_opponents_are_of_its_deck() -> None:
     assert r.equity is not None
     with pytest.raises(InputError, match="names 5s"):
         find_outs("AsAc", "Kd8h9c", ["55"], game="shortdeck")
-    with pytest.raises(InputError, match="outs in omaha is not available yet"):
+    with pytest.raises(InputError, match="exactly 4 hole cards"):
         find_outs("AsAc", "Kd8h9c", game="omaha")
 
 
@@ -541,6 +541,5 @@ def test_cli_outs_short_deck() -> None:
     assert res.exit_code == 0 and "(flop, shortdeck)" in res.output
     res = CliRunner().invoke(cli, ["outs", "AsAc", "-b", "Kd8h9c", "--game", "omaha5"])
     assert res.exit_code == 2 and res.output == (
-        "Error: outs in omaha5 is not available yet; it plays holdem, shortdeck and "
-        "shortdeck-triton\n"
+        "Error: the hero needs exactly 5 hole cards, got 2\n"
     )

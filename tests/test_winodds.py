@@ -514,7 +514,7 @@ def test_short_deck_limits_and_errors():
         winodds("55", game="shortdeck")
     with pytest.raises(PokercalcError, match="2c is not in the 36-card shortdeck deck"):
         winodds("AsKs", board="2c7h9c", game="shortdeck")
-    with pytest.raises(PokercalcError, match="winodds in omaha is not available yet"):
+    with pytest.raises(PokercalcError, match="an omaha hand has 4"):
         winodds("AsKs", game="omaha")
     with pytest.raises(PokercalcError, match="hand potential in omaha6 is not available yet"):
         hand_potential("AsKs", "Qs7h9c", game="omaha6")
@@ -528,4 +528,5 @@ def test_cli_short_deck_json_and_omaha_error():
     doc = json.loads(res.output)["result"]
     assert doc["game"] == "shortdeck" and doc["rows"][0]["method"] == "exact"
     res = CliRunner().invoke(cli, ["winodds", "AsKs", "--game", "omaha"])
-    assert res.exit_code == 2 and res.output.startswith("Error: winodds in omaha is not available")
+    assert res.exit_code == 2 and res.output.startswith("Error: ")
+    assert "an omaha hand has 4" in res.output

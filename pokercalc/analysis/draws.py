@@ -48,9 +48,8 @@ Traceback (most recent call last):
 pokercalc.errors.CardConflictError: Tc is both a hole card and a board card
 >>> [d.name for d in find_draws("As6d", "7c8hKd", game="shortdeck").draws]
 ['gutshot']
->>> find_draws("KcTh", "Jh9c7c", game="omaha")  # doctest: +IGNORE_EXCEPTION_DETAIL
-Traceback (most recent call last):
-pokercalc.errors.InputError: draws in omaha is not available yet; ...
+>>> [(d.name, d.count) for d in find_draws("JhTh9c6d", "8h7s2c", game="omaha").draws]
+[('backdoor flush draw', 10), ('16-out wrap', 16)]
 """
 
 from __future__ import annotations
@@ -58,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 
 from pokercalc.core import _eval
 from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
@@ -83,6 +83,16 @@ __all__ = [
     "hand_key",
     "analysis_game",
     "value_of",
+    "OmahaDrawsResult",
+    "omaha_draws",
+    "omaha_value",
+    "omaha_low_value",
+    "board_category",
+    "straight_possible",
+    "low_rank",
+    "unbeaten",
+    "unbeaten_low",
+    "is_counterfeit",
 ]
 
 STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
@@ -93,10 +103,11 @@ Cards = str | Sequence[int]
 GameArg = str | Game
 
 
-def analysis_game(game: str | Game | None, what: str) -> Game:
-    """The game of an outs, draws or win-odds analysis: hold'em or short-deck, not Omaha yet."""
+def analysis_game(game: str | Game | None, what: str, *, omaha: bool = False) -> Game:
+    """The game of an analysis: hold'em or short-deck, and an Omaha game where ``omaha`` says
+    the analysis plays it (outs, draws and win odds do; HoldemHand's counts do not)."""
     g = get_game(game)
-    if g.forming != "any":
+    if g.forming != "any" and not omaha:
         raise InputError(
             f"{what} in {g.name} is not available yet; it plays holdem, shortdeck and "
             "shortdeck-triton"
@@ -479,8 +490,10 @@ def find_draws(
     each."""
     from pokercalc.core.evaluator import describe
 
-    g = analysis_game(game, "draws")
+    g = analysis_game(game, "draws", omaha=True)
     h, b, d = check_situation(hero, board, dead, g)
+    if g.forming == "omaha":
+        return omaha_draws(h, b, d, g)
     hb = mask_of(h + b)
     blocked = hb | mask_of(d)
     draws: list[Draw] = []
@@ -513,4 +526,222 @@ def find_draws(
         flush_draw_count=len(fl),
         draw_counts=_draw_counts(h, b, d, g),
         game=g.name,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Omaha: two hole cards and three board cards, every count by dealing each card.
+
+
+def omaha_value(hole: Sequence[int], board: Sequence[int]) -> int:
+    """The best high value of exactly two ``hole`` cards and three ``board`` cards."""
+    return int(_eval.evaluate_omaha(hole, board))
+
+
+def omaha_low_value(hole: Sequence[int], board: Sequence[int]) -> int:
+    """The best eight-or-better low of two ``hole`` and three ``board`` cards: higher is
+    better, 0 for none (``evaluator.describe_low`` names it)."""
+    return int(_eval.evaluate_omaha_low(hole, board))
+
+
+def board_category(board: Sequence[int]) -> int:
+    """The highest category three board cards make alone (high card, pair or trips): what
+    the board gives every Omaha player, whose improvement is no out."""
+    return max(hand_key(three)[0] for three in combinations(board, 3))
+
+
+def low_rank(card: int) -> int | None:
+    """A card's low rank, 1 (ace) to 8, or None above the eight."""
+    r = card >> 2
+    if r == _ACE:
+        return 1
+    return r + 2 if r <= 6 else None
+
+
+@cache
+def _straight_masks() -> frozenset[int]:
+    """The 13-bit rank masks of the ten straights of a full deck."""
+    return frozenset(bits for bits, _ in _straights(0))
+
+
+def straight_possible(hole: Sequence[int], board: Sequence[int]) -> bool:
+    """True when two of ``hole`` and three of ``board`` are five ranks in a row (the wheel
+    included), whatever their suits."""
+    masks = _straight_masks()
+    pairs = {1 << (a >> 2) | 1 << (b >> 2) for a, b in combinations(hole, 2) if a >> 2 != b >> 2}
+    threes = set()
+    for x, y, z in combinations(board, 3):
+        m = 1 << (x >> 2) | 1 << (y >> 2) | 1 << (z >> 2)
+        if m.bit_count() == 3:
+            threes.add(m)
+    return any(p | t in masks for p in pairs for t in threes if not p & t)
+
+
+def unbeaten(value: int, board: Sequence[int], others: Sequence[int]) -> bool:
+    """True when no two of ``others`` (the cards an opponent may hold) make a better high hand
+    on ``board`` than ``value``: the hero holds the nuts as far as it can see."""
+    return all(_eval.evaluate_omaha(two, board) <= value for two in combinations(others, 2))
+
+
+def unbeaten_low(low: int, board: Sequence[int], others: Sequence[int]) -> bool:
+    """True when ``low`` (not 0) is a low and no two of ``others`` make a better one on
+    ``board``: the nut low as far as the hero can see (suits do not matter to a low)."""
+    if not low:
+        return False
+    one_each = list({low_rank(c): c for c in others if low_rank(c) is not None}.values())
+    return all(_eval.evaluate_omaha_low(two, board) <= low for two in combinations(one_each, 2))
+
+
+def is_counterfeit(
+    hole: Sequence[int], board: Sequence[int], card: int, low_after: int, low_now: int
+) -> bool:
+    """True when ``card`` counterfeits the hero's low: the hero holds two low ranks or more
+    (ace to eight), the card has the rank of one of them, no board card has that rank yet, and
+    with the card the hero's low (``low_after``) is no better than now (``low_now``)."""
+    hole_lows = {low_rank(c) for c in hole} - {None}
+    r = low_rank(card)
+    return (
+        len(hole_lows) >= 2
+        and r in hole_lows
+        and all(low_rank(c) != r for c in board)
+        and low_after <= low_now
+    )
+
+
+def _open_ended_pair(ranks: int) -> bool:
+    """Two completing ranks five apart in straight order (the ace at both ends): the two ends
+    of four ranks in a row, as 6789 is completed by a five or a ten."""
+    positions = [r + 1 for r in range(13) if ranks >> r & 1]
+    if ranks >> _ACE & 1:
+        positions.append(0)
+    return any(b - a == 5 for a in positions for b in positions)
+
+
+def _straight_draw_name(cards: Sequence[int]) -> str | None:
+    """The name of an Omaha straight draw completed by ``cards``: a wrap (three or more
+    completing ranks, named by its outs), open-ended, double gutshot or gutshot."""
+    ranks = _ranks(mask_of(cards))
+    n = ranks.bit_count()
+    if n >= 3:
+        return f"{len(cards)}-out wrap"
+    if n == 2:
+        return "open-ended straight draw" if _open_ended_pair(ranks) else "double gutshot"
+    return "gutshot" if n == 1 else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class OmahaDrawsResult(DrawsResult):
+    """The draws of an Omaha hero hand on a flop or turn, counted by dealing each unseen card.
+
+    In Omaha ``straight_draw_count`` counts the cards giving the hero a straight it lacks,
+    ``flush_draw_count`` those giving it a flush it lacks, and ``draw_counts`` the cards
+    raising its hand into each category above what three board cards give everyone.
+    """
+
+    low: str | None = doc(
+        'hi/lo: the hero\'s best eight-or-better low now, such as "8-6-4-2-A"; None without '
+        "one and in Omaha high",
+        default=None,
+    )
+    nut_low: bool | None = doc(
+        "hi/lo: the hero's low now is the best any two unseen cards can make; None in Omaha high",
+        default=None,
+    )
+
+
+def omaha_draws(
+    h: tuple[int, ...], b: tuple[int, ...], d: tuple[int, ...], game: Game
+) -> OmahaDrawsResult:
+    """The Omaha draws of validated hole cards ``h`` on a flop or turn ``b``.
+
+    Every unseen card is dealt and the hero's hand evaluated (two hole cards and
+    three board cards):
+
+    * straight outs: cards after which the hero can make a straight and before
+      could not; three or more completing ranks are a wrap named by its outs
+      ("17-out wrap"), two are open-ended (five apart, as 6789's five and ten)
+      or a double gutshot, one a gutshot;
+    * flush draw: the hero holds two or more of a suit the board holds two of;
+      its cards are those giving the hero a flush; a *nut* flush draw holds the
+      highest card of the suit that is not on the board or dead; on the flop,
+      two of a suit in the hand and one on the board is a backdoor flush draw;
+    * hi/lo, without a low now: the low draw (cards giving a low) and the nut
+      low draw (cards giving a low no two unseen cards beat);
+    * hi/lo, counterfeit risk: unseen cards of the rank of one of the hero's
+      low hole cards (ace to eight; the hero holding two low ranks or more)
+      not yet on the board, after which the hero's low is no better than now.
+    """
+    from pokercalc.core.evaluator import describe, describe_low
+
+    blocked = mask_of(h + b + d)
+    unseen = _unseen(blocked, game)
+    value0 = omaha_value(h, b)
+    cat0 = value0 >> _SHIFT
+    straight0 = straight_possible(h, b)
+    low0 = omaha_low_value(h, b) if game.hilo else 0
+    by_cat = [0] * 9
+    straights: list[int] = []
+    flushes: dict[int, list[int]] = {s: [] for s in range(4)}
+    lows: list[int] = []
+    nut_lows: list[int] = []
+    counterfeits: list[int] = []
+    for c in unseen:
+        nb = b + (c,)
+        v = omaha_value(h, nb)
+        cat = v >> _SHIFT
+        if cat > cat0 and cat > board_category(nb):
+            by_cat[cat] += 1
+        if not straight0 and straight_possible(h, nb):
+            straights.append(c)
+        if cat in (FLUSH, STRAIGHT_FLUSH) and cat0 not in (FLUSH, STRAIGHT_FLUSH):
+            flushes[c & 3].append(c)
+        if not game.hilo:
+            continue
+        low = omaha_low_value(h, nb)
+        if not low0 and low:
+            lows.append(c)
+            if unbeaten_low(low, nb, [x for x in unseen if x != c]):
+                nut_lows.append(c)
+        if is_counterfeit(h, b, c, low, low0):
+            counterfeits.append(c)
+    draws: list[Draw] = []
+    for s in range(4):
+        in_hand = [c for c in h if c & 3 == s]
+        if len(in_hand) < 2:
+            continue
+        top = max(
+            (c for c in game.deck if c & 3 == s and not (mask_of(b + d) & card_mask(c))),
+            default=None,
+        )
+        nut = "nut " if top in in_hand else ""
+        on_board = sum(1 for c in b if c & 3 == s)
+        if flushes[s]:
+            draws.append(Draw(name=f"{nut}flush draw", cards=tuple(flushes[s]), needs=1))
+        elif len(b) == 3 and on_board == 1 and cat0 not in (FLUSH, STRAIGHT_FLUSH):
+            left = tuple(c for c in unseen if c & 3 == s)
+            if len(left) >= 2:
+                draws.append(Draw(name=f"backdoor {nut}flush draw", cards=left, needs=2))
+    name = _straight_draw_name(straights)
+    if name is not None:
+        draws.append(Draw(name=name, cards=tuple(straights), needs=1))
+    if lows:
+        draws.append(Draw(name="low draw", cards=tuple(lows), needs=1))
+    if nut_lows:
+        draws.append(Draw(name="nut low draw", cards=tuple(nut_lows), needs=1))
+    if counterfeits:
+        draws.append(Draw(name="counterfeit risk", cards=tuple(counterfeits), needs=1))
+    return OmahaDrawsResult(
+        hero=h,
+        board=b,
+        dead=d,
+        value=value0,
+        description=describe(value0, game),
+        unseen=len(unseen),
+        draws=tuple(draws),
+        straight_draw_count=len(straights),
+        flush_draw_count=sum(len(v) for v in flushes.values()),
+        draw_counts=tuple(by_cat),
+        game=game.name,
+        low=describe_low(low0) if game.hilo else None,
+        nut_low=unbeaten_low(low0, b, unseen) if game.hilo else None,
     )

@@ -25,6 +25,25 @@ in the game's order: in short-deck a flush beats a full house), the exact
 equity comes from the engine playing that game, and the heuristic's
 connected boards join the ace to the six.
 
+In the Omaha games (``omaha``, ``omaha5``, ``omaha6`` and the hi/lo games) a
+hand is exactly two hole cards and three board cards, and an unseen card is
+an out when, with it on the board,
+
+1. the hero's high hand improves and either rises in category or becomes the
+   nuts (no two cards the hero cannot see make a better high hand);
+2. the hero's new category beats what three board cards alone make (a pair
+   or trips on the board that every player shares is no out);
+3. no opponent given as one hand then beats the hero's high hand.
+
+Each card also says whether the hero then holds the nuts, and in hi/lo its
+low side: the hero's low with the card, whether the card gives a low or a
+better one (a *low out*), and whether it counterfeits the hero's low (it
+duplicates one of the hero's low hole cards and the low gets no better;
+:func:`~pokercalc.analysis.draws.is_counterfeit`).  The exact equity after
+each card (the expected share of the pot in hi/lo) comes from the engine,
+against the opponents given or else one random hand.  HoldemHand's
+discounted outs are not defined there: ``discounted`` is empty.
+
 >>> r = find_outs("AsAc", "Kd8h9c")
 >>> [(name, format_cards(cards)) for name, cards in r.groups]
 [('Two pair', 'KsKhKc9s9h9d8s8d8c'), ('Three of a kind', 'AhAd')]
@@ -35,6 +54,9 @@ connected boards join the ace to the six.
 >>> r = find_outs("As7s", "8h9dKc", game="shortdeck")  # a six makes A-6-7-8-9
 >>> [(name, format_cards(cards)) for name, cards in r.groups], len(r.cards), r.hit_next
 ([('Pair', 'AhAdAc7h7d7c'), ('Straight', '6s6h6d6c')], 31, Fraction(10, 31))
+>>> r = find_outs("As2sKdQd", "3h8c7sKc", ["JhJcTdTc"], game="omaha-hilo")
+>>> r.low, r.count, format_cards(r.counterfeits), r.equity, r.cards[0].equity
+('8-7-3-2-A', 15, 'AhAdAc2h2d2c', 0.8, 1.0)
 """
 
 from __future__ import annotations
@@ -44,7 +66,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokercalc.analysis.draws import analysis_game, check_situation, hand_key, value_of
+from pokercalc.analysis.draws import (
+    analysis_game,
+    board_category,
+    check_situation,
+    hand_key,
+    is_counterfeit,
+    omaha_low_value,
+    omaha_value,
+    unbeaten,
+    value_of,
+)
 from pokercalc.core import _eval
 from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
 from pokercalc.core.evaluator import CATEGORY_NAMES, describe
@@ -53,7 +85,14 @@ from pokercalc.core.results import CARD, CARDS, COUNT, FLOAT, GAME, PROB, Form, 
 from pokercalc.errors import CardConflictError, EmptyRangeError
 from pokercalc.ranges.notation import Range
 
-__all__ = ["CardOutcome", "OutsResult", "find_outs", "discounted_outs"]
+__all__ = [
+    "CardOutcome",
+    "OutsResult",
+    "OmahaCardOutcome",
+    "OmahaOutsResult",
+    "find_outs",
+    "discounted_outs",
+]
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT = 0, 1, 2, 3, 4
 _SHIFT = _eval.CATEGORY_SHIFT
@@ -439,8 +478,10 @@ def find_outs(
     SIGTERM) ends the run: the cards done stand and the result is marked
     ``interrupted``.
     """
-    g = analysis_game(game, "outs")
+    g = analysis_game(game, "outs", omaha=True)
     h, b, d = check_situation(hero, board, dead, g)
+    if g.forming == "omaha":
+        return _omaha_outs(h, b, d, opponents, progress, g)
     ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opponents)]
     labels = tuple(o.text if isinstance(o, Range) else o for o in opponents)
     known = set(h + b + d)
@@ -563,4 +604,191 @@ def _card_outcome(
         ahead=ahead,
         no_deal=no_deal,
         game=game.name,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class OmahaCardOutcome(CardOutcome):
+    """What one unseen card does for an Omaha hero (two hole cards and three board cards)."""
+
+    nuts: bool = doc("with the card, no two cards the hero cannot see make a better high hand")
+    low: str | None = doc(
+        'hi/lo: the hero\'s best low with the card, such as "8-6-4-2-A"; None without one and '
+        "in Omaha high",
+        default=None,
+    )
+    low_out: bool | None = doc(
+        "hi/lo: the card gives the hero a low, or a better one; None in Omaha high", default=None
+    )
+    counterfeit: bool | None = doc(
+        "hi/lo: the card duplicates one of the hero's low hole cards and its low gets no "
+        "better; None in Omaha high",
+        default=None,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class OmahaOutsResult(OutsResult):
+    """The outs of an Omaha hero hand on a flop or turn, the equity after each card, and the
+    odds; in hi/lo also the low side."""
+
+    nuts: bool = doc("the hero's high hand is the nuts now, as far as it can see")
+    low: str | None = doc(
+        "hi/lo: the hero's best low now; None without one and in Omaha high", default=None
+    )
+
+    @property
+    @derived(CARDS)
+    def low_outs(self) -> tuple[int, ...] | None:
+        """Hi/lo: the cards giving the hero a low or a better one, highest first; None in
+        Omaha high."""
+        if self.low is None and not any(_is_omaha_lo(c) for c in self.cards):
+            return None
+        return tuple(c.card for c in self.cards if getattr(c, "low_out", False))
+
+    @property
+    @derived(CARDS)
+    def counterfeits(self) -> tuple[int, ...] | None:
+        """Hi/lo: the cards counterfeiting the hero's low, highest first; None in Omaha high."""
+        if self.low is None and not any(_is_omaha_lo(c) for c in self.cards):
+            return None
+        return tuple(c.card for c in self.cards if getattr(c, "counterfeit", False))
+
+
+def _is_omaha_lo(c: CardOutcome) -> bool:
+    """True for a card outcome of a hi/lo game (its low side is filled in)."""
+    return getattr(c, "low_out", None) is not None
+
+
+def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
+    """An Omaha opponent for the engine: ``random`` stays text (the engine deals it), anything
+    else is parsed once into a :class:`Range` of the game's hands."""
+    from pokercalc.analysis.equities import _many_card_player
+
+    if isinstance(item, str) and item.strip().lower() in ("random", "any"):
+        return item.strip()
+    player = _many_card_player(item, game, who)
+    assert isinstance(player, Range)
+    return player
+
+
+def _omaha_outs(
+    h: tuple[int, ...],
+    b: tuple[int, ...],
+    d: tuple[int, ...],
+    opponents: Sequence[str | Range],
+    progress: Callable[[float], None] | None,
+    g: Game,
+) -> OutsResult:
+    """:func:`find_outs` in an Omaha game (see the module docs); the hero plays one random
+    hand when no opponent is given."""
+    from pokercalc.core.evaluator import describe_low
+
+    items: list[str | Range] = list(opponents) or ["random"]
+    labels = tuple(o.text if isinstance(o, Range) else o for o in items)
+    players_in = [_omaha_player(o, g, f"opponent {i + 1}") for i, o in enumerate(items)]
+    known = set(h + b + d)
+    specific: list[tuple[int, ...]] = []
+    for i, p in enumerate(players_in):
+        if isinstance(p, Range) and len(p.combos) == 1:
+            combo = tuple(p.combos[0])
+            clash = known & set(combo)
+            if clash:
+                raise CardConflictError(
+                    f"opponent {i + 1} ({labels[i]}) holds {format_card(min(clash))}, "
+                    "which is already the hero's, on the board or dead"
+                )
+            known |= set(combo)
+            specific.append(combo)
+        elif isinstance(p, Range):
+            p.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
+    players: list[Any] = [Range.from_combos(format_cards(h), [h]), *players_in]
+    unseen = [c for c in reversed(g.deck) if c not in known]
+    hidden = [c for c in reversed(g.deck) if c not in set(h + b + d)]  # what opponents may hold
+    value0 = omaha_value(h, b)
+    cat0 = value0 >> _SHIFT
+    nuts0 = unbeaten(value0, b, hidden)
+    low0 = omaha_low_value(h, b) if g.hilo else 0
+
+    equity_now: float | None = None
+    ahead_now: bool | None = None
+    cards: list[CardOutcome] = []
+    interrupted = False
+    try:
+        now = _engine_equity(players, b, d, _threads_for(players, b, d, g), g)
+        if now.interrupted:
+            raise KeyboardInterrupt
+        equity_now, _, ahead_now = _equity_of(now)
+        threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
+        for i, c in enumerate(unseen):
+            if progress is not None:
+                progress(i / len(unseen))
+            nb = b + (c,)
+            value = omaha_value(h, nb)
+            cat = value >> _SHIFT
+            nuts = unbeaten(value, nb, [x for x in hidden if x != c])
+            is_out = (
+                value > value0
+                and (cat > cat0 or (nuts and not nuts0))
+                and cat > board_category(nb)
+                and all(omaha_value(o, nb) <= value for o in specific)
+            )
+            eq: float | None = None
+            frac: Fraction | None = None
+            ahead: bool | None = None
+            no_deal = False
+            try:
+                r = _engine_equity(players, nb, d, threads, g)
+            except (EmptyRangeError, CardConflictError):
+                no_deal = True  # the card leaves some opponent no hand
+            else:
+                if r.interrupted:
+                    raise KeyboardInterrupt
+                eq, frac, ahead = _equity_of(r)
+            low = omaha_low_value(h, nb) if g.hilo else 0
+            cards.append(
+                OmahaCardOutcome(
+                    card=c,
+                    value=value,
+                    description=describe(value, g),
+                    is_out=is_out,
+                    discounted=False,
+                    equity=eq,
+                    equity_fraction=frac,
+                    ahead=ahead,
+                    no_deal=no_deal,
+                    game=g.name,
+                    nuts=nuts,
+                    low=describe_low(low) if g.hilo else None,
+                    low_out=low > low0 if g.hilo else None,
+                    counterfeit=is_counterfeit(h, b, c, low, low0) if g.hilo else None,
+                )
+            )
+    except KeyboardInterrupt:
+        interrupted = True
+
+    n, k = len(unseen), sum(1 for c in cards if c.is_out)
+    hit_next = Fraction(k, n) if n else Fraction(0)
+    if len(b) == 3 and n >= 2:
+        hit_by_river = 1 - Fraction((n - k) * (n - k - 1), n * (n - 1))
+    else:
+        hit_by_river = hit_next
+    return OmahaOutsResult(
+        hero=h,
+        board=b,
+        dead=d,
+        opponents=labels,
+        value=value0,
+        description=describe(value0, g),
+        cards=tuple(cards),
+        equity=equity_now,
+        ahead=ahead_now,
+        hit_next=hit_next,
+        hit_by_river=hit_by_river,
+        rule_next=min(1.0, 0.02 * k),
+        rule_by_river=min(1.0, (0.04 if len(b) == 3 else 0.02) * k),
+        interrupted=interrupted,
+        game=g.name,
+        nuts=nuts0,
+        low=describe_low(low0) if g.hilo else None,
     )

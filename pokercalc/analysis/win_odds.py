@@ -9,6 +9,18 @@ exact against one opponent, Monte Carlo against several (docs/winodds.md).
 Both play ``game``: hold'em (the default) or a short-deck game, with its
 36-card deck, its ranking and its own limit on opponents (14 in short-deck).
 
+In the Omaha games (``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
+``omaha5-hilo``) the hero is an Omaha hand or range and the engine plays it
+against ``n`` random hands of the game (10 opponents at most in Omaha-4, 8 in
+Omaha-5, 6 in Omaha-6); in hi/lo the equity is the expected share of the
+pot.  Hand strength and potential are not computed there (``potential`` is
+None): their kernel deals two-card hands and compares hands before the river,
+which Omaha's two-plus-three rule does not fit.
+
+>>> r = winodds("AsAdKsKd", opponents=1, board="Qs7h2c3d", game="omaha", method="exact")
+>>> r.rows[0].method, round(r.rows[0].equity, 6), r.rows[0].potential
+('exact', 0.625848, None)
+
 >>> r = winodds("AsKs", board="Qs7h2c", opponents=1)
 >>> p = r.rows[0].potential
 >>> r.rows[0].method, p.method, round(p.hand_strength, 6), round(p.positive_potential, 6)
@@ -243,6 +255,23 @@ def _hero_range(hero: str | Range, game: Game = HOLDEM) -> Range:
     if "|" in hero:
         raise ParseError(f"the hero is one player; {hero!r} names several")
     return player_range(hero.strip(), game, "the hero")
+
+
+def _omaha_hero(hero: str | Range, game: Game) -> Range:
+    """The hero of an Omaha game: a hand or a range of the Omaha grammar
+    (:func:`~pokercalc.ranges.omaha.parse_omaha_range`)."""
+    from pokercalc.analysis.equities import _many_card_player
+
+    if isinstance(hero, str):
+        if not hero.strip():
+            raise ParseError("no hero hand given")
+        if "|" in hero:
+            raise ParseError(f"the hero is one player; {hero!r} names several")
+        if hero.strip().lower() in ("random", "any"):
+            raise InputError("the hero is a hand or a range; random is every hand")
+    player = _many_card_player(hero, game, "the hero")
+    assert isinstance(player, Range)
+    return player
 
 
 def _ratio_stderr(
@@ -640,13 +669,16 @@ def winodds(
     from pokercalc.analysis.equities import equity
 
     start = _time.perf_counter()
-    g = analysis_game(game, "winodds")
+    g = analysis_game(game, "winodds", omaha=True)
+    omaha = g.forming == "omaha"
     counts = parse_opponents(opponents, g)
     b, d = check_board_and_dead(board, dead, game=g)
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
     check_engine_options(trials=trials, time=time, stderr=stderr, seed=seed, threads=threads)
-    rng = _hero_range(hero, g).without(b + d, player="the hero")
+    rng = (_omaha_hero(hero, g) if omaha else _hero_range(hero, g)).without(
+        b + d, player="the hero"
+    )
     need = g.hole_cards * (1 + counts[-1]) + g.board_cards + len(d)
     if need > g.deck_size:
         raise InputError(
@@ -674,7 +706,7 @@ def winodds(
             def row_progress(f: float, i: int = i) -> None:
                 progress((i + f) / len(counts))
 
-        if len(b) >= 3:
+        if len(b) >= 3 and not omaha:  # the potential kernel deals two-card hands only
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
@@ -698,8 +730,9 @@ def winodds(
                 per_count = DEFAULT_TIME if time is None else time
                 budget = per_count * EXACT_RATE * (threads or default_threads()) / (n + 1)
                 threshold = min(DEFAULT_THRESHOLD, budget)
+            field: list[Any] = ["random"] * n if omaha else [_random(g)] * n
             r = equity(
-                [rng] + [_random(g)] * n, b, d, method=method, threshold=threshold, time=left,
+                [rng, *field], b, d, method=method, threshold=threshold, time=left,
                 trials=trials, stderr=stderr, seed=_row_seed(base, n), threads=threads,
                 progress=row_progress, game=g,
             )  # fmt: skip

@@ -6,17 +6,19 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
+from rich.text import Text
 
-from pokercalc.analysis.draws import DrawsResult
+from pokercalc.analysis.draws import DrawsResult, OmahaDrawsResult
 from pokercalc.analysis.equities import EquityResult
 from pokercalc.analysis.hits import HitsResult
-from pokercalc.analysis.outs import OutsResult
+from pokercalc.analysis.outs import OmahaOutsResult, OutsResult
 from pokercalc.analysis.win_odds import WinOddsResult
 from pokercalc.core.cards import format_cards
 from pokercalc.core.evaluator import HandEvaluation
 from pokercalc.core.games import get_game
-from pokercalc.ranges.query import QueryResult
+from pokercalc.ranges.query import ClassCount, QueryResult
 
 if TYPE_CHECKING:  # omaha.py loads numpy: only its type is needed here
     from pokercalc.ranges.omaha import OmahaQueryResult
@@ -141,28 +143,72 @@ def range_grid(result: QueryResult) -> Any:
         head.append(f"; {result.matched - result.count} of {result.matched} removed by {cards}")
     if not result.matched:
         head.append(" - the expression matches no hand")
-    grid = Table(show_header=False, box=None, padding=(0, 1, 0, 0), pad_edge=False)
     rows = result.grid()
-    for _ in rows:
-        grid.add_column(min_width=4, no_wrap=True)
-    full = partial = 0
-    for row in rows:
-        cells = []
-        for cell in row:
-            if cell.weight <= 0.0:
-                cells.append(Text(" \u00b7", style="bright_black"))
-            elif cell.fraction >= 1.0 - 1e-12:
-                full += 1
-                cells.append(Text(cell.name.ljust(4), style="bold black on green3"))
-            else:
-                partial += 1
-                cells.append(Text(f"{cell.name}~".ljust(4), style="black on yellow"))
-        grid.add_row(*cells)
+    full = sum(1 for row in rows for c in row if c.weight > 0.0 and c.fraction >= 1.0 - 1e-12)
+    partial = sum(1 for row in rows for c in row if c.weight > 0.0) - full
     legend = Text(
         f"{full} classes full, {partial} partial (~); pairs on the diagonal, suited above it",
         style="dim",
     )
-    return Group(head, grid, legend)
+    return Group(head, _ClassGrid(rows), legend)
+
+
+class _ClassGrid:
+    """The grid of hand classes at the console's width: a cell per class with its name where
+    the width allows (64 columns in hold'em), else two-character cells under rank headers
+    (40 columns), else a line saying the grid was cut."""
+
+    def __init__(self, rows: list[list[ClassCount]]) -> None:
+        self.rows = rows
+
+    @staticmethod
+    def _full(cell: ClassCount) -> bool:
+        return cell.fraction >= 1.0 - 1e-12
+
+    def _named(self) -> Table:
+        grid = Table(show_header=False, box=None, padding=(0, 1, 0, 0), pad_edge=False)
+        for _ in self.rows:
+            grid.add_column(min_width=4, no_wrap=True)
+        for row in self.rows:
+            cells = []
+            for cell in row:
+                if cell.weight <= 0.0:
+                    cells.append(Text(" \u00b7", style="bright_black"))
+                elif self._full(cell):
+                    cells.append(Text(cell.name.ljust(4), style="bold black on green3"))
+                else:
+                    cells.append(Text(f"{cell.name}~".ljust(4), style="black on yellow"))
+            grid.add_row(*cells)
+        return grid
+
+    def _compact(self) -> Text:
+        ranks = [row[i].name[0] for i, row in enumerate(self.rows)]
+        text = Text("  " + "  ".join(ranks) + "\n", style="bold")
+        for rank, row in zip(ranks, self.rows, strict=True):
+            text.append(rank + " ", style="bold")
+            for i, cell in enumerate(row):
+                text.append(" " if i else "")
+                if cell.weight <= 0.0:
+                    text.append(" \u00b7", style="bright_black")
+                elif self._full(cell):
+                    text.append("\u2588\u2588", style="green3")
+                else:
+                    text.append("~~", style="yellow")
+            text.append("\n")
+        text.append("\u2588\u2588 full, ~~ partial", style="dim")
+        return text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        n = len(self.rows)
+        if options.max_width >= 5 * n - 1:
+            yield self._named()
+        elif options.max_width >= 3 * n + 1:
+            yield self._compact()
+        else:
+            yield Text(
+                f"(grid cut: the {n}x{n} grid needs {3 * n + 1} columns; --list prints the hands)",
+                style="dim",
+            )
 
 
 def omaha_query_view(result: OmahaQueryResult, examples: int = 10) -> Any:
@@ -221,11 +267,17 @@ def outs_table(result: OutsResult) -> Any:
         return format_cards(cs, sep=" ", symbols=True)
 
     vs = bool(result.opponents)
+    omaha = isinstance(result, OmahaOutsResult)
+    hilo = isinstance(result, OmahaOutsResult) and result.low_outs is not None
     where = result.street if result.game == "holdem" else f"{result.street}, {result.game}"
     head = Text(
         f"{cards(result.hero)} on {cards(result.board)} ({where}): {result.description}",
         style="bold",
     )
+    if isinstance(result, OmahaOutsResult):
+        head.append(" (the nuts)" if result.nuts else "")
+        if hilo:
+            head.append(f"; low {result.low or 'none'}")
     if result.dead:
         head.append(f", dead {cards(result.dead)}", style="")
     if vs and result.equity is not None:
@@ -253,7 +305,12 @@ def outs_table(result: OutsResult) -> Any:
         if vs:
             table.add_column("Equity after %", justify="right")
             table.add_column("Ahead")
-        table.add_column("HoldemHand discounted")
+        if omaha:
+            table.add_column("Nuts")
+            if hilo:
+                table.add_column("Low it makes")
+        else:
+            table.add_column("HoldemHand discounted")
         return table
 
     table = card_table(f"{result.count} outs")
@@ -267,7 +324,13 @@ def outs_table(result: OutsResult) -> Any:
             else:
                 cells.append("-" if c.equity is None else _percent(c.equity))
                 cells.append("-" if c.ahead is None else "yes" if c.ahead else "no")
-        cells.append("yes" if c.discounted else "")
+        if omaha:
+            cells.append("yes" if c.nuts else "")
+            if hilo:
+                mark = " (low out)" if c.low_out else " (counterfeit)" if c.counterfeit else ""
+                cells.append((c.low or "none") + mark)
+        else:
+            cells.append("yes" if c.discounted else "")
         return cells
 
     for _name, group in result.groups:
@@ -280,6 +343,15 @@ def outs_table(result: OutsResult) -> Any:
         tables.append(card_table("Not outs by the rules, but the hero is ahead after them"))
         for card in extra:
             tables[-1].add_row(*row(by_card[card]))
+    if isinstance(result, OmahaOutsResult) and hilo:
+        low_side = [
+            c for c in (*(result.low_outs or ()), *(result.counterfeits or ()))
+            if not by_card[c].is_out and c not in extra
+        ]  # fmt: skip
+        if low_side:
+            tables.append(card_table("Low outs and counterfeits (not high outs)"))
+            for card in low_side:
+                tables[-1].add_row(*row(by_card[card]))
     summary = Table(title="Counts and odds", show_header=True)
     summary.add_column("")
     summary.add_column("Exact", justify="right")
@@ -291,9 +363,16 @@ def outs_table(result: OutsResult) -> Any:
         "-" if weighted is None else f"{weighted:.4f}",
         "",
     )
-    summary.add_row(
-        "HoldemHand OutsDiscounted", "", f"{len(result.discounted)}: {cards(result.discounted)}"
-    )
+    if isinstance(result, OmahaOutsResult):
+        if result.low_outs is not None:
+            summary.add_row("Low outs", str(len(result.low_outs)), "")
+            summary.add_row("Counterfeiting cards", str(len(result.counterfeits or ())), "")
+    else:
+        summary.add_row(
+            "HoldemHand OutsDiscounted",
+            "",
+            f"{len(result.discounted)}: {cards(result.discounted)}",
+        )
     summary.add_row(
         f"Hit next card (of {len(result.cards)})",
         f"{_percent(float(result.hit_next))}%",
@@ -333,6 +412,16 @@ def draws_table(result: DrawsResult) -> Any:
             d.name, str(len(d.cards)), format_cards(d.cards, sep=" ", symbols=True) + needs
         )
     counts = ", ".join(f"{CATEGORY_NAMES[k]} {n}" for k, n in enumerate(result.draw_counts) if n)
+    if isinstance(result, OmahaDrawsResult):
+        if result.low is not None or result.nut_low is not None:
+            head.append(f"; low {result.low or 'none'}" + (" (the nut low)" * bool(result.nut_low)))
+        foot = Text(
+            f"Cards giving a straight {result.straight_draw_count}, a flush "
+            f"{result.flush_draw_count}; raising the hand to {counts or 'nothing'} "
+            f"(of {result.unseen} unseen cards)",
+            style="dim",
+        )
+        return Group(head, table, foot)
     foot = Text(
         f"HoldemHand: StraightDrawCount {result.straight_draw_count}, "
         f"FlushDrawCount {result.flush_draw_count}, DrawCount {counts or 'none'} "
