@@ -531,12 +531,6 @@ def find_outs(
     except KeyboardInterrupt:
         interrupted = True
 
-    n, k = len(unseen), sum(1 for c in cards if c.is_out)
-    hit_next = Fraction(k, n) if n else Fraction(0)
-    if len(b) == 3 and n >= 2:
-        hit_by_river = 1 - Fraction((n - k) * (n - k - 1), n * (n - 1))
-    else:
-        hit_by_river = hit_next
     return OutsResult(
         hero=h,
         board=b,
@@ -547,13 +541,26 @@ def find_outs(
         cards=tuple(cards),
         equity=equity_now,
         ahead=ahead_now,
-        hit_next=hit_next,
-        hit_by_river=hit_by_river,
-        rule_next=min(1.0, 0.02 * k),
-        rule_by_river=min(1.0, (0.04 if len(b) == 3 else 0.02) * k),
         interrupted=interrupted,
         game=g.name,
+        **_odds(cards, len(unseen), len(b)),
     )
+
+
+def _odds(cards: list[Any], unseen: int, board: int) -> dict[str, Any]:
+    """The chance of an out next card and by the river, exactly and by the rule of 4 and 2."""
+    n, k = unseen, sum(1 for c in cards if c.is_out)
+    hit_next = Fraction(k, n) if n else Fraction(0)
+    if board == 3 and n >= 2:
+        hit_by_river = 1 - Fraction((n - k) * (n - k - 1), n * (n - 1))
+    else:
+        hit_by_river = hit_next
+    return {
+        "hit_next": hit_next,
+        "hit_by_river": hit_by_river,
+        "rule_next": min(1.0, 0.02 * k),
+        "rule_by_river": min(1.0, (0.04 if board == 3 else 0.02) * k),
+    }
 
 
 def _card_outcome(
@@ -767,12 +774,6 @@ def _omaha_outs(
     except KeyboardInterrupt:
         interrupted = True
 
-    n, k = len(unseen), sum(1 for c in cards if c.is_out)
-    hit_next = Fraction(k, n) if n else Fraction(0)
-    if len(b) == 3 and n >= 2:
-        hit_by_river = 1 - Fraction((n - k) * (n - k - 1), n * (n - 1))
-    else:
-        hit_by_river = hit_next
     return OmahaOutsResult(
         hero=h,
         board=b,
@@ -783,10 +784,7 @@ def _omaha_outs(
         cards=tuple(cards),
         equity=equity_now,
         ahead=ahead_now,
-        hit_next=hit_next,
-        hit_by_river=hit_by_river,
-        rule_next=min(1.0, 0.02 * k),
-        rule_by_river=min(1.0, (0.04 if len(b) == 3 else 0.02) * k),
+        **_odds(cards, len(unseen), len(b)),
         interrupted=interrupted,
         game=g.name,
         nuts=nuts0,
