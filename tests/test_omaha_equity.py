@@ -21,7 +21,15 @@ import reference_games as ref
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from omaha_spots import HOLE_CARDS, Player, Spot, feasible
+from omaha_spots import (
+    HOLE_CARDS,
+    Player,
+    Spot,
+    SymmetrySpot,
+    equity_and_relabelled,
+    feasible,
+    symmetry_spots,
+)
 from reference import ReferenceEquity
 
 import pokercalc
@@ -345,51 +353,18 @@ def test_monte_carlo_on_a_river_samples_only_the_hands() -> None:
 # Symmetry and threads
 
 
-def _relabel(cards: list[int], sigma: list[int]) -> list[int]:
-    return [(c & ~3) | sigma[c & 3] for c in cards]
-
-
-@st.composite
-def omaha_spots(draw: st.DrawFn) -> tuple[str, list[list[int] | None], list[int], list[int]]:
-    """A game, two or three players (a hand, or None for random), a turn or river, dead cards."""
-    game = draw(st.sampled_from(GAMES))
-    k = HOLE_CARDS[game]
-    deck = draw(st.permutations(range(52)))
-    board = list(deck[: draw(st.sampled_from([4, 5]))])
-    dead = list(deck[len(board) : len(board) + draw(st.integers(0, 2))])
-    n = draw(st.integers(2, 3))
-    at = len(board) + len(dead)
-    hands: list[list[int] | None] = [list(deck[at + k * i : at + k * (i + 1)]) for i in range(n)]
-    if game == "omaha" and draw(st.booleans()):
-        hands[draw(st.integers(0, n - 1))] = None
-    return game, hands, board, dead
-
-
-def _texts(hands: list[list[int] | None]) -> list[str]:
-    return ["random" if h is None else format_cards(sorted(h, reverse=True)) for h in hands]
-
-
 @settings(
     max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
-@given(omaha_spots(), st.permutations(range(4)), st.randoms(use_true_random=False))
+@given(
+    symmetry_spots(GAMES, lambda game, board: game == "omaha"),
+    st.permutations(range(4)),
+    st.randoms(use_true_random=False),
+)
 def test_relabelling_suits_and_permuting_players_change_nothing(
-    spot: tuple[str, list[list[int] | None], list[int], list[int]],
-    sigma: list[int],
-    rnd: random.Random,
+    spot: SymmetrySpot, sigma: list[int], rnd: random.Random
 ) -> None:
-    game, hands, board, dead = spot
-    base = pokercalc.equity(_texts(hands), board=board, dead=dead, method="exact", game=game)
-    order = list(range(len(hands)))
-    rnd.shuffle(order)
-    moved_hands = [None if hands[i] is None else _relabel(hands[i], sigma) for i in order]
-    moved = pokercalc.equity(
-        _texts(moved_hands),
-        board=_relabel(board, sigma),
-        dead=_relabel(dead, sigma),
-        method="exact",
-        game=game,
-    )
+    base, moved, order = equity_and_relabelled(spot, sigma, rnd)
     assert moved.outcomes == base.outcomes
     for pos, i in enumerate(order):
         a, b = moved.players[pos], base.players[i]
