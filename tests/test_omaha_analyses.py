@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from pokercalc.analysis.draws import OmahaDrawsResult, find_draws
 from pokercalc.analysis.equities import equity
 from pokercalc.analysis.outs import OmahaCardOutcome, OmahaOutsResult, find_outs
-from pokercalc.analysis.win_odds import winodds
+from pokercalc.analysis.win_odds import potential_from_counts, winodds
 from pokercalc.cli import cli
 from pokercalc.core.cards import format_card, format_cards, parse_cards
 from pokercalc.core.games import get_game
@@ -114,7 +114,7 @@ def test_draw_counts_against_brute_force(hero: str, board: str, game: str) -> No
     assert r.straight_draw_count == len(straights)
     assert r.flush_draw_count == len(flushes)
     assert list(r.draw_counts) == by_cat
-    named = {d.name: d.cards for d in r.draws}
+    named = {d.name: tuple(int(c) for c in d.cards) for d in r.draws}
     straight_names = [n for n in named if "wrap" in n or "straight" in n or "gutshot" in n]
     assert [c for n in straight_names for c in named[n]] == straights
     flush_cards = sorted(c for n in named if n.endswith("flush draw") and "backdoor" not in n
@@ -170,13 +170,13 @@ def test_outs_against_brute_force(hero: str, board: str, vs: list[str], game: st
     nuts0 = _ref_nuts(value0, b, hidden)
     assert r.nuts == nuts0
     unseen = [c for c in hidden if c not in o]
-    assert [c.card for c in r.cards] == unseen
+    assert [int(c.card) for c in r.cards] == unseen
     low0 = ref.omaha_low(h, b) if g.hilo else None
     for c in r.cards:
         assert isinstance(c, OmahaCardOutcome)
-        nb = b + (c.card,)
+        nb = b + (int(c.card),)
         value = ref.omaha_rank(h, nb)
-        nuts = _ref_nuts(value, nb, [x for x in hidden if x != c.card])
+        nuts = _ref_nuts(value, nb, [x for x in hidden if x != int(c.card)])
         out = (
             value > value0
             and (value[0] > value0[0] or (nuts and not nuts0))
@@ -202,7 +202,7 @@ def test_equity_after_each_card_is_the_engines_and_the_references() -> None:
     r = find_outs(hero, board, [vs], game="omaha-hilo")
     h, b, o = parse_cards(hero), parse_cards(board), parse_cards(vs)
     for c in r.cards:
-        nb = b + (c.card,)
+        nb = b + (int(c.card),)
         engine = equity([hero, vs], nb, game="omaha-hilo", method="exact")
         assert c.equity == engine.players[0].equity
         assert c.equity_fraction == ref.omaha_hilo_equity([[h], [o]], nb).equity[0]
@@ -221,6 +221,44 @@ def test_outs_against_one_random_hand_by_default() -> None:
     assert r.count == len(r.outs) and r.discounted == ()
 
 
+def test_omaha_potential_against_brute_force() -> None:
+    """The nine transitions, counted over every opponent hand and river one by one."""
+    from pokercalc.analysis.draws import omaha_value
+
+    hero, board = parse_cards("JhTh9c6d"), parse_cards("8h7s2c3d")
+    dead = parse_cards("2s2d3c3h6s6c7d7c9d9hTcTdJsJdQhQcKsKhAsAd")
+    free = [c for c in range(52) if c not in set(hero) | set(board) | set(dead)]
+    counts = [0] * 9
+    for opp in itertools.combinations(free, 4):
+        hv, ov = omaha_value(hero, board), omaha_value(opp, board)
+        now = 0 if hv > ov else 1 if hv == ov else 2
+        for river in (c for c in free if c not in opp):
+            hr, orr = omaha_value(hero, (*board, river)), omaha_value(opp, (*board, river))
+            counts[3 * now + (0 if hr > orr else 1 if hr == orr else 2)] += 1
+    want = potential_from_counts(counts)
+    r = winodds(hero, opponents=1, board=board, dead=dead, game="omaha", method="exact")
+    p = r.rows[0].potential
+    assert p is not None and p.cases == sum(counts) and p.transitions is not None
+    for got_row, want_row in zip(p.transitions, want.transitions or (), strict=True):
+        assert got_row == pytest.approx(want_row, abs=1e-12)
+    for name in ("hand_strength", "positive_potential", "negative_potential"):
+        assert getattr(p, name) == pytest.approx(getattr(want, name), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("opponent", "game"),
+    [("QQxx", "omaha-hilo"), ("QQxx:0.5, JJxx", "omaha-hilo"), ("random", "omaha")],
+)
+def test_outs_equity_now_is_the_engines(opponent: str, game: str) -> None:
+    """The equity now, combined from the runs after each card (or run when weights leave no
+    exact fractions), is the engine's own run on the board as it stands."""
+    hero, board = "AsAdKsKd", "Qs7h2c3d"
+    r = find_outs(hero, board, [opponent], game=game)
+    now = equity([hero, opponent], board, game=game, method="exact")
+    assert r.equity == now.players[0].equity
+    assert r.ahead == all(now.players[0].equity > p.equity for p in now.players[1:])
+
+
 def test_winodds_omaha_through_the_engine() -> None:
     r = winodds("AsAdKsKd", opponents=1, board="Qs7h2c3d", game="omaha", method="exact")
     assert [row.opponents for row in r.rows] == [1] and r.game == "omaha"
@@ -228,9 +266,80 @@ def test_winodds_omaha_through_the_engine() -> None:
         engine = equity(["AsAdKsKd"] + ["random"] * row.opponents, "Qs7h2c3d",
                         game="omaha", method="exact")  # fmt: skip
         assert row.method == "exact" and row.equity == engine.players[0].equity
-        assert row.potential is None
+        p = row.potential
+        assert p is not None and p.method == "exact" and p.hand_strength_stderr is None
+        # Exact potential against one opponent: EHS is then the equity (docs/winodds.md).
+        assert p.effective_strength == pytest.approx(row.equity, abs=1e-12)
+        assert p.positive_potential is not None and p.negative_potential is not None
+        assert p.transitions is not None and p.cases == 135_751 * 40
+        high = winodds("AsAdKsKd", opponents=1, board="Qs7h2c3d", game="omaha-hilo", method="exact")
+        lo = high.rows[0].potential
+        assert lo is not None and lo.positive_potential is lo.effective_strength is None
+    two = winodds("AsAdKsKd", opponents=2, board="Qs7h2c3d", game="omaha", trials=3000, seed=1)
+    p2 = two.rows[0].potential
+    assert p2 is not None and p2.method == "mc" and p2.positive_potential is None
     r = winodds("AAxx", opponents=1, board="Qs7h2c3d", game="omaha-hilo", trials=20000, seed=5)
     assert r.averaged and r.rows[0].method == "mc" and 0 < r.rows[0].equity < 1
+    assert r.rows[0].potential is not None and r.rows[0].potential.method == "mc"
+    assert (
+        winodds("AsAdKsKd", opponents=1, game="omaha", trials=2000, seed=1).rows[0].potential
+        is None
+    )
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+def test_hand_strength_on_the_river_is_the_equity(game: str) -> None:
+    """On the river nothing is to come: HS against one opponent is the exact equity."""
+    hero, board = "As2d3sKd", "4h5c9sKc8d"
+    p = winodds(hero, opponents=1, board=board, game=game, method="exact").rows[0].potential
+    engine = equity([hero, "random"], board, game=game, method="exact").players[0]
+    assert p is not None and p.method == "exact" and p.hand_strength_stderr is None
+    assert p.hand_strength == pytest.approx(engine.equity, abs=1e-12)
+    if game == "omaha":  # nothing to come: no potential, EHS = HS
+        assert (p.positive_potential, p.negative_potential) == (0.0, 0.0)
+        assert p.effective_strength == p.hand_strength and p.cases == 123_410
+    else:
+        assert p.positive_potential is None and p.cases == 123_410
+
+
+@pytest.mark.parametrize(("game", "hero"), [("omaha", "JhTh9c6d"), ("omaha-hilo", "As2d3sKd")])
+def test_hand_strength_on_the_flop_against_brute_force(game: str, hero: str) -> None:
+    """HS = the share of a showdown now against every opponent hand, counted one by one
+    (hi/lo: the mean of the high and the low result, the high one when nobody has a low)."""
+    from pokercalc.analysis.draws import omaha_low_value, omaha_value
+
+    board, dead = parse_cards("4h5c8h"), parse_cards("2s2c3c3h6s6c7d7c9d9hTcTdJsJdQhQcKsKh")
+    h = parse_cards(hero)
+    free = [c for c in range(52) if c not in set(h) | set(board) | set(dead)]
+    hilo = get_game(game).hilo
+    hv, hl = omaha_value(h, board), omaha_low_value(h, board) if hilo else 0
+    shares = []
+    for opp in itertools.combinations(free, 4):
+        ov, ol = omaha_value(opp, board), omaha_low_value(opp, board) if hilo else 0
+        high = 1.0 if hv > ov else 0.5 if hv == ov else 0.0
+        low = high if not (hl or ol) else 1.0 if hl > ol else 0.5 if hl == ol else 0.0
+        shares.append((high + low) / 2 if hilo else high)
+    want = sum(shares) / len(shares)
+    p = (
+        winodds(hero, opponents=1, board=board, dead=dead, game=game, method="exact")
+        .rows[0]
+        .potential
+    )
+    assert p is not None and p.method == "exact" and p.cases % len(shares) == 0
+    assert p.hand_strength == pytest.approx(want, abs=1e-12)
+    if game == "omaha":  # exact potential: EHS against one opponent is the equity
+        engine = equity([hero, "random"], board, dead, game=game, method="exact").players[0]
+        assert p.effective_strength == pytest.approx(engine.equity, abs=1e-12)
+        assert p.positive_potential is not None and 0 < p.positive_potential < 1
+    # Monte Carlo agrees within four of its standard errors, and a seed reproduces it.
+    q = winodds(hero, opponents=1, board=board, dead=dead, game=game, method="mc",
+                trials=4000, seed=3).rows[0].potential  # fmt: skip
+    assert q is not None and q.method == "mc" and q.trials == 4000 and q.seed is not None
+    assert q.hand_strength_stderr is not None and 0 < q.hand_strength_stderr < 0.02
+    assert abs(q.hand_strength - want) < 4 * q.hand_strength_stderr
+    again = winodds(hero, opponents=1, board=board, dead=dead, game=game, method="mc",
+                    trials=4000, seed=3).rows[0].potential  # fmt: skip
+    assert again is not None and again.hand_strength == q.hand_strength
 
 
 def _run(*args: str) -> Any:
@@ -278,7 +387,48 @@ def test_cli_json_names_the_game_and_fits_the_schema(command: str, args: list[st
         assert doc["result"]["counterfeits"] == "AhAdAc2h2d2c"
         assert doc["result"]["cards"][0]["low_out"] is False
     if command == "winodds":
-        assert all(row["potential"] is None for row in doc["result"]["rows"])
+        assert all(row["potential"]["positive_potential"] is None for row in doc["result"]["rows"])
+        assert all(0 < row["potential"]["hand_strength"] < 1 for row in doc["result"]["rows"])
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "keys", "card_keys"),
+    [
+        ("outs", ["outs", "As2sKdQd", "-b", "3h8c7sKc", "--vs", "JhJcTdTc", "--game", "omaha-hilo"],
+         ["nuts", "low", "low_outs", "counterfeits"], ["nuts", "low", "low_out", "counterfeit"]),
+        ("outs", ["outs", "AsAdKsKd", "-b", "Qs7h2c3d", "--vs", "JhJcTdTc", "--game", "omaha"],
+         ["nuts", "low", "low_outs", "counterfeits"], ["nuts", "low", "low_out", "counterfeit"]),
+        ("draws", ["draws", "As2sKdQd", "-b", "3h8c7s", "--game", "omaha-hilo"],
+         ["low", "nut_low"], []),
+        ("draws", ["draws", "JhTh9c6d", "-b", "8h7s2c", "--game", "omaha"], ["low", "nut_low"], []),
+    ],
+)  # fmt: skip
+def test_the_shipped_schema_lists_the_omaha_keys(
+    command: str, args: list[str], keys: list[str], card_keys: list[str]
+) -> None:
+    """Omaha outs and draws validate against the shipped schema, which requires their own keys
+    (with their types) in the Omaha games and only there."""
+    res = _run(*args, "--json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    validator = jsonschema.Draft202012Validator(load_schema(command))
+    validator.validate(doc)
+    omaha = next(
+        s for s in load_schema(command)["properties"]["result"]["oneOf"]
+        if "omaha" in s["properties"]["game"]["enum"]
+    )  # fmt: skip
+    assert set(keys) <= set(omaha["required"]) and set(keys) <= set(doc["result"])
+    if card_keys:
+        assert set(card_keys) <= set(omaha["properties"]["cards"]["items"]["required"])
+    broken = [
+        *({**doc, "result": {k: v for k, v in doc["result"].items() if k != key}} for key in keys),
+        {**doc, "result": {**doc["result"], keys[0]: 3}},  # a wrong type
+    ]
+    for key in card_keys:
+        cards = [{k: v for k, v in c.items() if k != key} for c in doc["result"]["cards"]]
+        broken.append({**doc, "result": {**doc["result"], "cards": cards}})
+    for bad in broken:
+        assert not validator.is_valid(bad)
 
 
 def test_cli_tables() -> None:

@@ -39,6 +39,7 @@ from pokercalc.ranges.omaha import (
     omaha_ranking,
     parse_omaha_range,
     percent_class_count,
+    ranking_file,
     run_omaha_query,
 )
 
@@ -273,6 +274,7 @@ def test_order_is_that_of_from_combos() -> None:
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "make_omaha_ranking.py"
 RANKING = Path(__file__).resolve().parent.parent / "pokercalc" / "data" / "omaha_ranking.json"
+RANKING_HILO = RANKING.with_name("omaha_hilo_ranking.json")
 
 
 def _relabellings(hand: tuple[int, ...]) -> set[tuple[int, ...]]:
@@ -310,16 +312,44 @@ def test_the_ranking_covers_every_class_once() -> None:
     assert ranked[-1] == "2s2h2d2c"
 
 
-def test_the_tool_reproduces_the_first_entries() -> None:
+def test_the_hilo_ranking_covers_every_class_once_by_hilo_value() -> None:
+    keys, _ = every_class("omaha-hilo")
+    ranked = omaha_ranking("omaha-hilo")
+    assert len(ranked) == len(set(ranked)) == N_CLASSES
+    assert {class_name(int(k)) for k in keys} == set(ranked)
+    doc = json.loads(RANKING_HILO.read_text(encoding="utf-8"))
+    assert doc["game"] == "omaha-hilo" and doc["opponents"] == 3 and doc["trials"] == 100_000
+    assert doc["equity"] == sorted(doc["equity"], reverse=True)
+    # What the data says: double-suited aces with two low cards first, as hi/lo players rank.
+    assert ranked[:3] == ("AsAh3s2h", "AsAh4s2h", "AsAh4s3h") and ranked[-1] == "2s2h2d2c"
+    assert ranked != omaha_ranking()
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+def test_the_tool_reproduces_the_first_entries(game: str) -> None:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("make_omaha_ranking", TOOL)
     assert spec and spec.loader
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    doc = json.loads(RANKING.read_text(encoding="utf-8"))
+    assert Path(tool.out_path(game)).name == Path(ranking_file(game)).name
+    doc = json.loads(Path(tool.out_path(game)).read_text(encoding="utf-8"))
     for name, eq in list(zip(doc["classes"], doc["equity"], strict=True))[:2]:
-        assert tool.class_equity(name, doc["trials"], doc["seed"]) == eq
+        assert tool.class_equity(name, doc["trials"], doc["seed"], game) == eq
+
+
+@pytest.mark.parametrize("percent", [1, 15])
+def test_hilo_percent_takes_the_hilo_ranking(percent: float) -> None:
+    rng = parse_omaha_range(f"{percent}%", "omaha-hilo")
+    n = percent_class_count(percent, "omaha-hilo")
+    keys = class_keys(np.array(rng.combos))
+    assert {class_name(int(k)) for k in keys} == set(omaha_ranking("omaha-hilo")[:n])
+    assert percent / 100 <= len(rng) / 270_725 < percent / 100 + 24 / 270_725
+    assert set(rng.combos) != set(parse_omaha_range(f"{percent}%").combos)
+    for game in ("omaha5", "omaha5-hilo", "omaha6"):
+        with pytest.raises(ParseError, match="defined for omaha and omaha-hilo"):
+            parse_omaha_range(f"{percent}%", game)
 
 
 @pytest.mark.parametrize("percent", [0.5, 1, 5, 10, 15, 25])
@@ -468,7 +498,7 @@ ERRORS = [
     ("AAxx,", "omaha", ParseError, "expected a hand or range after ','", 4),
     ("", "omaha", ParseError, "empty range", 0),
     (":0.5", "omaha", ParseError, "a weight needs a hand or range before the ':'", 0),
-    ("15%", "omaha5", ParseError, "percentage ranges are defined for omaha only", 0),
+    ("15%", "omaha5", ParseError, "percentage ranges are defined for omaha and omaha-hilo", 0),
     ("AAxx, 120%", "omaha", ParseError, "percentage 120% is not in [0, 100]", 6),
     ("10%-5%", "omaha", ParseError, "percentage range 10%-5% is empty", 0),
     ("15%%", "omaha", ParseError, "expected a percentage such as 15% or 5%-10%", 2),

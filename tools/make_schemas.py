@@ -15,13 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pokercalc.analysis.draws import DrawsResult
+from pokercalc.analysis.breakdown import BreakdownResult
+from pokercalc.analysis.draws import DrawsResult, OmahaDrawsResult
 from pokercalc.analysis.equities import EquityResult
 from pokercalc.analysis.hits import HitsResult
-from pokercalc.analysis.outs import OutsResult
+from pokercalc.analysis.outs import OmahaOutsResult, OutsResult
 from pokercalc.analysis.win_odds import WinOddsResult
 from pokercalc.core.evaluator import HandEvaluation
-from pokercalc.core.results import nullable, object_schema
+from pokercalc.core.games import GAMES
+from pokercalc.core.results import Result, nullable, object_schema
 from pokercalc.output.formats import SCHEMA_VERSION
 from pokercalc.pipelines.check import CheckResult
 from pokercalc.ranges.query import QueryResult
@@ -51,6 +53,18 @@ def envelope(command: str, result: dict[str, Any], doc: str) -> dict[str, Any]:
 
 
 EQUITY = EquityResult.json_schema()
+
+
+def by_game(high: type[Result], omaha: type[Result]) -> dict[str, Any]:
+    """A result whose keys depend on the game: ``high``'s in hold'em and short-deck,
+    ``omaha``'s (its own keys too, all required) in the Omaha games."""
+    out: dict[str, Any] = {"oneOf": []}
+    for cls, forming in ((high, "any"), (omaha, "omaha")):
+        schema = cls.json_schema()
+        names = [name for name, g in GAMES.items() if g.forming == forming]
+        schema["properties"]["game"] = {**schema["properties"]["game"], "enum": names}
+        out["oneOf"].append(schema)
+    return out
 
 
 def batch_line() -> dict[str, Any]:
@@ -83,11 +97,24 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         {"type": "array", "items": HandEvaluation.json_schema()},
         "`pokercalc eval --json`: one entry per hand.",
     ),
-    "equity": envelope("equity", EQUITY, "`pokercalc equity --json`."),
+    "equity": envelope(
+        "equity",
+        {"anyOf": [EQUITY, BreakdownResult.json_schema()]},
+        "`pokercalc equity --json`: every player's equity; with --breakdown, --combos, "
+        "--distribution or --plot, one player's equity by hand with the run inside.",
+    ),
     # Omaha queries (OmahaQueryResult) write the same keys; tests/test_results.py holds them so.
     "query": envelope("query", QueryResult.json_schema(), "`pokercalc query --json`."),
-    "outs": envelope("outs", OutsResult.json_schema(), "`pokercalc outs --json`."),
-    "draws": envelope("draws", DrawsResult.json_schema(), "`pokercalc draws --json`."),
+    "outs": envelope(
+        "outs",
+        by_game(OutsResult, OmahaOutsResult),
+        "`pokercalc outs --json`: in the Omaha games with the keys of OmahaOutsResult.",
+    ),
+    "draws": envelope(
+        "draws",
+        by_game(DrawsResult, OmahaDrawsResult),
+        "`pokercalc draws --json`: in the Omaha games with the keys of OmahaDrawsResult.",
+    ),
     "hits": envelope("hits", HitsResult.json_schema(), "`pokercalc hits --json`."),
     "winodds": envelope("winodds", WinOddsResult.json_schema(), "`pokercalc winodds --json`."),
     "flops": envelope("flops", FlopStudy.json_schema(), "`pokercalc flops --json`."),

@@ -60,7 +60,15 @@ from functools import cache
 from itertools import combinations
 
 from pokercalc.core import _eval
-from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
+from pokercalc.core.cards import (
+    Card,
+    CardsLike,
+    card_mask,
+    cards_of,
+    format_card,
+    format_cards,
+    mask_of,
+)
 from pokercalc.core.evaluator import CATEGORY_NAMES, _classes_by_value
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, Form, Result, derived, doc, object_schema
@@ -99,7 +107,7 @@ STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
 _SHIFT = _eval.CATEGORY_SHIFT
 _ACE = 12
 
-Cards = str | Sequence[int]
+Cards = CardsLike
 GameArg = str | Game
 
 
@@ -438,7 +446,7 @@ class Draw(Result):
     name: str = doc(
         '"flush draw", "backdoor flush draw", "open-ended straight draw", ...', csv="draw"
     )
-    cards: tuple[int, ...] = doc(
+    cards: tuple[Card, ...] = doc(
         "unseen cards completing it, highest first (backdoor: two needed)", CARDS
     )
 
@@ -463,9 +471,9 @@ class DrawsResult(Result):
     csv_last = ("cards",)
 
     game: str = doc("the game (core/games.py)", GAME, default="holdem")
-    hero: tuple[int, ...] = doc("the hero's hole cards", CARDS)
-    board: tuple[int, ...] = doc("the flop or turn board", CARDS)
-    dead: tuple[int, ...] = doc("cards known to be out of the deck", CARDS)
+    hero: tuple[Card, ...] = doc("the hero's hole cards", CARDS)
+    board: tuple[Card, ...] = doc("the flop or turn board", CARDS)
+    dead: tuple[Card, ...] = doc("cards known to be out of the deck", CARDS)
     value: int = doc("the hero's current hand value (under the game's ranking)", COUNT)
     description: str = doc('the hero\'s current hand, such as "Pair, Aces"')
     unseen: int = doc("cards that can still come", COUNT)
@@ -499,25 +507,25 @@ def find_draws(
     draws: list[Draw] = []
     fl = flush_outs(h, b, d, game=g)
     if fl:
-        draws.append(Draw(name="flush draw", cards=fl, needs=1))
+        draws.append(Draw(name="flush draw", cards=cards_of(fl), needs=1))
     s = _backdoor_suit(h, b, g)
     if s is not None:
         left = tuple(c for c in _unseen(blocked, g) if c & 3 == s)
         if len(left) >= 2:
-            draws.append(Draw(name="backdoor flush draw", cards=left, needs=2))
+            draws.append(Draw(name="backdoor flush draw", cards=cards_of(left), needs=2))
     st = straight_outs(h, b, d, game=g)
     comp = _completing_ranks(st)
     if _open_ended(h, b, comp, g):
-        draws.append(Draw(name="open-ended straight draw", cards=st, needs=1))
+        draws.append(Draw(name="open-ended straight draw", cards=cards_of(st), needs=1))
     elif comp.bit_count() >= 2:
-        draws.append(Draw(name="double gutshot", cards=st, needs=1))
+        draws.append(Draw(name="double gutshot", cards=cards_of(st), needs=1))
     elif comp:
-        draws.append(Draw(name="gutshot", cards=st, needs=1))
+        draws.append(Draw(name="gutshot", cards=cards_of(st), needs=1))
     value = value_of(hb, g)
     return DrawsResult(
-        hero=h,
-        board=b,
-        dead=d,
+        hero=cards_of(h),
+        board=cards_of(b),
+        dead=cards_of(d),
         value=value,
         description=describe(value, g),
         unseen=(g.deck_mask & ~blocked).bit_count(),
@@ -716,24 +724,24 @@ def omaha_draws(
         nut = "nut " if top in in_hand else ""
         on_board = sum(1 for c in b if c & 3 == s)
         if flushes[s]:
-            draws.append(Draw(name=f"{nut}flush draw", cards=tuple(flushes[s]), needs=1))
+            draws.append(Draw(name=f"{nut}flush draw", cards=cards_of(flushes[s]), needs=1))
         elif len(b) == 3 and on_board == 1 and cat0 not in (FLUSH, STRAIGHT_FLUSH):
             left = tuple(c for c in unseen if c & 3 == s)
             if len(left) >= 2:
-                draws.append(Draw(name=f"backdoor {nut}flush draw", cards=left, needs=2))
+                draws.append(Draw(name=f"backdoor {nut}flush draw", cards=cards_of(left), needs=2))
     name = _straight_draw_name(straights)
     if name is not None:
-        draws.append(Draw(name=name, cards=tuple(straights), needs=1))
+        draws.append(Draw(name=name, cards=cards_of(straights), needs=1))
     if lows:
-        draws.append(Draw(name="low draw", cards=tuple(lows), needs=1))
+        draws.append(Draw(name="low draw", cards=cards_of(lows), needs=1))
     if nut_lows:
-        draws.append(Draw(name="nut low draw", cards=tuple(nut_lows), needs=1))
+        draws.append(Draw(name="nut low draw", cards=cards_of(nut_lows), needs=1))
     if counterfeits:
-        draws.append(Draw(name="counterfeit risk", cards=tuple(counterfeits), needs=1))
+        draws.append(Draw(name="counterfeit risk", cards=cards_of(counterfeits), needs=1))
     return OmahaDrawsResult(
-        hero=h,
-        board=b,
-        dead=d,
+        hero=cards_of(h),
+        board=cards_of(b),
+        dead=cards_of(d),
         value=value0,
         description=describe(value0, game),
         unseen=len(unseen),

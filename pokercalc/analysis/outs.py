@@ -78,7 +78,17 @@ from pokercalc.analysis.draws import (
     value_of,
 )
 from pokercalc.core import _eval
-from pokercalc.core.cards import card_mask, format_card, format_cards, mask_of
+from pokercalc.core.cards import (
+    Card,
+    CardLike,
+    CardsLike,
+    card_mask,
+    cards_of,
+    cards_text,
+    format_card,
+    format_cards,
+    mask_of,
+)
 from pokercalc.core.evaluator import CATEGORY_NAMES, describe
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import CARD, CARDS, COUNT, FLOAT, GAME, PROB, Form, Result, derived, doc
@@ -111,7 +121,7 @@ _GROUPS = Form(
 class CardOutcome(Result):
     """What one unseen card does for the hero."""
 
-    card: int = doc("the card", CARD)
+    card: Card = doc("the card", CARD)
     value: int = doc("the hero's hand value with the card on the board", COUNT, csv=False)
 
     @property
@@ -150,9 +160,9 @@ class OutsResult(Result):
     """The outs of a hero hand on a flop or turn, the equity after each card, and the odds."""
 
     game: str = doc("the game (core/games.py)", GAME, default="holdem")
-    hero: tuple[int, ...] = doc("the hero's hole cards", CARDS)
-    board: tuple[int, ...] = doc("the flop or turn board", CARDS)
-    dead: tuple[int, ...] = doc("cards known to be out of the deck", CARDS)
+    hero: tuple[Card, ...] = doc("the hero's hole cards", CARDS)
+    board: tuple[Card, ...] = doc("the flop or turn board", CARDS)
+    dead: tuple[Card, ...] = doc("cards known to be out of the deck", CARDS)
     opponents: tuple[str, ...] = doc("each opponent's expression as given")
 
     @property
@@ -168,7 +178,7 @@ class OutsResult(Result):
 
     @property
     @derived(CARDS)
-    def outs(self) -> tuple[int, ...]:
+    def outs(self) -> tuple[Card, ...]:
         """The out cards, highest first."""
         return tuple(c.card for c in self.cards if c.is_out)
 
@@ -180,9 +190,9 @@ class OutsResult(Result):
 
     @property
     @derived(_GROUPS)
-    def groups(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    def groups(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         """The outs grouped by the category they make, weakest category (in the game) first."""
-        by_strength: dict[int, list[int]] = {}
+        by_strength: dict[int, list[Card]] = {}
         for c in self.cards:
             if c.is_out:
                 by_strength.setdefault(c.value >> _SHIFT, []).append(c.card)
@@ -209,13 +219,13 @@ class OutsResult(Result):
 
     @property
     @derived(CARDS)
-    def discounted(self) -> tuple[int, ...]:
+    def discounted(self) -> tuple[Card, ...]:
         """HoldemHand's OutsMaskDiscounted cards, highest first."""
         return tuple(c.card for c in self.cards if c.discounted)
 
     @property
     @derived(CARDS)
-    def behind_to_ahead(self) -> tuple[int, ...]:
+    def behind_to_ahead(self) -> tuple[Card, ...]:
         """Cards that take the hero from behind now to ahead (empty unless behind now)."""
         if self.ahead is None or self.ahead:
             return ()
@@ -458,20 +468,21 @@ def _equity_of(result: Any) -> tuple[float, Fraction | None, bool]:
 
 
 def find_outs(
-    hero: str | Sequence[int],
-    board: str | Sequence[int],
-    opponents: Sequence[str | Range] = (),
-    dead: str | Sequence[int] = "",
+    hero: CardsLike,
+    board: CardsLike,
+    opponents: Sequence[str | Range | Sequence[CardLike]] = (),
+    dead: CardsLike = "",
     *,
     progress: Callable[[float], None] | None = None,
     game: str | Game = "holdem",
 ) -> OutsResult:
     """The outs of ``hero`` on a flop or turn ``board`` in ``game`` against optional ``opponents``.
 
+    Cards are strings (``"AhKh"``, ``"Ah Kh"``) or lists of card strings, cards or indices.
     Opponents are hands, range notation or pocket queries (strings or
-    :class:`~pokercalc.ranges.notation.Range`).  Only opponents that are one specific
-    hand take part in rule 3 and remove their cards from the unseen ones;
-    every opponent takes part in the exact equity after each card.  A card
+    :class:`~pokercalc.ranges.notation.Range`), or hands given as lists of cards.  Only
+    opponents that are one specific hand take part in rule 3 and remove their cards from
+    the unseen ones; every opponent takes part in the exact equity after each card.  A card
     after which an opponent's range has no hand left is marked ``no_deal``
     (no equity after it); the rest of the answer stands.  ``progress`` is
     called with the share of the unseen cards done.  A signal (Ctrl-C,
@@ -480,10 +491,15 @@ def find_outs(
     """
     g = analysis_game(game, "outs", omaha=True)
     h, b, d = check_situation(hero, board, dead, g)
+    # An opponent given as a list of cards is that hand, written as text.
+    opps: list[str | Range] = [
+        o if isinstance(o, (str, Range)) else cards_text(o, f"opponent {i + 1}")
+        for i, o in enumerate(opponents)
+    ]
     if g.forming == "omaha":
-        return _omaha_outs(h, b, d, opponents, progress, g)
-    ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opponents)]
-    labels = tuple(o.text if isinstance(o, Range) else o for o in opponents)
+        return _omaha_outs(h, b, d, opps, progress, g)
+    ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opps)]
+    labels = tuple(o.text if isinstance(o, Range) else o for o in opps)
     known = set(h + b + d)
     specific: list[tuple[int, ...]] = []
     for i, r in enumerate(ranges):
@@ -532,9 +548,9 @@ def find_outs(
         interrupted = True
 
     return OutsResult(
-        hero=h,
-        board=b,
-        dead=d,
+        hero=cards_of(h),
+        board=cards_of(b),
+        dead=cards_of(d),
         opponents=labels,
         value=orig_value,
         description=describe(orig_value, g),
@@ -601,7 +617,7 @@ def _card_outcome(
                 raise KeyboardInterrupt
             eq, frac, ahead = _equity_of(r)
     return CardOutcome(
-        card=c,
+        card=Card(c),
         value=value,
         description=describe(value, game),
         is_out=is_out,
@@ -639,6 +655,9 @@ class OmahaOutsResult(OutsResult):
     """The outs of an Omaha hero hand on a flop or turn, the equity after each card, and the
     odds; in hi/lo also the low side."""
 
+    cards: tuple[OmahaCardOutcome, ...] = doc(
+        "every unseen card, highest first, with its Omaha keys", table=True
+    )
     nuts: bool = doc("the hero's high hand is the nuts now, as far as it can see")
     low: str | None = doc(
         "hi/lo: the hero's best low now; None without one and in Omaha high", default=None
@@ -646,7 +665,7 @@ class OmahaOutsResult(OutsResult):
 
     @property
     @derived(CARDS)
-    def low_outs(self) -> tuple[int, ...] | None:
+    def low_outs(self) -> tuple[Card, ...] | None:
         """Hi/lo: the cards giving the hero a low or a better one, highest first; None in
         Omaha high."""
         if self.low is None and not any(_is_omaha_lo(c) for c in self.cards):
@@ -655,7 +674,7 @@ class OmahaOutsResult(OutsResult):
 
     @property
     @derived(CARDS)
-    def counterfeits(self) -> tuple[int, ...] | None:
+    def counterfeits(self) -> tuple[Card, ...] | None:
         """Hi/lo: the cards counterfeiting the hero's low, highest first; None in Omaha high."""
         if self.low is None and not any(_is_omaha_lo(c) for c in self.cards):
             return None
@@ -665,6 +684,22 @@ class OmahaOutsResult(OutsResult):
 def _is_omaha_lo(c: CardOutcome) -> bool:
     """True for a card outcome of a hi/lo game (its low side is filled in)."""
     return getattr(c, "low_out", None) is not None
+
+
+def _combined(runs: list[Any]) -> tuple[float, Fraction | None, bool] | None:
+    """The hero's equity now, its fraction and whether it is ahead, from the exact runs after
+    each card that can come: every deal from now on is a deal of one of them (each twice on
+    the flop, turn and river swapped), so the equity now is their mean weighted by their
+    outcomes.  None without runs or when one has no exact fractions (weighted ranges)."""
+    total = sum(r.outcomes for r in runs)
+    if not total or any(p.equity_fraction is None for r in runs for p in r.players):
+        return None
+    shares = [
+        sum((r.players[i].equity_fraction * r.outcomes for r in runs), Fraction(0)) / total
+        for i in range(len(runs[0].players))
+    ]
+    hero = shares[0]
+    return float(hero), hero, all(float(hero) > float(s) for s in shares[1:])
 
 
 def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
@@ -719,13 +754,10 @@ def _omaha_outs(
 
     equity_now: float | None = None
     ahead_now: bool | None = None
-    cards: list[CardOutcome] = []
+    cards: list[OmahaCardOutcome] = []
+    runs: list[Any] = []  # the exact run after each card that can come
     interrupted = False
     try:
-        now = _engine_equity(players, b, d, _threads_for(players, b, d, g), g)
-        if now.interrupted:
-            raise KeyboardInterrupt
-        equity_now, _, ahead_now = _equity_of(now)
         threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
         for i, c in enumerate(unseen):
             if progress is not None:
@@ -752,10 +784,11 @@ def _omaha_outs(
                 if r.interrupted:
                     raise KeyboardInterrupt
                 eq, frac, ahead = _equity_of(r)
+                runs.append(r)
             low = omaha_low_value(h, nb) if g.hilo else 0
             cards.append(
                 OmahaCardOutcome(
-                    card=c,
+                    card=Card(c),
                     value=value,
                     description=describe(value, g),
                     is_out=is_out,
@@ -771,13 +804,20 @@ def _omaha_outs(
                     counterfeit=is_counterfeit(h, b, c, low, low0) if g.hilo else None,
                 )
             )
+        now: tuple[float, Fraction | None, bool] | None = _combined(runs)
+        if now is None:  # weighted ranges: no exact fractions to combine
+            run = _engine_equity(players, b, d, _threads_for(players, b, d, g), g)
+            if run.interrupted:
+                raise KeyboardInterrupt
+            now = _equity_of(run)
+        equity_now, _, ahead_now = now
     except KeyboardInterrupt:
         interrupted = True
 
     return OmahaOutsResult(
-        hero=h,
-        board=b,
-        dead=d,
+        hero=cards_of(h),
+        board=cards_of(b),
+        dead=cards_of(d),
         opponents=labels,
         value=value0,
         description=describe(value0, g),

@@ -13,13 +13,18 @@ In the Omaha games (``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
 ``omaha5-hilo``) the hero is an Omaha hand or range and the engine plays it
 against ``n`` random hands of the game (10 opponents at most in Omaha-4, 8 in
 Omaha-5, 6 in Omaha-6); in hi/lo the equity is the expected share of the
-pot.  Hand strength and potential are not computed there (``potential`` is
-None): their kernel deals two-card hands and compares hands before the river,
-which Omaha's two-plus-three rule does not fit.
+pot.  Hand strength is computed there by :func:`omaha_strength` (exact
+against one opponent, in numpy); positive and negative potential and EHS
+exactly against one opponent in high-only Omaha (one engine run per state
+now), and None otherwise: the potential kernel deals two-card hands, and no
+Omaha kernel keeps the state now and at the river of each case (docs/omaha.md).
 
 >>> r = winodds("AsAdKsKd", opponents=1, board="Qs7h2c3d", game="omaha", method="exact")
->>> r.rows[0].method, round(r.rows[0].equity, 6), r.rows[0].potential
-('exact', 0.625848, None)
+>>> p = r.rows[0].potential
+>>> r.rows[0].method, round(r.rows[0].equity, 6), p.method, round(p.hand_strength, 6)
+('exact', 0.625848, 'exact', 0.700418)
+>>> round(p.positive_potential, 6), round(p.negative_potential, 6), round(p.effective_strength, 6)
+(0.197679, 0.191017, 0.625848)
 
 >>> r = winodds("AsKs", board="Qs7h2c", opponents=1)
 >>> p = r.rows[0].potential
@@ -49,7 +54,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pokercalc.analysis.draws import analysis_game
-from pokercalc.core.cards import RANKS, card_mask
+from pokercalc.core.cards import RANKS, Card, CardLike, CardsLike, card_mask, cards_of, cards_text
 from pokercalc.core.games import HOLDEM, Game
 from pokercalc.core.results import (
     CARDS,
@@ -76,6 +81,7 @@ __all__ = [
     "WinOddsRow",
     "WinOddsResult",
     "hand_potential",
+    "omaha_strength",
     "parse_opponents",
     "potential_from_counts",
     "winodds",
@@ -128,17 +134,21 @@ class Potential(Result):
         METHOD,
         csv="potential_method",
     )
-    transitions: tuple[tuple[float, ...], ...] = doc(
-        "P(now, at the river) for ahead, tied and behind", _TRANSITIONS, csv=False
+    transitions: tuple[tuple[float, ...], ...] | None = doc(
+        "P(now, at the river) for ahead, tied and behind; None in Omaha", _TRANSITIONS, csv=False
     )
-    hand_strength: float = doc("HS = P(ahead now) + P(tied now) / 2", PROB)
-    positive_potential: float = doc(
-        "PPot = P(ahead at the river | behind now), ties counted half", PROB
+    hand_strength: float = doc(
+        "HS = P(ahead now) + P(tied now) / 2; in hi/lo the same per half pot", PROB
     )
-    negative_potential: float = doc(
-        "NPot = P(behind at the river | ahead now), ties counted half", PROB
+    positive_potential: float | None = doc(
+        "PPot = P(ahead at the river | behind now), ties counted half; None in Omaha", PROB
     )
-    effective_strength: float = doc("EHS = HS * (1 - NPot) + (1 - HS) * PPot", PROB)
+    negative_potential: float | None = doc(
+        "NPot = P(behind at the river | ahead now), ties counted half; None in Omaha", PROB
+    )
+    effective_strength: float | None = doc(
+        "EHS = HS * (1 - NPot) + (1 - HS) * PPot; None in Omaha", PROB
+    )
     hand_strength_stderr: float | None = doc("Monte Carlo standard error of HS; None when exact")
     positive_potential_stderr: float | None = doc(
         "Monte Carlo standard error of PPot; None when exact"
@@ -186,8 +196,8 @@ class WinOddsResult(Result):
     combos: int = doc("the hero's hands left after card removal", COUNT, csv=True)
     averaged: bool = doc("True when the figures average over several hero hands")
     weighted: bool = doc("True when those hands carry weights other than 1")
-    board: tuple[int, ...] = doc("the board cards given", CARDS, csv=True)
-    dead: tuple[int, ...] = doc("the dead cards given", CARDS, csv=True)
+    board: tuple[Card, ...] = doc("the board cards given", CARDS, csv=True)
+    dead: tuple[Card, ...] = doc("the dead cards given", CARDS, csv=True)
     rows: tuple[WinOddsRow, ...] = doc(
         "one row per opponent count, in increasing order", table=True
     )
@@ -244,12 +254,14 @@ def _in(game: Game) -> str:
     return "" if game is HOLDEM else f" in {game.name}"
 
 
-def _hero_range(hero: str | Range, game: Game = HOLDEM) -> Range:
+def _hero_range(hero: str | Range | Sequence[CardLike], game: Game = HOLDEM) -> Range:
     """The hero's distribution in the game's deck: a hand, a range or a pocket query."""
     from pokercalc.ranges.decks import player_range
 
     if isinstance(hero, Range):
         return player_range(hero, game, "the hero")
+    if isinstance(hero, (list, tuple)):
+        return player_range(cards_text(hero, "the hero"), game, "the hero")
     if not isinstance(hero, str) or not hero.strip():
         raise ParseError("no hero hand given")
     if "|" in hero:
@@ -257,11 +269,13 @@ def _hero_range(hero: str | Range, game: Game = HOLDEM) -> Range:
     return player_range(hero.strip(), game, "the hero")
 
 
-def _omaha_hero(hero: str | Range, game: Game) -> Range:
+def _omaha_hero(hero: str | Range | Sequence[CardLike], game: Game) -> Range:
     """The hero of an Omaha game: a hand or a range of the Omaha grammar
     (:func:`~pokercalc.ranges.omaha.parse_omaha_range`)."""
     from pokercalc.analysis.equities import _many_card_player
 
+    if isinstance(hero, (list, tuple)):
+        hero = cards_text(hero, "the hero")
     if isinstance(hero, str):
         if not hero.strip():
             raise ParseError("no hero hand given")
@@ -361,9 +375,9 @@ def _exact_cases(live: int, board_cards: int, game: Game = HOLDEM) -> int:
 
 
 def hand_potential(
-    hero: str | Range,
-    board: str | Sequence[int],
-    dead: str | Sequence[int] = "",
+    hero: str | Range | Sequence[CardLike],
+    board: CardsLike,
+    dead: CardsLike = "",
     *,
     opponents: int = 1,
     method: str = "auto",
@@ -630,11 +644,11 @@ def _row_seed(base: int, offset: int) -> int:
 
 
 def winodds(
-    hero: str | Range,
+    hero: str | Range | Sequence[CardLike],
     *,
     opponents: int | str | Sequence[int] = 1,
-    board: str | Sequence[int] = "",
-    dead: str | Sequence[int] = "",
+    board: CardsLike = "",
+    dead: CardsLike = "",
     method: str = "auto",
     time: float | None = None,
     trials: int | None = None,
@@ -716,6 +730,16 @@ def winodds(
                 stopped = True
                 break
             any_mc = any_mc or pot.method == "mc"
+        elif len(b) >= 3:
+            pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
+            pot = omaha_strength(
+                rng, b, d, n, "mc" if method == "mc" else "auto",
+                trials, pot_time, _row_seed(base, 1000 + n), g,
+            )  # fmt: skip
+            if pot is None:
+                stopped = True
+                break
+            any_mc = any_mc or pot.method == "mc"
         table = None
         if g is HOLDEM and n == 1 and not b and not d and method != "mc":
             table = _headsup_table()
@@ -767,10 +791,246 @@ def winodds(
         combos=len(rng),
         averaged=len(rng) > 1,
         weighted=rng.is_weighted,
-        board=b,
-        dead=d,
+        board=cards_of(b),
+        dead=cards_of(d),
         rows=tuple(rows),
         seed=base if any_mc else None,
         elapsed=_time.perf_counter() - start,
         interrupted=stopped,
     )
+
+
+# ---------------------------------------------------------------------------
+# Omaha hand strength: a showdown on the board as it stands, in numpy.
+
+#: Exact Omaha hand strength against one opponent looks up at most this many pairs of cards
+#: for the opponent hands, and compares at most this many hero and opponent hands.
+OMAHA_STRENGTH_EXACT_PAIRS = 3_000_000
+OMAHA_STRENGTH_EXACT_LIMIT = 30_000_000
+#: Exact Omaha potential (one opponent, high only) runs the engine over at most this many
+#: (hero hand, opponent hand, runout) cases: about a second per 150 million on two cores.
+OMAHA_POTENTIAL_EXACT_LIMIT = 320_000_000
+#: Monte Carlo Omaha hand strength deals in chunks of this many trials.
+_OMAHA_CHUNK = 20_000
+#: Monte Carlo Omaha hand strength deals this many trials when neither trials nor time is given.
+_OMAHA_TRIALS = 100_000
+
+
+def _pair_tables(board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
+    """The best high value (and hi/lo: the best low, 0 for none) of every two cards with three
+    of ``board``, as 52 x 52 tables: an Omaha hand's value is the best over its pairs."""
+    import numpy as np
+
+    from pokercalc.analysis.draws import omaha_low_value, omaha_value
+
+    high = np.zeros((52, 52), dtype=np.int64)
+    low = np.zeros((52, 52), dtype=np.int64)
+    used = set(board)
+    for a, b in itertools.combinations([c for c in range(52) if c not in used], 2):
+        high[a, b] = high[b, a] = omaha_value((a, b), board)
+        if hilo:
+            low[a, b] = low[b, a] = omaha_low_value((a, b), board)
+    return high, low
+
+
+def _transitions(
+    hero: Any,
+    hands: Any,
+    values: Any,
+    value: int,
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    game: Game,
+) -> list[int] | None:
+    """The nine transition counts of one Omaha high hero hand against one opponent, exactly:
+    the opponent ``hands`` (values ``values`` now) split by the hero's state now, ahead, tied
+    or behind, and one exact engine run of the hero against each part, whose wins, ties and
+    losses over every runout are the states at the river.  None when a signal stops a run."""
+    from pokercalc.analysis.equities import equity
+
+    me = Range("hero", (tuple(int(c) for c in hero),), (1.0,))
+    counts = [0] * 9
+    for now, part in enumerate((values < value, values == value, values > value)):
+        rows = hands[part]
+        if not len(rows):
+            continue
+        combos = tuple(zip(*(rows[:, i].tolist() for i in range(rows.shape[1])), strict=True))
+        r = equity([me, Range("opponent", combos, (1.0,) * len(combos))], board, dead,
+                   method="exact", game=game)  # fmt: skip
+        if r.interrupted:
+            return None
+        wins, ties = r.players[0].wins, r.players[0].ties
+        assert wins is not None and ties is not None  # unweighted: exact tallies
+        counts[3 * now : 3 * now + 3] = [wins, ties, r.outcomes - wins - ties]
+    return counts
+
+
+def _best(table: Any, hands: Any) -> Any:
+    """The best table value over the pairs of each hand (the last axis holds its cards)."""
+    import numpy as np
+
+    k = hands.shape[-1]
+    out = None
+    for i, j in itertools.combinations(range(k), 2):
+        v = table[hands[..., i], hands[..., j]]
+        out = v if out is None else np.maximum(out, v)
+    return out
+
+
+def _half(hero: Any, best: Any) -> Any:
+    """1 ahead, 1/2 tied, 0 behind: the hero's value against the best opponent's."""
+    import numpy as np
+
+    return np.where(hero > best, 1.0, np.where(hero == best, 0.5, 0.0))
+
+
+def _share(hh: Any, oh: Any, hl: Any, ol: Any, hilo: bool) -> Any:
+    """The hero's share of a showdown now against the best opponent values: the high result,
+    in hi/lo averaged with the low result (the high one when nobody has a low)."""
+    import numpy as np
+
+    high = _half(hh, oh)
+    if not hilo:
+        return high
+    low = np.where((hl == 0) & (ol == 0), high, _half(hl, ol))
+    return (high + low) / 2
+
+
+def omaha_strength(
+    rng: Range,
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    opponents: int,
+    method: str,
+    trials: int | None,
+    time: float | None,
+    seed: int,
+    game: Game,
+) -> Potential | None:
+    """Hand strength of an Omaha hero (a hand or range, by weight) against ``opponents``
+    random hands on the board as it stands: HS = P(ahead) + P(tied) / 2 against the best
+    opponent, and in hi/lo the mean of that for the high half and for the low half (the high
+    result when nobody has a low).  Exact against one opponent (every opponent hand, by
+    numpy over tables of the best value of each pair of cards with the board) while that is
+    cheap (:data:`OMAHA_STRENGTH_EXACT_PAIRS`, :data:`OMAHA_STRENGTH_EXACT_LIMIT`: Omaha-4
+    hands, a few hero hands); otherwise, or with ``method="mc"``, Monte Carlo from
+    ``seed`` in chunks of 20,000 deals until ``trials`` or ``time``.  None when a signal
+    (Ctrl-C, SIGTERM) stops it: the row is then dropped, as in hold'em.
+
+    Potential needs the state now and at the river of every case.  Against one opponent in
+    high-only Omaha, exact and within :data:`OMAHA_POTENTIAL_EXACT_LIMIT` cases, the
+    opponent hands are split by the state now and the engine runs the hero against each
+    part (:func:`_transitions`); otherwise PPot, NPot and EHS are None (docs/omaha.md).
+
+    >>> from pokercalc.core.cards import parse_cards
+    >>> from pokercalc.core.games import get_game
+    >>> hero, turn = Range("AsAhKsKh", ((51, 50, 47, 46),), (1.0,)), parse_cards("Qs7h2c3d")
+    >>> p = omaha_strength(hero, turn, (), 1, "auto", None, None, 1, get_game("omaha"))
+    >>> p.method, round(p.hand_strength, 6), round(p.positive_potential, 6)
+    ('exact', 0.700418, 0.197679)
+    >>> round(p.effective_strength, 6)  # against one opponent: the equity
+    0.625848
+    >>> hilo = omaha_strength(hero, turn, (), 1, "auto", None, None, 1, get_game("plo8"))
+    >>> round(hilo.hand_strength, 6), hilo.effective_strength
+    (0.491433, None)
+    """
+    try:
+        return _strength(rng, board, dead, opponents, method, trials, time, seed, game)
+    except KeyboardInterrupt:
+        return None
+
+
+def _strength(
+    rng: Range,
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    opponents: int,
+    method: str,
+    trials: int | None,
+    time: float | None,
+    seed: int,
+    game: Game,
+) -> Potential:
+    """:func:`omaha_strength`, which a signal stops by ``KeyboardInterrupt``."""
+    import numpy as np
+
+    start = _time.perf_counter()
+    k, hilo = game.hole_cards, game.hilo
+    high, low = _pair_tables(board, hilo)
+    hero = np.array(rng.combos, dtype=np.int64).reshape(len(rng), k)
+    weights = np.array(rng.weights, dtype=np.float64)
+    weights /= weights.sum()
+    hh, hl = _best(high, hero), _best(low, hero)
+    gone = [c for c in range(52) if c in set(board) | set(dead) or card_mask(c) & game.outside_mask]
+    free = [c for c in range(52) if c not in gone]
+    n_opp = math.comb(len(free) - k, k)
+    listed = math.comb(len(free), k)
+    exact = (
+        method != "mc"
+        and opponents == 1
+        and listed * math.comb(k, 2) <= OMAHA_STRENGTH_EXACT_PAIRS
+        and len(rng) * listed <= OMAHA_STRENGTH_EXACT_LIMIT
+    )
+    common: dict[str, Any] = {
+        "opponents": opponents, "transitions": None, "positive_potential": None,
+        "negative_potential": None, "effective_strength": None,
+        "positive_potential_stderr": None, "negative_potential_stderr": None,
+    }  # fmt: skip
+    if exact:
+        # Highest card first, hands in descending order: as a Range lists them.
+        hands = np.fromiter(
+            itertools.combinations(sorted(free, reverse=True), k),
+            dtype=np.dtype((np.int64, k)),
+            count=math.comb(len(free), k),
+        )
+        masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands), axis=1)
+        oh, ol = _best(high, hands), _best(low, hands)
+        runouts = math.comb(len(free) - 2 * k, game.board_cards - len(board))
+        potential = not hilo and len(rng) * n_opp * runouts <= OMAHA_POTENTIAL_EXACT_LIMIT
+        hs = 0.0
+        pooled = [0.0] * 9
+        for i, w in enumerate(weights.tolist()):
+            hero_mask = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), hero[i])))
+            keep = (masks & hero_mask) == 0
+            hs += w * float(_share(hh[i], oh[keep], hl[i], ol[keep], hilo).sum()) / n_opp
+            if potential:
+                counts = _transitions(hero[i], hands[keep], oh[keep], int(hh[i]), board, dead, game)
+                if counts is None:  # a signal stopped a run
+                    raise KeyboardInterrupt
+                pooled = [a + w * c / sum(counts) for a, c in zip(pooled, counts, strict=True)]
+        if potential:
+            return potential_from_counts(
+                pooled, opponents=1, method="exact", cases=len(rng) * n_opp * runouts,
+                elapsed=_time.perf_counter() - start,
+            )  # fmt: skip
+        return Potential(
+            method="exact", hand_strength=hs, hand_strength_stderr=None,
+            cases=len(rng) * n_opp, trials=None, seed=None,
+            elapsed=_time.perf_counter() - start, **common,
+        )  # fmt: skip
+    gen = np.random.default_rng(seed)
+    want = trials if trials is not None else (None if time is not None else _OMAHA_TRIALS)
+    deck = np.array(free, dtype=np.int64)
+    total = total2 = 0.0
+    dealt = 0
+    while want is None or dealt < want:
+        m = _OMAHA_CHUNK if want is None else min(_OMAHA_CHUNK, want - dealt)
+        pick = gen.choice(len(rng), size=m, p=weights)
+        # Random keys per card, the hero's cards last: the first cards are the deals.
+        keys = gen.random((m, len(deck)))
+        keys[(deck[None, None, :] == hero[pick][:, :, None]).any(axis=1)] = 2.0
+        order = np.argsort(keys, axis=1)[:, : opponents * k]
+        opp = deck[order].reshape(m, opponents, k)
+        oh, ol = _best(high, opp).max(axis=1), _best(low, opp).max(axis=1)
+        share = _share(hh[pick], oh, hl[pick], ol, hilo)
+        total += float(share.sum())
+        total2 += float((share * share).sum())
+        dealt += m
+        if want is None and time is not None and _time.perf_counter() - start >= time:
+            break
+    hs = total / dealt
+    se = math.sqrt(max(total2 / dealt - hs * hs, 0.0) / max(dealt - 1, 1))
+    return Potential(
+        method="mc", hand_strength=hs, hand_strength_stderr=se, cases=dealt,
+        trials=dealt, seed=seed, elapsed=_time.perf_counter() - start, **common,
+    )  # fmt: skip

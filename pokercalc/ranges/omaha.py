@@ -33,6 +33,9 @@ import numpy as np
 from pokercalc.core.cards import (
     RANKS,
     SUIT_CHARS,
+    Card,
+    CardsLike,
+    cards_of,
     cards_of_mask,
     format_cards,
     mask_of,
@@ -55,6 +58,7 @@ __all__ = [
     "omaha_ranking",
     "parse_omaha_range",
     "percent_class_count",
+    "ranking_file",
     "run_omaha_query",
     "OmahaQueryResult",
 ]
@@ -81,6 +85,7 @@ _OPS = re.compile(r"[:!]|(?<![A-Za-z0-9])(?:and|not)(?![A-Za-z0-9])", re.I | re.
 _CHUNK = 1 << 22
 
 Slot = tuple[frozenset[int] | None, int | None]  # ranks one card may have, its suit; None is any
+Hands = tuple[np.ndarray, np.ndarray]  # rows of cards and their keys
 
 #: Suit variables (lowercase): cards with one letter share a suit, different letters differ.
 _SUIT_VARS = "wxyz"
@@ -330,11 +335,11 @@ def _too_many(text: str, game: Game, n: int | None) -> InputError:
     )
 
 
-def _deck_hands(game: Game, pairs: int | None, text: str) -> np.ndarray:
-    """Every hand of the deck, or of one suit structure, built suit by suit."""
+def _suit_counts(game: Game, pairs: int | None) -> tuple[list[tuple[int, ...]], int]:
+    """The cards per suit of the game's hands (of one suit structure), and how many hands."""
     k = game.hole_cards
     per_suit = 13 - game.lowest_rank
-    vectors = []
+    vectors: list[tuple[int, ...]] = []
     for a in range(k + 1):
         for b in range(k + 1 - a):
             for c in range(k + 1 - a - b):
@@ -344,7 +349,13 @@ def _deck_hands(game: Game, pairs: int | None, text: str) -> np.ndarray:
                 if pairs is not None and (max(v) > 2 or v.count(2) != pairs):
                     continue
                 vectors.append(v)
-    total = sum(prod(comb(per_suit, c) for c in v) for v in vectors)
+    return vectors, sum(prod(comb(per_suit, c) for c in v) for v in vectors)
+
+
+def _deck_hands(game: Game, pairs: int | None, text: str) -> np.ndarray:
+    """Every hand of the deck, or of one suit structure, built suit by suit."""
+    k = game.hole_cards
+    vectors, total = _suit_counts(game, pairs)
     if total > MAX_HANDS:
         raise _too_many(text, game, total)
     parts = []
@@ -373,26 +384,71 @@ def _cores(fixed: list[Slot], game: Game) -> np.ndarray:
     return np.array(sorted(masks), dtype=np.int64)
 
 
-def _pattern_hands(pat: _Pattern, game: Game) -> np.ndarray:
-    """The hands (rows, unique, any order) that ``pat`` matches.
+def _pattern_hands(pat: _Pattern, game: Game) -> Hands:
+    """The hands (rows, unique, any order) that ``pat`` matches, with their keys.
 
     Hands with at least the constrained cards are cores (sets filling the
     constrained slots) plus any other cards for the wildcards; a hand with
     several cores is made several times and kept once (by its key).
     """
-    rows = _plain_hands(pat, game)
-    return _bind(rows, pat) if pat.has_vars and len(rows) else rows
+    if _broad(pat, game):
+        # Cheaper to test every hand of the structure than to build the candidates.
+        rows, keys = _structure_hands(game, pat.pairs, pat.text)
+        ok = _bind(rows, pat)
+        return rows[ok], keys[ok]
+    rows, keys = _plain_hands(pat, game)
+    if pat.has_vars and len(rows):
+        ok = _bind(rows, pat)
+        return rows[ok], keys[ok]
+    return rows, keys
 
 
-def _plain_hands(pat: _Pattern, game: Game) -> np.ndarray:
-    """The hands that ``pat`` matches with its variables left out (a superset)."""
+def _broad(pat: _Pattern, game: Game) -> bool:
+    """True when ``pat``'s candidates (cores times free cards, duplicates included) would
+    outnumber the game's hands, which can be listed."""
+    fixed = [s for s in pat.slots if s != (None, None)]
+    _, total = _suit_counts(game, None)
+    if not fixed or total > MAX_HANDS:
+        return False
+    estimate = comb(game.deck_size - len(fixed), game.hole_cards - len(fixed))
+    for (ranks, suit), n in Counter(fixed).items():
+        cands = (13 - game.lowest_rank if ranks is None else len(ranks)) * (
+            4 if suit is None else 1
+        )
+        estimate *= comb(cands, n)
+    return estimate > total
+
+
+def _structure_hands(game: Game, pairs: int | None, text: str) -> Hands:
+    """Every hand of the game, or of one suit structure (read-only: shared); too many is an
+    error naming ``text``."""
+    _, total = _suit_counts(game, pairs)
+    if total > MAX_HANDS:
+        raise _too_many(text, game, total)
+    return _built_hands(game, pairs)
+
+
+@lru_cache(maxsize=8)
+def _built_hands(game: Game, pairs: int | None) -> Hands:
+    """:func:`_deck_hands` with keys, made once per game and structure: each hand's cards
+    highest first, hands in descending order (as a range lists them)."""
+    rows = np.sort(_deck_hands(game, pairs, "random"), axis=1)[:, ::-1]
+    keys = _keys(rows)
+    order = np.argsort(keys)[::-1]
+    rows, keys = np.ascontiguousarray(rows[order]), keys[order]
+    rows.flags.writeable = keys.flags.writeable = False
+    return rows, keys
+
+
+def _plain_hands(pat: _Pattern, game: Game) -> Hands:
+    """The hands that ``pat`` matches with its variables left out (a superset), with keys."""
     k = game.hole_cards
     fixed = [s for s in pat.slots if s != (None, None)]
     if not fixed:
-        return _deck_hands(game, pat.pairs, pat.text)
+        return _structure_hands(game, pat.pairs, pat.text)
     core_keys = _cores(fixed, game)
     if not len(core_keys):  # more cards of a rank or suit than the deck has
-        return np.zeros((0, k), dtype=np.uint8)
+        return np.zeros((0, k), dtype=np.uint8), np.zeros(0, dtype=np.int64)
     core_rows = _rows_of_keys(core_keys, len(fixed))
     free_rows, free_keys = _free(game.deck, k - len(fixed))
     step = max(1, _CHUNK // len(free_keys))
@@ -417,7 +473,7 @@ def _plain_hands(pat: _Pattern, game: Game) -> np.ndarray:
                 raise _too_many(pat.text, game, None)
             found_rows, found_keys, held = [np.concatenate(found_rows)[first]], [keys], len(keys)
     keys, first = np.unique(np.concatenate(found_keys), return_index=True)
-    return np.concatenate(found_rows)[first]
+    return np.concatenate(found_rows)[first], keys
 
 
 def _bits(values: set[int]) -> int:
@@ -425,20 +481,35 @@ def _bits(values: set[int]) -> int:
     return sum(1 << v for v in values)
 
 
+def _canonical(order: Sequence[_Card]) -> tuple[tuple[object, ...], ...]:
+    """An order of a pattern's cards with its variables renamed by first appearance: orders
+    that differ only by a renaming of variables match the same hands."""
+    names: dict[str, dict[str, int]] = {"r": {}, "s": {}}
+    out = []
+    for c in order:
+        r = names["r"].setdefault(c.rank_var, len(names["r"])) if c.rank_var else None
+        s = names["s"].setdefault(c.suit_var, len(names["s"])) if c.suit_var else None
+        out.append((c.ranks, c.suit, r, s))
+    return tuple(out)
+
+
 def _bind(rows: np.ndarray, pat: _Pattern) -> np.ndarray:
-    """The rows in which some order of the cards fits ``pat``, variables included.
+    """Which rows some order of the cards fits, variables included (a boolean mask).
 
     Each distinct order of the pattern's cards over the hand's columns is
     tried at once on every row: a card's own rank and suit, then one rank per
     rank variable and one suit per suit variable, different variables
-    different and none equal to a rank or suit the pattern names.
+    different and none equal to a rank or suit the pattern names.  Orders
+    that differ only by a renaming of variables are tried once (``RONP``:
+    one order, not 24).
     """
     ranks = (rows >> 2).astype(np.int64)
     suits = (rows & 3).astype(np.int64)
     named_ranks = _bits({next(iter(c.ranks)) for c in pat.cards if c.ranks and len(c.ranks) == 1})
     named_suits = _bits({c.suit for c in pat.cards if c.suit is not None})
     ok = np.zeros(len(rows), dtype=bool)
-    for order in set(permutations(pat.cards)):
+    orders = {_canonical(o): o for o in permutations(pat.cards)}
+    for order in orders.values():
         fit = np.ones(len(rows), dtype=bool)
         for col, card in enumerate(order):
             if card.ranks is not None:
@@ -460,7 +531,7 @@ def _bind(rows: np.ndarray, pat: _Pattern) -> np.ndarray:
                     fit &= values[:, other] != first
                 firsts.append(cols[0])
         ok |= fit
-    return rows[ok]
+    return ok
 
 
 def _group_close(src: str, i: int, end: int) -> int | None:
@@ -551,61 +622,47 @@ def _weight_at(src: str, a: int, b: int, k: int) -> int:
     return colon
 
 
-Hands = tuple[np.ndarray, np.ndarray]  # rows of cards and their keys
-
-
-def _with_keys(rows: np.ndarray) -> Hands:
-    """The rows with their keys."""
-    return rows, _keys(rows)
-
-
-@lru_cache(maxsize=4)
 def _every_hand(game: Game) -> Hands:
     """Every hand of the game as rows and keys (read-only: shared); too many is an error."""
-    rows = _deck_hands(game, None, "random")
-    keys = _keys(rows)
-    rows.flags.writeable = keys.flags.writeable = False
-    return rows, keys
+    return _structure_hands(game, None, "random")
 
 
 def _percent_hands(src: str, lo: float, hi: float, at: int, game: Game) -> Hands:
     """The hands of the classes ranked from the top ``lo`` % (exclusive) to the top ``hi`` %."""
-    if game.name != "omaha":
-        raise ParseError(
-            f"percentage ranges are defined for omaha only (the shipped ranking is of "
-            f"Omaha-4 high hands), not {game.name}",
-            src,
-            at,
-        )
+    if game.name not in _RANKINGS:
+        raise ParseError(_no_ranking(game), src, at)
     for value, where in ((lo, at), (hi, at)):
         if not 0.0 <= value <= 100.0:
             raise ParseError(f"percentage {value:g}% is not in [0, 100]", src, where)
     if hi <= lo:
         raise ParseError(f"percentage range {lo:g}%-{hi:g}% is empty", src, at)
-    rows, keys, place = _hand_positions()
-    first, last = percent_class_count(lo), percent_class_count(hi)
+    rows, keys, place = _hand_positions(game.name)
+    first, last = percent_class_count(lo, game), percent_class_count(hi, game)
     keep = (place >= first) & (place < last)
     return rows[keep], keys[keep]
 
 
-def percent_class_count(percent: float) -> int:
-    """How many of the best Omaha-4 classes ``percent`` % holds: the fewest reaching it.
+def percent_class_count(percent: float, game: Game | str = "omaha") -> int:
+    """How many of the best classes of ``game``'s ranking ``percent`` % holds: the fewest
+    reaching it.
 
-    >>> percent_class_count(0), percent_class_count(100)
-    (0, 16432)
+    >>> percent_class_count(0), percent_class_count(100), percent_class_count(100, "omaha-hilo")
+    (0, 16432, 16432)
     """
-    cumulative = _cumulative()
+    name = _omaha_game(game).name
+    ranking_file(name)  # InputError for a game without a ranking
+    cumulative = _cumulative(name)
     target = percent / 100.0 * int(cumulative[-1])
     if target <= 1e-9:
         return 0
     return int(np.searchsorted(cumulative, target - 1e-9)) + 1
 
 
-@lru_cache(maxsize=1)
-def _cumulative() -> np.ndarray:
-    """The number of hands in the best 1, 2, ... classes of the ranking."""
-    _, _, place = _hand_positions()
-    return np.cumsum(np.bincount(place, minlength=len(omaha_ranking())))
+@lru_cache(maxsize=4)
+def _cumulative(name: str) -> np.ndarray:
+    """The number of hands in the best 1, 2, ... classes of the ranking of game ``name``."""
+    _, _, place = _hand_positions(name)
+    return np.cumsum(np.bincount(place, minlength=len(_ranked_names(name))))
 
 
 def _atom(src: str, a: int, b: int, game: Game) -> Hands:
@@ -624,12 +681,12 @@ def _atom(src: str, a: int, b: int, game: Game) -> Hands:
     if _NUMBER.fullmatch(token) and not set(token) <= set("23456789 "):
         raise ParseError("a weight goes at the end of an item ('AAxx:KKxx:0.5')", src, a)
     pat = _pattern(src, a, b, game)
-    rows = _pattern_hands(pat, game)
+    rows, keys = _pattern_hands(pat, game)
     if not len(rows):
         raise EmptyRangeError(
             f"{token!r} matches no {game.name} hand (at position {a} in {quote(src)})"
         )
-    return _with_keys(rows)
+    return rows, keys
 
 
 def _expression(src: str, a: int, b: int, game: Game) -> Hands:
@@ -660,10 +717,26 @@ def _expression(src: str, a: int, b: int, game: Game) -> Hands:
         pieces = pieces[1:]
     for op, s, e in pieces:
         _, other = _atom(src, s, e, game)
-        inside = np.isin(keys, other)
+        inside = _member(keys, other)
         keep = inside if op == ":" else ~inside
         rows, keys = rows[keep], keys[keep]
     return rows, keys
+
+
+def _descending(keys: np.ndarray) -> bool:
+    """True when ``keys`` strictly decrease."""
+    return bool((keys[:-1] > keys[1:]).all())
+
+
+def _member(keys: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Which ``keys`` are in ``other`` (by binary search when ``other`` is in order, as the
+    shared hands and what is taken from them are)."""
+    if not len(other) or not _descending(other):
+        return np.isin(keys, other)
+    ascending = other[::-1]
+    at = np.minimum(np.searchsorted(ascending, keys), len(ascending) - 1)
+    found: np.ndarray = ascending[at] == keys
+    return found
 
 
 def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
@@ -695,11 +768,15 @@ def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
         raise ParseError("empty range", text, 0)
     rows = np.concatenate(rows_parts)
     weights = np.concatenate(weight_parts)
-    # A hand given twice keeps the weight it was given last; weight 0 removes it.
-    keys, last = np.unique(np.concatenate(key_parts)[::-1], return_index=True)
-    last = len(rows) - 1 - last
-    order = last[::-1]  # keys descending: the order of Range.from_combos
-    order = order[weights[order] > 0.0]
+    keys = np.concatenate(key_parts)
+    if len(key_parts) == 1:
+        # One item: its hands are unique, and often in order already (the shared hands are).
+        order = np.arange(len(keys)) if _descending(keys) else np.argsort(keys)[::-1]
+    else:
+        # A hand given twice keeps the weight it was given last.
+        keys, last = np.unique(keys[::-1], return_index=True)
+        order = (len(rows) - 1 - last)[::-1]  # keys descending: the order of Range.from_combos
+    order = order[weights[order] > 0.0]  # weight 0 removes a hand
     if len(order) > MAX_HANDS:
         raise _too_many(text, game, len(order))
     return rows[order], weights[order]
@@ -732,7 +809,7 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
         op        := ":" | "and"                          both (intersection)
                    | "!" | "not" | "and not"             but not (difference)
         atom      := "random" | "any"                     every hand of the deck
-                   | NUMBER "%" ["-" NUMBER "%"]          the best classes (Omaha-4 only)
+                   | NUMBER "%" ["-" NUMBER "%"]          the best classes (omaha, omaha-hilo)
                    | card{k} [structure]                  k = the game's hole cards (4, 5, 6)
         card      := rank [SUIT | SUITVAR]                As, A, Ax
                    | ("*" | "x") [SUIT]                   any card; *s: any spade
@@ -765,10 +842,12 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     ``:`` followed by a number at the end of an item is its weight, unless
     the number is a hand of ``k`` ranks 2-9 (``AAxx:5432``); any other ``:``
     is ``and``.  A bracket holding a number opens a weight group, any other
-    bracket is a rank class.  ``15%`` is the best classes of the ranking in
-    ``pokercalc/data/omaha_ranking.json`` (:func:`omaha_ranking`, equity
-    against three random hands) whose hands first reach 15 % of all hands,
-    whole classes only; ``5%-10%`` is ``10%`` without ``5%``.
+    bracket is a rank class.  ``15%`` is the best classes of the game's
+    ranking (:func:`omaha_ranking`: equity against three random hands, in
+    ``pokercalc/data/omaha_ranking.json``; in omaha-hilo hi/lo equity, in
+    ``omaha_hilo_ranking.json``) whose hands first reach 15 % of all hands,
+    whole classes only; ``5%-10%`` is ``10%`` without ``5%``.  The other
+    Omaha games have no ranking: a percentage there is a :class:`ParseError`.
 
     The structure counts the suits of all the hand's cards: ``ds``
     double-suited, ``ss`` single-suited, ``ts`` triple-suited and ``r``
@@ -811,7 +890,28 @@ def _range(text: str, rows: np.ndarray, weights: np.ndarray) -> Range:
 
 #: Hands of one class differ only by a relabelling of suits; Omaha-4 has this many.
 N_CLASSES = 16_432
-_RANKING = "omaha_ranking.json"
+#: The shipped ranking of each game that has one, in pokercalc/data (tools/make_omaha_ranking.py).
+_RANKINGS = {"omaha": "omaha_ranking.json", "omaha-hilo": "omaha_hilo_ranking.json"}
+
+
+def _no_ranking(game: Game) -> str:
+    """The one line for a percentage in a game without a ranking."""
+    return (
+        f"percentage ranges are defined for {' and '.join(_RANKINGS)} (rankings of their "
+        f"{N_CLASSES:,} classes); {game.name} has none (docs/omaha.md says why)"
+    )
+
+
+def ranking_file(game: Game | str) -> str:
+    """The name of the data file ranking ``game``'s classes (InputError for a game without one).
+
+    >>> ranking_file("omaha-hilo")
+    'omaha_hilo_ranking.json'
+    """
+    g = _omaha_game(game)
+    if g.name not in _RANKINGS:
+        raise InputError(_no_ranking(g))
+    return _RANKINGS[g.name]
 
 
 def class_keys(rows: np.ndarray) -> np.ndarray:
@@ -848,34 +948,37 @@ def class_name(key: int) -> str:
 def every_class(game: Game | str = "omaha") -> tuple[np.ndarray, np.ndarray]:
     """Every class of the game's hands (keys, descending) and how many hands each holds."""
     g = _omaha_game(game)
-    keys, counts = np.unique(class_keys(_deck_hands(g, None, "random")), return_counts=True)
+    keys, counts = np.unique(class_keys(_every_hand(g)[0]), return_counts=True)
     return keys[::-1], counts[::-1]
 
 
-@lru_cache(maxsize=1)
-def omaha_ranking() -> tuple[str, ...]:
-    """The Omaha-4 classes, best first (shipped data made by tools/make_omaha_ranking.py)."""
+def omaha_ranking(game: Game | str = "omaha") -> tuple[str, ...]:
+    """The classes of ``game`` (omaha or omaha-hilo), best first: shipped data made by
+    tools/make_omaha_ranking.py."""
+    return _ranked_names(_omaha_game(game).name)
+
+
+@lru_cache(maxsize=4)
+def _ranked_names(name: str) -> tuple[str, ...]:
+    """The classes of the game called ``name``, best first, read from its ranking file."""
     import json
     from importlib import resources
 
-    path = resources.files("pokercalc") / "data" / _RANKING
+    path = resources.files("pokercalc") / "data" / ranking_file(name)
     return tuple(json.loads(path.read_text(encoding="utf-8"))["classes"])
 
 
-@lru_cache(maxsize=1)
-def _hand_positions() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every Omaha-4 hand (rows, keys) with the place of its class in the ranking."""
-    g = get_game("omaha")
-    rows = _deck_hands(g, None, "random")
-    names = omaha_ranking()
+@lru_cache(maxsize=4)
+def _hand_positions(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every hand of the game called ``name`` (rows, keys) with the place of its class in the
+    game's ranking."""
+    rows, keys = _every_hand(get_game(name))
+    names = _ranked_names(name)
     reps = np.array([parse_cards(n) for n in names], dtype=np.uint8)
     order = class_keys(reps)
     sorter = np.argsort(order)
     place = sorter[np.searchsorted(order, class_keys(rows), sorter=sorter)]
-    for a in (rows, place):
-        a.flags.writeable = False
-    keys = _keys(rows)
-    keys.flags.writeable = False
+    place.flags.writeable = False
     return rows, keys, place
 
 
@@ -889,17 +992,28 @@ class OmahaQueryResult(Result):
 
     expression: str = doc("the expression as given")
     game: Game = doc("the Omaha game whose hands these are", GAME)
-    board: tuple[int, ...] = doc("board cards removed from the range", CARDS)
-    dead: tuple[int, ...] = doc("dead cards removed from the range", CARDS)
-    range: Range | DeckRange = doc(
-        "the hands left (a bare random too big to list stays unlisted)", output=False
+    board: tuple[Card, ...] = doc("board cards removed from the range", CARDS)
+    dead: tuple[Card, ...] = doc("dead cards removed from the range", CARDS)
+    left: DeckRange | tuple[np.ndarray, np.ndarray] = doc(
+        "the hands left: rows of cards (highest first, hands in descending order) and their "
+        "weights, or a bare random too big to list",
+        output=False,
     )
+
+    @cached_property
+    def range(self) -> Range | DeckRange:
+        """The hands left as a :class:`Range` (built on first use: for a big range that takes
+        longer than the query itself), or the unlisted deck."""
+        if isinstance(self.left, DeckRange):
+            return self.left
+        rows, weights = self.left
+        return _range(self.expression, rows, weights)
 
     @property
     @derived(COUNT)
     def count(self) -> int:
         """Hands left after card removal."""
-        return len(self.range)
+        return len(self.left) if isinstance(self.left, DeckRange) else len(self.left[0])
 
     matched: int = doc("hands the expression matched before card removal", COUNT)
 
@@ -925,13 +1039,20 @@ class OmahaQueryResult(Result):
     @derived(minimum=0)
     def weight(self) -> float:
         """Sum of the weights of the hands left (``count`` when unweighted)."""
-        return self.range.total_weight
+        if isinstance(self.left, DeckRange):
+            return self.left.total_weight
+        return float(sum(self.left[1].tolist()))
+
+    @property
+    def is_weighted(self) -> bool:
+        """True when some hand left has a weight other than 1."""
+        return not isinstance(self.left, DeckRange) and bool((self.left[1] != 1.0).any())
 
     @property
     @derived(items=HANDS)
-    def combos(self) -> tuple[tuple[int, ...], ...]:
+    def combos(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand left, in the range's order (InputError past MAX_HANDS: too many for JSON)."""
-        return tuple(c for c, _ in self._listed)
+        return tuple(cards_of(c) for c, _ in self._listed)
 
     @property
     @derived(items=PROB)
@@ -957,12 +1078,16 @@ class OmahaQueryResult(Result):
 
     def hands(self) -> Iterator[tuple[tuple[int, ...], float]]:
         """The hands left with their weights, in the range's order (highest cards first)."""
-        if isinstance(self.range, DeckRange):
-            free = sorted(cards_of_mask(self.range.free), reverse=True)
+        if isinstance(self.left, DeckRange):
+            free = sorted(cards_of_mask(self.left.free), reverse=True)
             for combo in combinations(free, self.game.hole_cards):
                 yield combo, 1.0
-        else:
-            yield from zip(self.range.combos, self.range.weights, strict=True)
+            return
+        rows, weights = self.left
+        for start in range(0, len(rows), 4096):  # a block of tuples at a time: examples are few
+            block = rows[start : start + 4096]
+            combos = zip(*(block[:, i].tolist() for i in range(block.shape[1])), strict=True)
+            yield from zip(combos, weights[start : start + 4096].tolist(), strict=True)
 
     def examples(self, n: int) -> list[tuple[tuple[int, ...], float]]:
         """The first ``n`` hands left, with their weights."""
@@ -977,8 +1102,8 @@ class OmahaQueryResult(Result):
 def run_omaha_query(
     text: str,
     game: Game | str = "omaha",
-    board: str | Sequence[int] = (),
-    dead: str | Sequence[int] = (),
+    board: CardsLike = (),
+    dead: CardsLike = (),
 ) -> OmahaQueryResult:
     """Parse an Omaha range and remove the hands using board or dead cards.
 
@@ -1001,7 +1126,12 @@ def run_omaha_query(
         deck = DeckRange(text, g.hole_cards, g.deck_mask)
         left = deck.without(removed, player="the query")
         return OmahaQueryResult(
-            expression=text, game=g, board=b, dead=d, range=left, matched=len(deck)
+            expression=text,
+            game=g,
+            board=cards_of(b),
+            dead=cards_of(d),
+            left=left,
+            matched=len(deck),
         )
     rows, weights = _hands(text, g)
     blocked = sum(1 << c for c in removed)
@@ -1012,7 +1142,11 @@ def run_omaha_query(
         raise EmptyRangeError(
             f"the query ({text!r}) has no hand left: all are blocked by {format_cards(blockers)}"
         )
-    rng = _range(text, rows[keep], weights[keep])
     return OmahaQueryResult(
-        expression=text, game=g, board=b, dead=d, range=rng, matched=len(weights)
+        expression=text,
+        game=g,
+        board=cards_of(b),
+        dead=cards_of(d),
+        left=(rows[keep], weights[keep]),
+        matched=len(weights),
     )
