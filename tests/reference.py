@@ -54,6 +54,7 @@ def _straight_high(ranks: Sequence[int]) -> int | None:
 
 def rank_five(cards: Sequence[int]) -> tuple[int, ...]:
     """Compare key of exactly five distinct cards: ``(category, ranks by importance...)``."""
+    cards = [int(c) for c in cards]  # indices, or Card objects as results hold them
     assert len(cards) == 5 and len(set(cards)) == 5
     ranks = sorted((c >> 2 for c in cards), reverse=True)
     is_flush = len({c & 3 for c in cards}) == 1

@@ -74,6 +74,7 @@ def _short_straight(ranks: set[int]) -> int | None:
 
 def short_five(cards: Sequence[int], triton: bool) -> tuple[int, ...]:
     """(position of the category in the ranking, tie-break ranks...) of five short-deck cards."""
+    cards = [int(c) for c in cards]  # indices, or Card objects as results hold them
     ranks = [c >> 2 for c in cards]
     flush = len({c & 3 for c in cards}) == 1
     top = _short_straight(set(ranks))
@@ -217,6 +218,7 @@ LOW_VALUE = tuple(range(2, 14)) + (1,)
 def low_five(cards: Sequence[int]) -> Low | None:
     """The low of exactly five cards: their rank values high to low when the five are
     distinct and all eight or lower, else None (no qualifying low)."""
+    cards = [int(c) for c in cards]  # indices, or Card objects as results hold them
     assert len(cards) == 5 and len(set(cards)) == 5
     values = sorted({LOW_VALUE[c >> 2] for c in cards}, reverse=True)
     if len(values) == 5 and values[0] <= 8:

@@ -174,5 +174,6 @@ def _draws(hole: Sequence[int], board: Sequence[int], dead: Sequence[int], game:
 def classify(
     hole: Sequence[int], board: Sequence[int], dead: Sequence[int], game: Game
 ) -> tuple[str, set[str]]:
-    """The made-hand class and the draws of ``hole`` on ``board``."""
+    """The made-hand class and the draws of ``hole`` on ``board`` (indices or Card objects)."""
+    hole, board, dead = ([int(c) for c in x] for x in (hole, board, dead))
     return _made(hole, board, game), _draws(hole, board, dead, game)

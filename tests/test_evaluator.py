@@ -13,7 +13,7 @@ import pokercalc
 from pokercalc.core import _eval
 from pokercalc.core.cards import mask_of, parse_cards
 from pokercalc.core.evaluator import category, category_name, describe, evaluate, evaluate_hand
-from pokercalc.errors import ParseError
+from pokercalc.errors import CardConflictError, InputError, ParseError
 
 # Seven-card hands per category (23,294,460 high card ... 41,584 straight flushes).
 CATEGORY_COUNTS_7 = (
@@ -192,7 +192,7 @@ def test_describe_every_value_and_rejects_others(
 
 def test_evaluate_hand_record() -> None:
     r = evaluate_hand("Ah Ad 9c 9s 9h")
-    assert r.cards == parse_cards("AhAd9c9s9h")
+    assert r.cards == ("Ah", "Ad", "9c", "9s", "9h")
     assert r.category == 6 and r.category_name == "Full house"
     assert r.to_dict() == {
         "game": "holdem",
@@ -211,14 +211,23 @@ def test_evaluate_hand_record() -> None:
         ("AsKs", "a hand needs 5 to 7 cards, got 2"),
         ("AsKsQsJsTs9s8s7s", "a hand needs 5 to 7 cards, got 8"),
         ("AsKsQsJsAs", "duplicate card 'As' at position 8"),
-        ([0, 1, 2, 3, 52], "card indices must be ints in 0..51"),
-        ([0, 1, 2, 3, -1], "card indices must be ints in 0..51"),
-        ([0, 1, 2, 3, 3], "duplicate card"),
+        (["As", "Ks", "Qs", "Js", "Xs"], "hand: 'Xs' is not a card"),
     ],
 )
 def test_evaluate_rejects_bad_hands(cards: str | list[int], message: str) -> None:
     with pytest.raises(ParseError, match=message):
         evaluate(cards)
+
+
+@pytest.mark.parametrize("index", [52, -1])
+def test_evaluate_rejects_card_indices_out_of_range(index: int) -> None:
+    with pytest.raises(InputError, match=f"hand: card index {index} is not in 0..51"):
+        evaluate([0, 1, 2, 3, index])
+
+
+def test_evaluate_rejects_a_card_given_twice() -> None:
+    with pytest.raises(CardConflictError, match="hand has 2c more than once"):
+        evaluate([0, 1, 2, 3, 0])
 
 
 def test_evaluate_mask_rejects_bad_masks() -> None:

@@ -63,7 +63,15 @@ from pokercalc.analysis.draws import (
     straight_outs,
 )
 from pokercalc.core import _eval
-from pokercalc.core.cards import card_mask, format_cards, mask_of
+from pokercalc.core.cards import (
+    Card,
+    CardLike,
+    CardsLike,
+    card_mask,
+    cards_of,
+    format_cards,
+    mask_of,
+)
 from pokercalc.core.games import Game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import EmptyRangeError, ParseError
@@ -144,7 +152,7 @@ class HitCount(Result):
 class HandHit(Result):
     """One combo of the range: its made-hand class and its draws."""
 
-    hand: tuple[int, ...] = doc("the two hole cards, highest first", HANDS)
+    hand: tuple[Card, ...] = doc("the two hole cards, highest first", HANDS)
     weight: float = doc("its weight in the range", PROB)
     counted: float = doc("the weight it counts for: weight times the opponents' factors", PROB)
     made: str = doc("its made-hand class")
@@ -157,7 +165,7 @@ class Selection(Result):
 
     expression: str = doc("the selection as given")
     notation: str = doc("the picked hands in compact range notation (empty when none)", key="range")
-    hands: tuple[tuple[int, ...], ...] = doc("the picked combos, highest first", items=HANDS)
+    hands: tuple[tuple[Card, ...], ...] = doc("the picked combos, highest first", items=HANDS)
     weights: tuple[float, ...] = doc("their weights in the range", items=PROB)
 
     @property
@@ -183,8 +191,8 @@ class HitsResult(Result):
 
     game: str = doc("the game (core/games.py)", GAME)
     range: str = doc("the range as given")
-    board: tuple[int, ...] = doc("the flop, turn or river", CARDS)
-    dead: tuple[int, ...] = doc("cards out of the deck", CARDS)
+    board: tuple[Card, ...] = doc("the flop, turn or river", CARDS)
+    dead: tuple[Card, ...] = doc("cards out of the deck", CARDS)
     opponents: tuple[str, ...] = doc("the opponents' ranges (--vs) weighting the combos")
     street: str = doc("the board's street", schema={"enum": ["flop", "turn", "river"]})
     matched: int = doc("combos the range held before card removal", COUNT)
@@ -195,7 +203,7 @@ class HitsResult(Result):
         table=True,
     )
     hands: tuple[HandHit, ...] = doc("every combo left, highest first, with its class and draws")
-    certain: tuple[int, ...] = doc(
+    certain: tuple[Card, ...] = doc(
         "cards the opponents hold for sure (known hands): hands using them are out", CARDS
     )
     selection: Selection | None = doc(
@@ -406,11 +414,11 @@ def _opponent_factors(
 
 
 def range_hits(
-    range_: str | Range,
-    board: str | Sequence[int],
-    dead: str | Sequence[int] = "",
+    range_: str | Range | Sequence[CardLike],
+    board: CardsLike,
+    dead: CardsLike = "",
     *,
-    vs: Sequence[str | Range] = (),
+    vs: Sequence[str | Range | Sequence[CardLike]] = (),
     game: str | Game = "holdem",
     select: str | None = None,
 ) -> HitsResult:
@@ -459,7 +467,9 @@ def range_hits(
                     draw_n[i] += 1
                     draw_w[i] += counted
         hands.append(
-            HandHit(hand=(a, c), weight=w, counted=counted, made=MADE_HANDS[m][0], draws=names)
+            HandHit(
+                hand=cards_of((a, c)), weight=w, counted=counted, made=MADE_HANDS[m][0], draws=names
+            )
         )
     if not hands:
         raise EmptyRangeError(f"the range ({text!r}) has no hand left besides the opponents' cards")
@@ -486,8 +496,8 @@ def range_hits(
     result = HitsResult(
         game=g.name,
         range=text,
-        board=b,
-        dead=d,
+        board=cards_of(b),
+        dead=cards_of(d),
         opponents=tuple(o.text for o in opponents),
         street=_street(b),
         matched=len(rng),
@@ -495,7 +505,7 @@ def range_hits(
         weight=total,
         counts=counts,
         hands=tuple(hands),
-        certain=certain,
+        certain=cards_of(certain),
     )
     if select is not None:
         from dataclasses import replace
@@ -656,7 +666,7 @@ def select_hands(result: HitsResult, expression: str) -> Selection:
     return Selection(
         expression=expression,
         notation=compact_range(sub, blocked=blocked, game=g) if picked else "",
-        hands=sub.combos,
+        hands=tuple(cards_of(h) for h in sub.combos),
         weights=sub.weights,
         weight=weight,
         share=weight / total,

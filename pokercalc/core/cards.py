@@ -12,15 +12,35 @@ masks share a bit.
 'AsTh'
 >>> format_card(parse_card("Qh"), symbols=True)
 'Q♥'
+
+Results hold cards as :class:`Card` objects: strings such as ``"Qh"`` that
+also know their index, rank, suit and mask.  Every API call reads its cards
+with :func:`to_cards`: a string (``"4dAc5d"``, ``"4d Ac 5d"``, ``"4d,Ac,5d"``,
+suit symbols), or a list or tuple of card strings, :class:`Card` objects or
+indices.
+
+>>> to_cards(["4d", Card("A♣"), 13]) == to_cards("4d Ac 5d") == (9, 48, 13)
+True
+>>> cards_of((9, 48, 13))
+('4d', 'Ac', '5d')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
+from operator import index
+from typing import Any, TypeAlias
 
-from pokercalc.errors import ParseError
+from pokercalc.errors import CardConflictError, InputError, ParseError
 
 __all__ = [
+    "Card",
+    "CardLike",
+    "CardsLike",
+    "card_index",
+    "cards_of",
+    "cards_text",
+    "to_cards",
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",
@@ -89,10 +109,10 @@ FULL_MASK: int = sum(card_mask(c) for c in DECK)
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """The 64-bit mask of several cards."""
+    """The 64-bit mask of several cards: indices, or :class:`Card` objects (their index)."""
     mask = 0
     for c in cards:
-        mask |= card_mask(c)
+        mask |= card_mask(c if type(c) is int else index(c))
     return mask
 
 
@@ -154,13 +174,160 @@ def parse_card(text: str) -> int:
     return cards[0]
 
 
-def format_card(card: int, *, symbols: bool = False) -> str:
-    """``As``, or ``A♠`` with ``symbols=True``."""
-    if not 0 <= card < 52:
-        raise ValueError(f"card index {card} is not in 0..51")
-    return RANKS[card >> 2] + (SUIT_SYMBOLS if symbols else SUITS)[card & 3]
+def format_card(card: CardLike, *, symbols: bool = False) -> str:
+    """``As``, or ``A♠`` with ``symbols=True``, from an index, a :class:`Card` or a card string."""
+    if type(card) is Card and not symbols:
+        return card
+    i = card if type(card) is int else card_index(card)
+    if not 0 <= i < 52:
+        raise InputError(f"card index {i} is not in 0..51")
+    return RANKS[i >> 2] + (SUIT_SYMBOLS if symbols else SUITS)[i & 3]
 
 
-def format_cards(cards: Iterable[int], *, sep: str = "", symbols: bool = False) -> str:
+def format_cards(cards: Iterable[CardLike], *, sep: str = "", symbols: bool = False) -> str:
     """Several cards joined by ``sep``."""
     return sep.join(format_card(c, symbols=symbols) for c in cards)
+
+
+class Card(str):
+    """One card: the string ``"As"`` (so it prints, compares, hashes and dumps to JSON as
+    that string) that also knows its number, rank, suit and mask.
+
+    ``Card(x)`` reads anything :func:`card_index` does; the 52 cards are made once.
+    ``int(card)`` is its number 0..51, the card index the rest of the package uses.
+
+    >>> c = Card("a♠")
+    >>> c, c == "As", c.number, int(c), c.rank, c.suit, c.symbol
+    ('As', True, 51, 51, 12, 3, 'A♠')
+    >>> Card(0), Card(Card("Td"))
+    ('2c', 'Td')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card: CardLike) -> Card:
+        return _CARD_OBJECTS[card_index(card)]
+
+    def __index__(self) -> int:
+        """The card's number, so that ``int(card)`` and arrays of cards give indices."""
+        return _INDEX_OF_NAME[self]
+
+    __int__ = __index__
+
+    @property
+    def number(self) -> int:
+        """The card's index ``4 * rank + suit`` in 0..51."""
+        return _INDEX_OF_NAME[self]
+
+    @property
+    def rank(self) -> int:
+        """0 for a deuce up to 12 for an ace."""
+        return _INDEX_OF_NAME[self] >> 2
+
+    @property
+    def suit(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return _INDEX_OF_NAME[self] & 3
+
+    @property
+    def mask(self) -> int:
+        """The card's bit in a 64-bit mask."""
+        return card_mask(_INDEX_OF_NAME[self])
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, ``"A♠"``."""
+        return format_card(_INDEX_OF_NAME[self], symbols=True)
+
+
+_CARD_OBJECTS: tuple[Card, ...] = tuple(
+    str.__new__(Card, RANKS[c >> 2] + SUITS[c & 3]) for c in DECK
+)
+_INDEX_OF_NAME: dict[str, int] = {str(card): i for i, card in enumerate(_CARD_OBJECTS)}
+
+#: one card as the API takes it: a :class:`Card`, a card string (``"As"``, ``"A♠"``,
+#: ``"10s"``), an index 0..51, or any object whose ``str`` is a card
+CardLike: TypeAlias = Card | str | int
+#: cards as the API takes them: a string of cards, or a sequence of :data:`CardLike`
+CardsLike: TypeAlias = str | Iterable[CardLike] | None
+
+
+def card_index(card: Any) -> int:
+    """The index of one card given as a :class:`Card`, a card string, an index 0..51, or an
+    object whose ``str`` (or ``repr``) is a card; :class:`InputError` for an index out of
+    range, :class:`ParseError` for anything else.
+
+    >>> card_index("A♠"), card_index(Card("2c")), card_index(13)
+    (51, 0, 13)
+    """
+    if isinstance(card, str):
+        i = _INDEX_OF_NAME.get(card)
+        return parse_card(card) if i is None else i
+    if isinstance(card, int) and not isinstance(card, bool):
+        if not 0 <= card < 52:
+            raise InputError(f"card index {card} is not in 0..51")
+        return card
+    if hasattr(card, "__index__") and not isinstance(card, bool):  # numpy integers
+        return card_index(int(card))
+    for text in (str(card), repr(card)):
+        i = _INDEX_OF_NAME.get(text.strip())
+        if i is not None:
+            return i
+    raise ParseError(f"{card!r} is not a card")
+
+
+def cards_of(cards: Iterable[CardLike]) -> tuple[Card, ...]:
+    """Cards as :class:`Card` objects: what results hold (``("4d", "Ac", "5d")``)."""
+    return tuple(_CARD_OBJECTS[c] if type(c) is int else Card(c) for c in cards)
+
+
+def cards_text(cards: Any, what: str = "cards") -> str:
+    """Cards in any form :func:`to_cards` reads as one ASCII string: how a hand given as a
+    list of cards (``["As", "Kd"]``) joins the players' grammar, which reads ``"AsKd"``."""
+    return format_cards(to_cards(cards, what))
+
+
+def to_cards(cards: Any, what: str = "cards") -> tuple[int, ...]:
+    """The indices of distinct cards given to the API, the one reading of cards every call
+    shares: a string (``"4dAc5d"``, ``"4d Ac 5d"``, ``"4d,Ac,5d"``, ``"4♦A♣5♦"``), a
+    :class:`Card`, or a sequence (a list, a tuple, an array) whose items are each one card
+    as :func:`card_index` reads it; None is no cards.
+
+    A bad card raises :class:`ParseError` (``what`` names the argument), a card given
+    twice :class:`CardConflictError`, and a value that holds no cards at all (a number, a
+    dict, a set, whose order is lost) ``TypeError``.
+
+    >>> to_cards(("As", "As"), "board")
+    Traceback (most recent call last):
+    ...
+    pokercalc.errors.CardConflictError: board has As more than once
+    """
+    if cards is None:
+        return ()
+    if isinstance(cards, str):
+        return (_INDEX_OF_NAME[cards],) if type(cards) is Card else parse_cards(cards)
+    if isinstance(cards, (bytes, bytearray, Mapping, Set)) or not isinstance(cards, Iterable):
+        raise TypeError(
+            f"{what} must be a string of cards or a sequence of cards, not {type(cards).__name__}"
+        )
+    out: list[int] = []
+    for c in cards:
+        if isinstance(c, str) and type(c) is not Card and c.strip() not in _INDEX_OF_NAME:
+            try:
+                parsed = parse_cards(c)
+            except ParseError as e:
+                raise ParseError(f"{what}: {c!r} is not a card: {e.reason}") from None
+            if len(parsed) != 1:
+                raise ParseError(f"{what}: {c!r} is not one card")
+            out.append(parsed[0])
+            continue
+        try:
+            out.append(card_index(c))
+        except ParseError:
+            raise ParseError(f"{what}: {c!r} is not a card") from None
+        except InputError as e:
+            raise InputError(f"{what}: {e}") from None
+    if len(set(out)) != len(out):
+        twice = sorted({c for c in out if out.count(c) > 1})
+        raise CardConflictError(f"{what} has {format_cards(twice)} more than once")
+    return tuple(out)

@@ -17,15 +17,14 @@ pokercalc.errors.ParseError: a hand needs 5 to 7 cards, got 2 in 'AsKs'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pokercalc.core import _eval, _tablegen
-from pokercalc.core.cards import card_mask, parse_cards
+from pokercalc.core.cards import Card, CardsLike, card_mask, cards_of, format_cards, to_cards
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, Result, doc
-from pokercalc.errors import InputError, ParseError
+from pokercalc.errors import CardConflictError, InputError, ParseError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -59,21 +58,20 @@ _RANK_NAMES = (
 _PLURALS = tuple("Sixes" if n == "Six" else n + "s" for n in _RANK_NAMES)
 
 
-def evaluate(cards: str | Iterable[int], game: str | Game = "holdem") -> int:
-    """Value of 5, 6 or 7 distinct cards given as text (``"AsKd..."``) or card indices.
+def evaluate(cards: CardsLike, game: str | Game = "holdem") -> int:
+    """Value of 5, 6 or 7 distinct cards: text (``"AsKd..."``, ``"As Kd ..."``), or a list of
+    card strings, :class:`~pokercalc.core.cards.Card` objects or indices.
 
     ``game`` picks the deck and the ranking (hold'em or a short-deck ranking);
     Omaha hands are valued by :func:`evaluate_omaha`, which takes hole and board apart.
+
+    >>> evaluate(["Ah", "Ad", "9c", "9s", "9h"]) == evaluate("AhAd9c9s9h")
+    True
     """
-    text = cards if isinstance(cards, str) else None
-    indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    shown = text if text is not None else repr(indices)
+    indices = to_cards(cards, "hand")
     if not 5 <= len(indices) <= 7:
+        shown = cards if isinstance(cards, str) else format_cards(indices)
         raise ParseError(f"a hand needs 5 to 7 cards, got {len(indices)} in {shown!r}")
-    if any(not isinstance(c, int) or not 0 <= c < 52 for c in indices):
-        raise ParseError(f"card indices must be ints in 0..51, got {shown}")
-    if len(set(indices)) != len(indices):
-        raise ParseError(f"duplicate card in {shown}")
     g = get_game(game)
     if g.forming != "any":
         raise InputError(f"an {g.name} hand is hole cards and a board: use evaluate_omaha")
@@ -94,27 +92,24 @@ def _check_in_deck(cards: tuple[int, ...], game: Game) -> None:
         )
 
 
-def evaluate_omaha(
-    hole: str | Iterable[int], board: str | Iterable[int], game: str | Game = "omaha"
-) -> int:
-    """Best value of exactly two ``hole`` cards and exactly three ``board`` cards.
+def evaluate_omaha(hole: CardsLike, board: CardsLike, game: str | Game = "omaha") -> int:
+    """Best value of exactly two ``hole`` cards and exactly three ``board`` cards (cards in
+    any form :func:`~pokercalc.core.cards.to_cards` reads).
 
     >>> describe(evaluate_omaha("AhKhQhJh", "2h3c4d8s9c"))
     'High card, Ace high'
     """
     g = get_game(game)
-    h = parse_cards(hole) if isinstance(hole, str) else tuple(hole)
-    b = parse_cards(board) if isinstance(board, str) else tuple(board)
+    h, b = to_cards(hole, "hole"), to_cards(board, "board")
     if g.forming != "omaha":
         raise InputError(f"{g.name} is not an Omaha game")
     if len(h) != g.hole_cards:
         raise InputError(f"an {g.name} hand has {g.hole_cards} hole cards, got {len(h)}")
     if not 3 <= len(b) <= 5:
         raise InputError(f"an Omaha board has 3 to 5 cards, got {len(b)}")
-    if any(not isinstance(c, int) or not 0 <= c < 52 for c in h + b) or len(set(h + b)) < len(
-        h + b
-    ):
-        raise ParseError("hole and board must be distinct cards")
+    if len(set(h + b)) < len(h + b):
+        both = format_cards(sorted(set(h) & set(b)))
+        raise CardConflictError(f"{both} is both a hole card and a board card")
     return _eval.evaluate_omaha(h, b)
 
 
@@ -171,7 +166,7 @@ class HandEvaluation(Result):
     """One evaluated hand, as ``pokercalc eval`` shows it."""
 
     game: str = doc("the game whose ranking value is in", GAME, default="holdem")
-    cards: tuple[int, ...] = doc("the cards, as given", CARDS)
+    cards: tuple[Card, ...] = doc("the cards, as given", CARDS)
     value: int = doc(
         "the hand's value under the game's ranking; higher is better, equal values tie", COUNT
     )
@@ -188,7 +183,7 @@ class HandEvaluation(Result):
 
 
 def evaluate_hand(
-    cards: str | Iterable[int], game: str | Game = "holdem", board: str | Iterable[int] = ""
+    cards: CardsLike, game: str | Game = "holdem", board: CardsLike = ""
 ) -> HandEvaluation:
     """Evaluate 5 to 7 cards (or Omaha hole cards on ``board``) and describe the result.
 
@@ -198,10 +193,10 @@ def evaluate_hand(
     'Flush'
     """
     g = get_game(game)
-    indices = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    indices = to_cards(cards, "hand")
     low = None
     if g.forming == "omaha":
-        b = parse_cards(board) if isinstance(board, str) else tuple(board)
+        b = to_cards(board, "board")
         value = evaluate_omaha(indices, b, g)
         if g.hilo:
             low = describe_low(_eval.evaluate_omaha_low(indices, b))
@@ -213,7 +208,7 @@ def evaluate_hand(
     cat = g.category_of(value)
     return HandEvaluation(
         game=g.name,
-        cards=indices,
+        cards=cards_of(indices),
         value=value,
         category=cat,
         category_name=CATEGORY_NAMES[cat],

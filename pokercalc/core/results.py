@@ -8,18 +8,23 @@ keywords.  A value computed from the fields joins the output when its
 property or method is marked :func:`derived` (its docstring documents it).
 The dict lists fields and derived values in the order the class declares them.
 
-Values are written as the JSON output has always had them: cards in ASCII
-(``"AsKd"``), fractions as ``"a/b"``, nested results as dicts, tuples as
-lists, enums by value, paths as text, floats unrounded.
+A result holds its cards (fields written as :data:`CARD`, :data:`CARDS` or
+:data:`HANDS`) as :class:`~pokercalc.core.cards.Card` objects, strings such as
+``"As"``, whether it was made from indices or card strings.  Values are
+written as the JSON output has always had them: cards in ASCII (``"AsKd"``),
+fractions as ``"a/b"``, nested results as dicts, tuples as lists, enums by
+value, paths as text, floats unrounded.  A tabular result's ``to_rows()``
+(its CSV) is also a pandas DataFrame: ``to_frame()``.
 
 >>> @dataclass(frozen=True, kw_only=True)
 ... class Spot(Result):
 ...     '''A toy result.'''
 ...
-...     board: tuple[int, ...] = doc("the board", CARDS)
+...     board: tuple[Card, ...] = doc("the board", CARDS)
 ...     equity: Fraction | None = doc("the exact equity")
->>> Spot(board=(51, 50), equity=Fraction(1, 3)).to_dict()
-{'board': 'AsAh', 'equity': '1/3'}
+>>> s = Spot(board=(51, 50), equity=Fraction(1, 3))
+>>> s.board, s.to_dict()
+(('As', 'Ah'), {'board': 'AsAh', 'equity': '1/3'})
 >>> Spot.json_schema()["properties"]["board"]
 {'description': 'the board', 'type': 'string', 'pattern': '^([2-9TJQKA][cdhs])*$'}
 """
@@ -35,10 +40,13 @@ from dataclasses import MISSING, dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import PurePath
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from pokercalc.core.cards import format_card, format_cards
+from pokercalc.core.cards import Card, cards_of, format_card, format_cards
 from pokercalc.core.games import GAMES
+
+if TYPE_CHECKING:
+    import pandas
 
 __all__ = [
     "Result",
@@ -247,6 +255,14 @@ class Result:
         # replaces the fields' declarations by their defaults.
         cls.__result_order__ = tuple(vars(cls))
 
+    def __post_init__(self) -> None:
+        # Cards are held as Card objects (strings such as "As"), whatever the maker passed:
+        # indices, card strings or cards.
+        for name, convert in _card_fields(type(self)):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, convert(value))
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: every output value under its key, in declaration order."""
         out: dict[str, Any] = {}
@@ -265,6 +281,19 @@ class Result:
         if self.csv_first or self.csv_last:
             rows = [_moved(row, self.csv_first, self.csv_last) for row in rows]
         return rows
+
+    def to_frame(self) -> pandas.DataFrame:
+        """:meth:`to_rows` as a pandas DataFrame: the same columns, values and order (cards as
+        text, exact fractions as ``"a/b"``, None where a value does not apply); pandas is
+        optional (``pip install pandas``), imported here."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError(
+                "to_frame() needs pandas, which is not installed: pip install pandas"
+            ) from None
+        rows = self.to_rows()
+        return pd.DataFrame.from_records(rows, columns=list(rows[0]) if rows else None)
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
@@ -292,6 +321,27 @@ def _entries(cls: type) -> tuple[_Entry, ...]:
         meta = getattr(fn, "__result_entry__", None)
         if meta is not None:
             out.append(_Entry(name, meta, call=not isinstance(attr, property)))
+    return tuple(out)
+
+
+def _hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Card, ...], ...]:
+    """Several hands as tuples of :class:`~pokercalc.core.cards.Card` objects."""
+    return tuple(cards_of(h) for h in hands)
+
+
+@cache
+def _card_fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """The fields of a result class that hold cards (written as CARD, CARDS or HANDS), each
+    with the function that makes its value :class:`~pokercalc.core.cards.Card` objects."""
+    out: list[tuple[str, Callable[[Any], Any]]] = []
+    for f in dataclasses.fields(cls):
+        form, items = f.metadata.get("form"), f.metadata.get("items")
+        if form is CARD:
+            out.append((f.name, Card))
+        elif form is CARDS or form is HANDS:
+            out.append((f.name, cards_of))
+        elif form is None and items in (CARDS, HANDS):
+            out.append((f.name, _hands))
     return tuple(out)
 
 

@@ -15,11 +15,9 @@ pokercalc.errors.InputError: time must be a finite number, got nan
 from __future__ import annotations
 
 import math
-import secrets
-from collections.abc import Sequence
 from typing import Any
 
-from pokercalc.core.cards import format_cards, parse_cards
+from pokercalc.core.cards import format_cards, to_cards
 from pokercalc.errors import CardConflictError, InputError, quote
 
 __all__ = [
@@ -42,7 +40,7 @@ MAX_TRIALS = 2**62
 #: read back the very seed that was printed.
 SEED_BITS = 53
 #: The largest seed, 2**53 - 1 = 9007199254740991.
-MAX_SEED = 2**SEED_BITS - 1
+MAX_SEED: int = 2**SEED_BITS - 1
 
 #: Per numeric option: (lowest, lowest excluded, highest) for floats and integers alike.
 LIMITS: dict[str, tuple[float, bool, float]] = {
@@ -63,6 +61,8 @@ def new_seed() -> int:
     >>> 0 <= new_seed() <= MAX_SEED
     True
     """
+    import secrets  # here, not at the top: hashlib's start-up is paid by Monte Carlo alone
+
     return secrets.randbits(SEED_BITS)
 
 
@@ -113,31 +113,10 @@ def check_engine_options(**options: Any) -> dict[str, Any]:
 
 
 def cards_arg(cards: Any, what: str) -> tuple[int, ...]:
-    """Board or dead cards as given to the API: a string (``"4dAc5d"``, ``"4d Ac 5d"``,
-    symbols too), or a sequence of card indices or card strings; distinct cards."""
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Sequence):
-        raise TypeError(
-            f"{what} must be a string of cards or a sequence of cards, not {type(cards).__name__}"
-        )
-    out: list[int] = []
-    for c in cards:
-        if isinstance(c, str):
-            parsed = parse_cards(c)
-            if len(parsed) != 1:
-                raise InputError(f"{what}: {quote(c)} is not one card")
-            out.append(parsed[0])
-        elif isinstance(c, int) and not isinstance(c, bool):
-            if not 0 <= c < 52:
-                raise InputError(f"{what}: card index {c} is not in 0..51")
-            out.append(c)
-        else:
-            raise TypeError(f"{what} cards must be card strings or indices, not {type(c).__name__}")
-    if len(set(out)) != len(out):
-        twice = sorted({c for c in out if out.count(c) > 1})
-        raise CardConflictError(f"{what} has {format_cards(twice)} more than once")
-    return tuple(out)
+    """Board or dead cards as given to the API, read by :func:`~pokercalc.core.cards.to_cards`
+    (a string, or a sequence of card strings, :class:`~pokercalc.core.cards.Card` objects or
+    indices); distinct cards."""
+    return to_cards(cards, what)
 
 
 def check_board_and_dead(

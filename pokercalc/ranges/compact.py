@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from functools import cache, lru_cache
 
-from pokercalc.core.cards import card_mask, format_cards, mask_of
+from pokercalc.core.cards import CardsLike, card_mask, format_cards, mask_of, to_cards
 from pokercalc.core.games import Game, get_game
 from pokercalc.ranges.notation import _COMBO_OF_INDEX, N_COMBOS, RANKS, Range, combo_index
 
@@ -326,8 +326,9 @@ def _with_weight(tokens: list[str], weight: float) -> str:
     return suffixed
 
 
-def compact_range(rng: Range, *, blocked: Iterable[int] = (), game: str | Game = "holdem") -> str:
-    """``rng`` in short range notation; hands using a ``blocked`` card may be written or not.
+def compact_range(rng: Range, *, blocked: CardsLike = (), game: str | Game = "holdem") -> str:
+    """``rng`` in short range notation; hands using a ``blocked`` card (cards in any form
+    :func:`~pokercalc.core.cards.to_cards` reads) may be written or not.
 
     Returns ``""`` for a range with no hand left.  In short-deck (``game``) no
     token names a rank the deck lacks, so the text reads back in that game.
@@ -343,7 +344,7 @@ def compact_range(rng: Range, *, blocked: Iterable[int] = (), game: str | Game =
     '[50]QQ,AKs,T9s[/50]'
     """
     g = get_game(game)
-    blocked_mask = mask_of(blocked)
+    blocked_mask = mask_of(to_cards(blocked, "blocked"))
     weights: dict[int, float] = {}
     for combo, w in zip(rng.combos, rng.weights, strict=True):
         if len(combo) != 2:

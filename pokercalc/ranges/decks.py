@@ -14,7 +14,9 @@ pokercalc.errors.InputError: player: '55' names 5s, which the 36-card shortdeck 
 
 from __future__ import annotations
 
-from pokercalc.core.cards import card_mask
+from collections.abc import Iterable
+
+from pokercalc.core.cards import CardLike, card_mask, cards_text
 from pokercalc.core.games import Game, get_game
 from pokercalc.errors import EmptyRangeError, InputError, PokercalcError, quote
 from pokercalc.ranges.notation import RANKS, Range, parse_range
@@ -22,11 +24,16 @@ from pokercalc.ranges.notation import RANKS, Range, parse_range
 __all__ = ["in_deck", "player_range"]
 
 
-def player_range(item: str | Range, game: str | Game = "holdem", who: str = "player") -> Range:
-    """A two-card player (a hand, range notation or a pocket query) as the game's deck allows it."""
+def player_range(
+    item: str | Range | Iterable[CardLike], game: str | Game = "holdem", who: str = "player"
+) -> Range:
+    """A two-card player (a hand, range notation or a pocket query, or a hand given as a list
+    of cards) as the game's deck allows it."""
     g = get_game(game)
     if isinstance(item, Range):
         return in_deck(item, None, g, who)
+    if not isinstance(item, str):
+        item = cards_text(item, who)
     from pokercalc.ranges.query import parse_query
 
     return in_deck(parse_query(item), item, g, who)

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from pokercalc.core.cards import SUIT_CHARS, format_cards
+from pokercalc.core.cards import (
+    SUIT_CHARS,
+    Card,
+    CardLike,
+    CardsLike,
+    cards_of,
+    cards_text,
+    format_cards,
+)
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import InputError, ParseError
@@ -414,7 +422,7 @@ def _parse_query(text: str) -> Range:
 
 
 def _board_and_dead(
-    board: str | Sequence[int], dead: str | Sequence[int], game: Game = HOLDEM
+    board: CardsLike, dead: CardsLike, game: Game = HOLDEM
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Board and dead cards, checked as every command checks them (in the game's deck)."""
     from pokercalc.core.validate import check_board_and_dead
@@ -423,12 +431,13 @@ def _board_and_dead(
 
 
 def player_range(
-    text: str | Range,
-    board: str | Sequence[int] = (),
-    dead: str | Sequence[int] = (),
+    text: str | Range | Sequence[CardLike],
+    board: CardsLike = (),
+    dead: CardsLike = (),
     player: str = "Player 2",
 ) -> Range:
-    """Parse a player's expression and remove the hands that use board or dead cards.
+    """Parse a player's expression (or take a hand given as a list of cards) and remove the
+    hands that use board or dead cards.
 
     Raises :class:`EmptyRangeError` naming ``player`` when the expression
     matches no hand or every hand is blocked (naming the blocking cards).
@@ -438,6 +447,8 @@ def player_range(
     ...
     pokercalc.errors.EmptyRangeError: Hero ('AhKh') has no hand left: all are blocked by Ah
     """
+    if not isinstance(text, (str, Range)):
+        text = cards_text(text, player)
     rng = text if isinstance(text, Range) else parse_query(text)
     b, d = _board_and_dead(board, dead)
     return rng.without(b + d, player=player)
@@ -470,8 +481,8 @@ class QueryResult(Result):
     game: str = doc(
         "the game whose deck the hands come from (core/games.py)", GAME, default="holdem"
     )
-    board: tuple[int, ...] = doc("board cards removed from the range", CARDS)
-    dead: tuple[int, ...] = doc("dead cards removed from the range", CARDS)
+    board: tuple[Card, ...] = doc("board cards removed from the range", CARDS)
+    dead: tuple[Card, ...] = doc("dead cards removed from the range", CARDS)
     range: Range = doc("the hands left after card removal", output=False)
 
     @property
@@ -509,9 +520,9 @@ class QueryResult(Result):
 
     @property
     @derived(items=HANDS)
-    def combos(self) -> tuple[tuple[int, ...], ...]:
+    def combos(self) -> tuple[tuple[Card, ...], ...]:
         """The combos left, in the range's order."""
-        return self.range.combos
+        return tuple(cards_of(c) for c in self.range.combos)
 
     @property
     @derived(items=PROB)
@@ -556,8 +567,8 @@ class QueryResult(Result):
 
 def run_query(
     text: str,
-    board: str | Sequence[int] = (),
-    dead: str | Sequence[int] = (),
+    board: CardsLike = (),
+    dead: CardsLike = (),
     *,
     game: str | Game = "holdem",
 ) -> QueryResult:
@@ -587,4 +598,11 @@ def run_query(
         rng = in_deck(rng, text, g, "the query")
     b, d = _board_and_dead(board, dead, g)
     left = rng.without(b + d, player="the query") if rng.combos else rng
-    return QueryResult(expression=text, game=g.name, board=b, dead=d, range=left, matched=len(rng))
+    return QueryResult(
+        expression=text,
+        game=g.name,
+        board=cards_of(b),
+        dead=cards_of(d),
+        range=left,
+        matched=len(rng),
+    )

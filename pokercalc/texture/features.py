@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from pokercalc.core.cards import CardsLike, to_cards
 from pokercalc.errors import InputError
 
 __all__ = [
@@ -56,15 +57,19 @@ def _positions(rank: np.ndarray | int) -> np.ndarray:
     return (np.int64(1) << (r + 1)) | np.where(r == ACE, 1, 0)
 
 
-def _memo(method: Callable[[Texture], Any]) -> Callable[[Texture], Any]:
+_T = TypeVar("_T")
+
+
+def _memo(method: Callable[[Texture], _T]) -> Callable[[Texture], _T]:
     """Compute a derived quantity of a texture once; later calls reuse it."""
 
     @functools.wraps(method)
-    def wrapper(self: Texture) -> Any:
-        cache = self.__dict__.setdefault("_memo", {})
+    def wrapper(self: Texture) -> _T:
+        cache: dict[str, Any] = self.__dict__.setdefault("_memo", {})
         if method.__name__ not in cache:
             cache[method.__name__] = method(self)
-        return cache[method.__name__]
+        result: _T = cache[method.__name__]
+        return result
 
     return wrapper
 
@@ -86,12 +91,13 @@ class Texture:
     all_bits: np.ndarray  #: (m,) straight-position bits of hero + flop ranks
 
     @classmethod
-    def build(cls, hero: Sequence[int], flops: np.ndarray) -> Texture:
-        """The texture of each row of ``flops`` ((m, 3) card indices) for ``hero`` (two cards)."""
+    def build(cls, hero: CardsLike, flops: np.ndarray) -> Texture:
+        """The texture of each row of ``flops`` ((m, 3) card indices) for ``hero`` (two cards
+        in any form :func:`~pokercalc.core.cards.to_cards` reads)."""
         from pokercalc.core._eval import evaluate_many
 
         flops = np.asarray(flops, dtype=np.int64).reshape(-1, 3)
-        h = sorted((int(c) for c in hero), reverse=True)
+        h = sorted(to_cards(hero, "hero"), reverse=True)
         if len(h) != 2 or len(set(h)) != 2:
             raise InputError("the hero must be two different cards")
         if ((flops == h[0]) | (flops == h[1])).any():
@@ -399,17 +405,17 @@ def f29(t: Texture) -> np.ndarray:
 
 def f30(t: Texture) -> np.ndarray:
     """The flop's three cards are medium (7 to T)."""
-    return ((t.ranks >= 5) & (t.ranks <= TEN)).all(axis=1)
+    return np.all((t.ranks >= 5) & (t.ranks <= TEN), axis=1)
 
 
 def f31(t: Texture) -> np.ndarray:
     """The flop's three cards are small (2 to 6)."""
-    return (t.ranks <= 4).all(axis=1)
+    return np.all(t.ranks <= 4, axis=1)
 
 
 def f32(t: Texture) -> np.ndarray:
     """The flop's three cards are medium or small (2 to T)."""
-    return (t.ranks <= TEN).all(axis=1)
+    return np.all(t.ranks <= TEN, axis=1)
 
 
 def f33(t: Texture) -> np.ndarray:
@@ -689,8 +695,9 @@ def short(j: int) -> str:
     return text[0].lower() + text[1:]
 
 
-def feature_matrix(hero: Sequence[int], flops: np.ndarray) -> np.ndarray:
-    """An (m, 73) uint8 matrix: entry (i, j) is 1 when flop i has feature F(j+1)."""
+def feature_matrix(hero: CardsLike, flops: np.ndarray) -> np.ndarray:
+    """An (m, 73) uint8 matrix: entry (i, j) is 1 when flop i has feature F(j+1); ``flops``
+    holds card indices, one flop per row, and ``hero`` is two cards in any form."""
     t = Texture.build(hero, flops)
     out = np.zeros((len(t.ranks), NUM_FEATURES), dtype=np.uint8)
     for j, f in enumerate(FEATURES):
@@ -698,14 +705,18 @@ def feature_matrix(hero: Sequence[int], flops: np.ndarray) -> np.ndarray:
     return out
 
 
-def flop_features(hero: Sequence[int], flop: Sequence[int]) -> tuple[int, ...]:
-    """The numbers of the features one flop has, for the hero's two cards.
+def flop_features(hero: CardsLike, flop: CardsLike) -> tuple[int, ...]:
+    """The numbers of the features one flop has, for the hero's two cards (cards in any form:
+    ``"AsAh"``, ``["As", "Ah"]``, indices).
 
     >>> from pokercalc.core.cards import parse_cards
     >>> flop_features(parse_cards("AsAh"), parse_cards("6c6h2h"))[:11]
     (3, 6, 9, 12, 15, 17, 21, 26, 31, 32, 37)
+    >>> flop_features("As Ah", ["6c", "6h", "2h"]) == flop_features("AsAh", "6c6h2h")
+    True
     """
-    if len(flop) != 3 or len(set(flop)) != 3:
+    cards = to_cards(flop, "flop")
+    if len(cards) != 3:
         raise InputError("a flop is three different cards")
-    row = feature_matrix(hero, np.array([flop]))[0]
+    row = feature_matrix(hero, np.array([cards]))[0]
     return tuple(int(j) + 1 for j in np.flatnonzero(row))

@@ -17,13 +17,22 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from pokercalc.core.cards import RANKS, format_card, format_cards, make_card, parse_cards
+from pokercalc.core.cards import (
+    RANKS,
+    Card,
+    CardLike,
+    cards_text,
+    format_card,
+    format_cards,
+    make_card,
+    parse_cards,
+)
 from pokercalc.core.games import HOLDEM
 from pokercalc.core.results import (
     CARDS,
@@ -59,14 +68,20 @@ _CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
 _SPADES, _HEARTS = 3, 2
 
 
-def hero_cards(text: str) -> tuple[int, int]:
-    """The hero's two cards from a combo (``AhAs``) or a class (``AA``, ``AKs``, ``AKo``).
+def hero_cards(text: str | Iterable[CardLike]) -> tuple[int, int]:
+    """The hero's two cards from a combo (``AhAs``, or a list of two cards) or a class (``AA``,
+    ``AKs``, ``AKo``).
 
     A class picks its representative with spades first: a pair is spades and
     hearts (``AA`` is A♠A♥), a suited hand is both spades (``AKs`` is A♠K♠), an
     offsuit hand (``AKo`` or ``AK``) is the high card in spades and the low card
-    in hearts (A♠K♥).  Returns the cards high first.
+    in hearts (A♠K♥).  Returns the card indices, high first.
+
+    >>> hero_cards("AKs") == hero_cards(["As", "Ks"]) == hero_cards("Ks As") == (51, 47)
+    True
     """
+    if not isinstance(text, str):
+        text = cards_text(text, "hero")
     s = text.strip()
     m = _CLASS.match(s)
     if m:
@@ -100,7 +115,7 @@ class FlopEquities(Result):
         """The game: the flop study is hold'em's."""
         return HOLDEM.name
 
-    hero: tuple[int, int] = doc("the hero's two cards, high first", CARDS)
+    hero: tuple[Card, Card] = doc("the hero's two cards, high first", CARDS)
     range_text: str = doc("the opponent's range as written", key="range")
     combos: int = doc("range combos left after removing the hero's cards", COUNT)
     flops: np.ndarray = doc(
@@ -135,7 +150,7 @@ class FlopEquities(Result):
     def index_of(self, flop: str) -> int:
         """The row of a flop given as text, in any card order."""
         cards = set(parse_cards(flop))
-        if len(cards) != 3 or cards & set(self.hero):
+        if len(cards) != 3 or cards & {int(c) for c in self.hero}:
             raise InputError(f"{flop!r} is not a flop of three cards the hero does not hold")
         key = tuple(sorted(cards, reverse=True))
         hits = np.flatnonzero((self.flops == np.array(key, dtype=np.uint8)).all(axis=1))
@@ -144,7 +159,8 @@ class FlopEquities(Result):
     @property
     def valid(self) -> np.ndarray:
         """Boolean mask of the flops with an equity (some range combo left)."""
-        return ~np.isnan(self.equity)
+        valid: np.ndarray = ~np.isnan(self.equity)  # (numpy types the negation as Any)
+        return valid
 
     @derived(schema=object_schema({k: dict(PROB.schema) for k in _SUMMARY}))
     def summary(self) -> dict[str, float]:
@@ -188,12 +204,15 @@ def _num(x: float) -> float | None:
     return None if np.isnan(x) else float(x)
 
 
-def _as_range(opponent: str | Range) -> Range:
-    """A Range, or a player expression parsed by :func:`pokercalc.ranges.query.parse_query`."""
+def _as_range(opponent: str | Range | Iterable[CardLike]) -> Range:
+    """A Range, or a player expression parsed by :func:`pokercalc.ranges.query.parse_query`
+    (a hand given as a list of cards too)."""
     if isinstance(opponent, Range):
         return opponent
     from pokercalc.ranges.query import parse_query
 
+    if not isinstance(opponent, str):
+        opponent = cards_text(opponent, "the range")
     return parse_query(opponent)
 
 
@@ -205,6 +224,7 @@ def suit_symmetries(hero: tuple[int, int], rng: Range) -> np.ndarray:
     >>> len(suit_symmetries((51, 47), Range.from_combos("x", [])))
     6
     """
+    hero = (int(hero[0]), int(hero[1]))  # indices, or the Card objects a result holds
     hero_set = set(hero)
     table = dict(zip(rng.combos, rng.weights, strict=True))
     keep = []
@@ -227,8 +247,8 @@ def suit_symmetries(hero: tuple[int, int], rng: Range) -> np.ndarray:
 
 
 def flop_equities(
-    hero: str | tuple[int, int],
-    opponent: str | Range,
+    hero: str | Iterable[CardLike],
+    opponent: str | Range | Iterable[CardLike],
     *,
     threads: int | None = None,
     symmetry: bool = True,
@@ -236,8 +256,9 @@ def flop_equities(
 ) -> FlopEquities:
     """The hero's exact equity against ``opponent`` on each of the 19,600 flops.
 
-    ``hero`` is a combo or class (see :func:`hero_cards`) or two card indices;
-    ``opponent`` is a :class:`Range` or an expression such as ``"ATC"`` or ``"QQ+,AK"``.
+    ``hero`` is a combo or class (see :func:`hero_cards`) or two cards (card strings, cards
+    or indices); ``opponent`` is a :class:`Range` or an expression such as ``"ATC"`` or
+    ``"QQ+,AK"``.
     Opponent combos that share a card with a flop are left out on that flop; a
     flop that leaves none gets a NaN equity (and is counted in ``blocked``).
     With ``symmetry`` (the default) boards that differ only by a suit permutation
@@ -247,9 +268,7 @@ def flop_equities(
     """
     from pokercalc.texture import _flops
 
-    h = hero_cards(hero) if isinstance(hero, str) else tuple(sorted(hero, reverse=True))
-    if len(h) != 2 or h[0] == h[1] or not all(0 <= c < 52 for c in h):
-        raise InputError(f"hero {hero!r} must be two different cards")
+    h = hero_cards(hero)
     rng = _as_range(opponent).without(h, player="the range")
     if any(w <= 0 for w in rng.weights):
         raise InputError(f"range {rng.text!r} has a weight that is not positive")
@@ -280,7 +299,7 @@ def flop_equities(
         win = np.where(blocked, np.nan, win / np.where(blocked, 1.0, total))
         tie = np.where(blocked, np.nan, tie / np.where(blocked, 1.0, total))
     return FlopEquities(
-        hero=(int(h[0]), int(h[1])),
+        hero=(Card(int(h[0])), Card(int(h[1]))),
         range_text=rng.text,
         combos=len(rng),
         flops=_flops.flop_cards(h),
@@ -317,8 +336,8 @@ class FlopStudy(Result):
 
 
 def flop_study(
-    hero: str | tuple[int, int],
-    opponent: str | Range,
+    hero: str | Iterable[CardLike],
+    opponent: str | Range | Iterable[CardLike],
     *,
     features: int | None = 3,
     error: float | None = None,

@@ -23,7 +23,7 @@ solution is proven optimal and, if not, its gap.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,7 +136,9 @@ def _merge_max(b: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows[keep].astype(np.float64), eq[keep]
 
 
-def _irls(b: np.ndarray, e: np.ndarray, mult: np.ndarray, objective: str, iters: int = 20):
+def _irls(
+    b: np.ndarray, e: np.ndarray, mult: np.ndarray, objective: str, iters: int = 20
+) -> np.ndarray:
     """Approximate weights for the columns of ``b`` by reweighted least squares (L1 or minimax)."""
     k = b.shape[1]
     if k == 0:
@@ -159,13 +161,22 @@ def _irls(b: np.ndarray, e: np.ndarray, mult: np.ndarray, objective: str, iters:
     return np.clip(x, -1.0, 1.0)
 
 
-def _error(b: np.ndarray, e: np.ndarray, mult: np.ndarray, m: int, x: np.ndarray, objective: str):
+def _error(
+    b: np.ndarray, e: np.ndarray, mult: np.ndarray, m: int, x: np.ndarray, objective: str
+) -> float:
     """The mean (or largest) absolute error of the weights ``x`` on the merged rows."""
     r = np.abs(b @ x - e)
     return float(r @ mult / m) if objective == "avg" else float(r.max())
 
 
-def _lp(b, e, mult, m, support, objective):
+def _lp(
+    b: np.ndarray,
+    e: np.ndarray,
+    mult: np.ndarray,
+    m: int,
+    support: list[int],
+    objective: str,
+) -> tuple[np.ndarray, float]:
     """The best weights for a fixed set of features (a linear program), and their error."""
     from scipy import sparse
     from scipy.optimize import linprog
@@ -183,7 +194,8 @@ def _lp(b, e, mult, m, support, objective):
     a = sparse.vstack([sparse.hstack([bs, -eps]), sparse.hstack([-bs, -eps])]).tocsr()
     cost = np.concatenate([np.zeros(k), mult / m if objective == "avg" else [1.0]])
     n_eps = eps.shape[1]
-    res = linprog(
+    # scipy-stubs types A_ub as a dense array; method="highs" takes a sparse one (r can be 19,600).
+    res = linprog(  # type: ignore[call-overload]
         cost,
         A_ub=a,
         b_ub=np.concatenate([e, -e]),
@@ -194,7 +206,9 @@ def _lp(b, e, mult, m, support, objective):
     return x, _error(b[:, support], e, mult, m, x, objective)
 
 
-def _screen(b, r, mult, exclude, top):
+def _screen(
+    b: np.ndarray, r: np.ndarray, mult: np.ndarray, exclude: set[int], top: int
+) -> list[int]:
     """The ``top`` features whose best single weight most reduces the weighted L1 residual ``r``.
 
     For one added feature the best weight is the weighted median of the residuals
@@ -216,7 +230,17 @@ def _screen(b, r, mult, exclude, top):
     return [j for _, j in gains[:top]]
 
 
-def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
+def _greedy(
+    b: np.ndarray,
+    e: np.ndarray,
+    mult: np.ndarray,
+    m: int,
+    objective: str,
+    n_features: int | None,
+    error: float | None,
+    deadline: float,
+    starts: Sequence[Sequence[int]] = (),
+) -> list[int]:
     """A good feature set fast: forward selection, swaps, then kicks while time allows.
 
     Candidate sets are scored by reweighted least squares (a few milliseconds
@@ -236,18 +260,20 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
     """
     n = b.shape[1]
 
-    def fit(support):
+    def fit(support: list[int]) -> tuple[float, np.ndarray]:
         x = _irls(b[:, support], e, mult, objective)
         return _error(b[:, support], e, mult, m, x, objective), x
 
-    def candidates(support, x, top):
+    def candidates(support: list[int], x: np.ndarray, top: int) -> list[int]:
         if objective != "avg":
             return [j for j in range(n) if j not in support]
         r = e - b[:, support] @ x if support else e
         return _screen(b, r, mult, set(support), top)
 
-    def forward(support, limit, pick=None):
-        support = list(support)
+    def forward(
+        start: Sequence[int], limit: int, pick: Callable[[int], int] | None = None
+    ) -> tuple[list[int], float]:
+        support = list(start)
         current, x = fit(support)
         while len(support) < limit:
             if error is not None and current <= error:
@@ -264,7 +290,7 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
                 break
         return support, current
 
-    def swaps(support, current, full=True):
+    def swaps(support: list[int], current: float, full: bool = True) -> tuple[list[int], float]:
         # Screened swaps first; once they stop helping (and if ``full``), every swap.
         top, improved = 6, True
         while (improved or (full and top < n)) and time.perf_counter() < deadline:
@@ -300,7 +326,7 @@ def _greedy(b, e, mult, m, objective, n_features, error, deadline, starts=()):
     rng = np.random.default_rng(0)
     rounds = stale = 0
 
-    def pick(c):
+    def pick(c: int) -> int:
         # Randomized forward selection: one of the three best candidates at each step.
         return int(rng.integers(c))
 
@@ -406,6 +432,7 @@ def fit_texture(
         model = f"{objective.upper()}ERR({n_features})"
         heur_obj = err_h
     else:
+        assert error is not None  # checked above: exactly one of n_features and error
         constraints.append(LinearConstraint(mean_eps[None, :], -np.inf, error))
         cost = count_y
         model = f"FEAT_{objective.upper()}ERR({error:g})"
