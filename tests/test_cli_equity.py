@@ -64,7 +64,7 @@ def test_csv_output() -> None:
 def test_table_output_has_players_and_footer() -> None:
     result = run("AsAh | KsKh")
     assert result.exit_code == 0
-    assert "82.6366" in result.output and "17.3634" in result.output
+    assert "82.64" in result.output and "17.36" in result.output
     assert "exact: 1,712,304 outcomes" in result.output
 
 

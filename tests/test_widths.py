@@ -1,5 +1,6 @@
 """Tables never hide a number: every command's table at 40, 60, 80 and 120 columns keeps every
-number of its result whole (labels may wrap), no line passes the width and nothing is cut."""
+number of its result whole (labels may wrap), no line passes the width and nothing is cut, with
+percentages of 0, 2 (the default) and 6 decimals (``--decimals``)."""
 
 from __future__ import annotations
 
@@ -14,18 +15,12 @@ from rich.console import Console
 
 from pokercalc import cli as cli_module
 from pokercalc.output import formats
+from pokercalc.output.figures import distinguishing_decimals, percent, using_decimals
 from pokercalc.output.fit import fit_all
 
 WIDTHS = (40, 60, 80, 120)
+DECIMALS = (2, 0, 6)
 RANKS = "A  K  Q  J  T  9  8  7  6  5  4  3  2"
-
-
-def _p4(x: float) -> str:
-    return f"{100 * x:.4f}"
-
-
-def _p2(x: float) -> str:
-    return f"{100 * x:.2f}"
 
 
 def _eval(d: Any) -> list[str]:
@@ -35,28 +30,33 @@ def _eval(d: Any) -> list[str]:
 def _equity(d: Any) -> list[str]:
     keys = ("equity", "win", "tie", "stderr")
     return [f"{p['combos']:,}" for p in d["players"]] + [
-        _p4(p[k]) for p in d["players"] for k in keys if p.get(k) is not None
+        percent(p[k]) for p in d["players"] for k in keys if p.get(k) is not None
     ]
 
 
 def _check(d: Any) -> list[str]:
+    players = [p for sc in d["scenarios"] for p in sc["players"]]
+    places = distinguishing_decimals([p["allowed"] for p in players])
     return [
         s
-        for sc in d["scenarios"]
-        for p in sc["players"]
-        for s in (f"{_p4(p['expected'])}%", f"{_p4(p['got'])}%", f"{100 * p['difference']:+.4f}")
+        for p in players
+        for s in (
+            percent(p["expected"], unit=True),
+            percent(p["got"], unit=True),
+            percent(p["difference"], places, sign=True),
+        )
     ]
 
 
 def _query(d: Any) -> list[str]:
-    return [f"{d['count']:,}", f"{d['share']:.2%}", f"{d['total']:,}"]
+    return [f"{d['count']:,}", percent(d["share"], unit=True), f"{d['total']:,}"]
 
 
 def _outs(d: Any) -> list[str]:
-    numbers = [str(d["count"]), *(f"{_p4(d[k])}%" for k in ("hit_next", "hit_by_river"))]
-    numbers += [f"{_p4(d[k])}%" for k in ("rule_next", "rule_by_river")]
+    numbers = [str(d["count"]), *(percent(d[k], unit=True) for k in ("hit_next", "hit_by_river"))]
+    numbers += [f"{round(100 * d[k])}%" for k in ("rule_next", "rule_by_river")]
     shown = [c for c in d["cards"] if c["is_out"] and c["equity"] is not None]
-    return numbers + [_p4(c["equity"]) for c in shown]
+    return numbers + [percent(c["equity"]) for c in shown]
 
 
 def _draws(d: Any) -> list[str]:
@@ -68,26 +68,26 @@ def _draws(d: Any) -> list[str]:
 
 def _hits(d: Any) -> list[str]:
     rows = [c for c in d["counts"] if c["combos"]]
-    return [f"{c['combos']:,}" for c in rows] + [f"{100 * c['share']:.1f}" for c in rows]
+    return [f"{c['combos']:,}" for c in rows] + [percent(c["share"]) for c in rows]
 
 
 def _winodds(d: Any) -> list[str]:
     numbers = []
     for r in d["rows"]:
-        numbers += [_p2(r["equity"]), _p2(r["win"]), _p2(r["tie"])]
-        numbers += [] if r["stderr"] is None else [f"±{_p2(r['stderr'])}"]
+        numbers += [percent(r["equity"]), percent(r["win"]), percent(r["tie"])]
+        numbers += [] if r["stderr"] is None else [f"±{percent(r['stderr'])}"]
         p = r["potential"] or {}
         for k in ("hand_strength", "positive_potential", "negative_potential"):
             if k in p:
-                numbers.append(_p2(p[k]))
+                numbers.append(percent(p[k]))
     return numbers
 
 
 def _flops(d: Any) -> list[str]:
     s = d["summary"]
-    numbers = [str(d["flops"]), str(d["combos"])]
-    numbers += [f"{100 * s[k]:.1f}%" for k in ("mean", "min", "q1", "median", "q3", "max")]
-    return numbers + [f"{100 * w['weight']:+.1f}%" for w in d["fit"]["weights"]]
+    numbers = [f"{d['flops']:,}", f"{d['combos']:,}"]
+    numbers += [percent(s[k], unit=True) for k in ("mean", "min", "q1", "median", "q3", "max")]
+    return numbers + [percent(w["weight"], sign=True, unit=True) for w in d["fit"]["weights"]]
 
 
 CASES: list[tuple[str, list[str], Callable[[Any], list[str]]]] = [
@@ -112,6 +112,12 @@ CASES: list[tuple[str, list[str], Callable[[Any], list[str]]]] = [
         + ["--trials", "2000", "--seed", "1"],
         _winodds,
     ),
+    (
+        "winodds-preflop",  # "Equity %" over "50.91 ±0.35": at 40 columns it was cut to "Equi…"
+        ["winodds", "AsKs", "--opponents", "1-3", "--trials", "20000", "--seed", "1"],
+        _winodds,
+    ),
+    ("draws-none", ["draws", "AsAc", "--board", "Kd8h2c"], _draws),
     ("flops", ["flops", "AhKh", "QQ+", "--features", "2", "--time-limit", "0.3"], _flops),
 ]
 
@@ -151,9 +157,10 @@ def test_every_number_whole_at_every_width(
     name: str, args: list[str], numbers: Callable[[Any], list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data, renderable = _capture(args, monkeypatch)
-    expected = numbers(data)
-    for width in WIDTHS:
-        text = _render(renderable(), width)
+    for decimals, width in ((d, w) for d in DECIMALS for w in WIDTHS):
+        with using_decimals(decimals):
+            expected = numbers(data)
+            text = _render(renderable(), width)
         _assert_whole(text, width, expected)
         if name.startswith("query"):
             n = len(data["classes"]) and (9 if "shortdeck" in name else 13)
@@ -175,5 +182,5 @@ def test_the_cli_follows_the_terminal_width(width: int) -> None:
     done = CliRunner().invoke(cli_module.cli, ["equity", "AhKh", "QQ"], env={"COLUMNS": str(width)})
     assert done.exit_code == 0, done.output
     assert max(len(line) for line in done.output.splitlines()) <= width
-    for number in ("46.0485", "45.8318", "0.4334", "53.9515", "53.7348"):
+    for number in ("46.05", "45.83", "0.43", "53.95", "53.73"):
         assert number in done.output

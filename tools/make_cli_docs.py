@@ -16,6 +16,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(os.path.dirname(HERE), "docs", "cli.md")
 
 
+def _markdown(helptext: str) -> str:
+    """Help text as markdown: a paragraph click keeps as written (``\\b``, the examples) becomes
+    its first line and a shell block of the rest."""
+    out = []
+    for para in helptext.split("\n\n"):
+        lines = para.split("\n")
+        if lines[0].strip() != "\b":
+            out.append(para)
+            continue
+        body = inspect.cleandoc("\n".join(lines[2:]))
+        out.append(f"{lines[1].strip()}\n\n```sh\n{body}\n```")
+    return "\n\n".join(out)
+
+
 def render() -> str:
     """The reference page as markdown."""
     from pokercalc.cli import cli
@@ -33,12 +47,17 @@ def render() -> str:
         'the suit symbols the tables print (`4♦A♣5♦`, `"A♠ K♠"`). Cards apart without quotes',
         "reach pokercalc as separate arguments, and the error says to quote them.",
         "",
+        "Shell completion of commands and options: add",
+        '`eval "$(_POKERCALC_COMPLETE=bash_source pokercalc)"` to `~/.bashrc`',
+        "(`zsh_source` in `~/.zshrc`), or for fish write `_POKERCALC_COMPLETE=fish_source",
+        'pokercalc` to `~/.config/fish/completions/pokercalc.fish` (README.md, "Commands").',
+        "",
     ]
     for name in sorted(cli.list_commands(ctx)):
         cmd = cli.get_command(ctx, name)
         sub = cmd.make_context(name, [], parent=ctx, resilient_parsing=True)
-        lines += [f"## pokercalc {name}", "", "```", cmd.get_usage(sub), "```", ""]
-        helptext = inspect.cleandoc(click.unstyle(cmd.help or ""))
+        lines += [f"## pokercalc {name}", "", "```text", cmd.get_usage(sub), "```", ""]
+        helptext = _markdown(inspect.cleandoc(click.unstyle(cmd.help or "")))
         lines += [helptext, "", "| option | meaning |", "| --- | --- |"]
         for param in cmd.get_params(sub):
             record = param.get_help_record(sub)

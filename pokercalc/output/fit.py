@@ -13,9 +13,10 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["Fitted", "fit", "fit_all"]
+__all__ = ["Fitted", "Parts", "fit", "fit_all"]
 
 _SHORT = 12
+_ELLIPSIS = "\u2026"
 
 
 def _plain(cell: object) -> str:
@@ -23,14 +24,19 @@ def _plain(cell: object) -> str:
 
 
 def _is_whole(
-    console: Console, options: ConsoleOptions, view: RenderableType, words: Iterable[str]
+    console: Console,
+    options: ConsoleOptions,
+    view: RenderableType,
+    words: Iterable[str],
+    ellipses: int = 0,
 ) -> bool:
-    """Whether ``view`` fits the width uncropped with every word of ``words`` unbroken."""
+    """Whether ``view`` fits the width uncropped with every word of ``words`` unbroken and no
+    more than ``ellipses`` ellipses (none added by cropping)."""
     lines = list(Segment.split_lines(console.render(view, options)))
     if any(Segment.get_line_length(line) > options.max_width for line in lines):
         return False
     text = "\n".join("".join(segment.text for segment in line) for line in lines)
-    return all(word in text for word in words)
+    return all(word in text for word in words) and text.count(_ELLIPSIS) <= ellipses
 
 
 class Fitted:
@@ -56,6 +62,13 @@ class Fitted:
             for word in _plain(cell).split()
             if numeric or len(word) <= _SHORT
         }
+        # A header may wrap but not be cut ("Equi…"): a form showing more ellipses than the
+        # table holds is not whole.
+        self._ellipses = sum(
+            _plain(text).count(_ELLIPSIS)
+            for column in table.columns
+            for text in (column.header, *column.cells)
+        )
         for column, numeric in zip(table.columns, self._numeric, strict=True):
             # As wide as its widest word (a label's up to _SHORT): a header may wrap,
             # "46.05 ±0.32" break at its space, a long label fold.
@@ -96,13 +109,34 @@ class Fitted:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for view in (self.table, self._ruleless()):
-            if _is_whole(console, options, view, self._words):
+            if _is_whole(console, options, view, self._words, self._ellipses):
                 yield view
                 return
         yield self._stacked()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.table)
+
+
+class Parts:
+    """A line of parts joined by " · " (a table's footer) at the console's width, not a table's:
+    it breaks between parts, so "0.191 s" or "2 threads" stay whole; a part wider than the
+    console wraps at its spaces."""
+
+    SEP = " \u00b7 "
+
+    def __init__(self, line: str, style: str = "") -> None:
+        self.parts = line.split(self.SEP)
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for part in self.parts:
+            if lines and cell_len(lines[-1] + self.SEP + part) <= options.max_width:
+                lines[-1] += self.SEP + part
+            else:
+                lines.append(part)
+        yield Text("\n".join(lines), style=self.style)
 
 
 def fit(table: Table, keep: Iterable[str] = ()) -> Fitted:

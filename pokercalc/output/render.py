@@ -18,6 +18,8 @@ from pokercalc.analysis.win_odds import WinOddsResult
 from pokercalc.core.cards import format_cards
 from pokercalc.core.evaluator import HandEvaluation
 from pokercalc.core.games import get_game
+from pokercalc.output.figures import number, percent, whole_percent
+from pokercalc.output.fit import Parts
 from pokercalc.ranges.query import ClassCount, QueryResult
 
 if TYPE_CHECKING:  # omaha.py loads numpy: only its type is needed here
@@ -25,6 +27,7 @@ if TYPE_CHECKING:  # omaha.py loads numpy: only its type is needed here
 
 __all__ = [
     "eval_table",
+    "equity_view",
     "equity_table",
     "equity_footer",
     "range_grid",
@@ -62,16 +65,20 @@ def eval_table(results: Sequence[HandEvaluation]) -> Table:
     return table
 
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.4f}"
+def equity_view(result: EquityResult) -> Any:
+    """The equity table, then its footer as a line of its own at the terminal's width."""
+    from rich.console import Group
+
+    return Group(equity_table(result), Parts(equity_footer(result)))
 
 
 def equity_table(result: EquityResult) -> Table:
-    """Player, hand or range, combos, equity, win and tie; the footer says how it was computed."""
+    """Player, hand or range, combos, equity, win and tie (:func:`equity_footer` says how it
+    was computed)."""
     mc = result.method == "mc"
     # Hi/lo: "win" is a scoop and "tie" any part of the pot short of all of it.
     hilo = result.low_possible is not None
-    table = Table(title="Equity", caption=equity_footer(result), caption_justify="left")
+    table = Table(title="Equity")
     table.add_column("#", justify="right")
     table.add_column("Hand or range")
     table.add_column("Combos", justify="right")
@@ -84,14 +91,21 @@ def equity_table(result: EquityResult) -> Table:
         table.add_column("High %", justify="right")
         table.add_column("Low %", justify="right")
     for i, p in enumerate(result.players, 1):
-        row = [str(i), p.label, f"{p.combos:,}", _pct(p.equity)]
+        row = [str(i), p.label, f"{p.combos:,}", percent(p.equity)]
         if mc:
-            row.append(_pct(p.stderr or 0.0))
-        row += [_pct(p.win), _pct(p.tie)]
+            row.append(percent(p.stderr or 0.0))
+        row += [percent(p.win), percent(p.tie)]
         if hilo:
-            row += [_pct(p.high_share), _pct(p.low_share)]
+            row += [percent(p.high_share), percent(p.low_share)]
         table.add_row(*row)
     return table
+
+
+def _rate(per_second: float) -> str:
+    """Showdowns per second in millions, always "M" (the docs and logs compare runs by it):
+    one decimal, or two significant digits below 0.1M (0.0046M, never "0.0M")."""
+    millions = per_second / 1e6
+    return f"{millions:,.1f}M" if millions >= 0.1 or not millions else f"{millions:.2g}M"
 
 
 def equity_footer(result: EquityResult) -> str:
@@ -102,16 +116,17 @@ def equity_footer(result: EquityResult) -> str:
         parts.append(f"dead {format_cards(result.dead, sep=' ', symbols=True)}")
     approx = "" if result.outcomes_exact else "~"
     if result.method == "exact":
-        parts.append(f"exact: {approx}{result.outcomes:,} outcomes")
+        plural = "" if result.outcomes == 1 else "s"
+        parts.append(f"exact: {approx}{result.outcomes:,} outcome{plural}")
         if result.symmetry > 1:
             parts.append(f"{result.symmetry} suit symmetries merged")
     else:
         parts.append(f"Monte Carlo: {result.trials:,} deals, seed {result.seed}")
         parts.append(f"{approx}{result.outcomes:,} outcomes in all")
     if result.low_possible is not None:
-        parts.append(f"low possible {result.low_possible:.1%}")
+        parts.append(f"low possible {percent(result.low_possible, unit=True)}")
     parts.append(f"{result.elapsed:.3f} s")
-    parts.append(f"{result.showdowns_per_second / 1e6:,.1f}M showdowns/s")
+    parts.append(f"{_rate(result.showdowns_per_second)} showdowns/s")
     parts.append(f"{result.threads} thread{'s' if result.threads > 1 else ''}")
     line = " · ".join(parts)
     if not result.interrupted:
@@ -129,7 +144,10 @@ def range_grid(result: QueryResult) -> Any:
     from rich.console import Group
     from rich.text import Text
 
-    head = Text(f"{result.count:,} combos, {result.share:.2%} of {result.total:,}", style="bold")
+    head = Text(
+        f"{result.count:,} combos, {percent(result.share, unit=True)} of {result.total:,}",
+        style="bold",
+    )
     if result.game != "holdem":
         head.append(f" {result.game} hands")
     if result.range.is_weighted:
@@ -218,9 +236,10 @@ def omaha_query_view(result: OmahaQueryResult, examples: int = 10) -> Any:
 
     game = result.game
     hands = "hand" if result.count == 1 else "hands"
-    head = Text(f"{result.count:,} {hands}, {result.share:.2%} of {result.total:,}", style="bold")
+    share = percent(result.share, unit=True)
+    head = Text(f"{result.count:,} {hands}, {share} of {result.total:,}", style="bold")
     head.append(f" {game.name} hands")
-    if result.range.is_weighted:
+    if result.is_weighted:
         head.append(f" (weighted: {result.weight:,g} hands)")
     if result.board or result.dead:
         cards = " ".join(
@@ -235,7 +254,7 @@ def omaha_query_view(result: OmahaQueryResult, examples: int = 10) -> Any:
     table = Table(box=None, padding=(0, 2, 0, 0), pad_edge=False)
     table.add_column("#", justify="right", style="dim")
     table.add_column("Hand")
-    weighted = result.range.is_weighted
+    weighted = result.is_weighted
     if weighted:
         table.add_column("Weight", justify="right")
     for i, (combo, w) in enumerate(shown, 1):
@@ -253,9 +272,22 @@ def omaha_query_view(result: OmahaQueryResult, examples: int = 10) -> Any:
     return Group(head, table, legend)
 
 
-def _percent(x: float) -> str:
-    """A fraction as a percentage with four decimals."""
-    return f"{100 * x:.4f}"
+def _outs_question(result: OutsResult) -> str:
+    """The questions the outs answer, with their answers: the cards that improve the hand
+    (Keith Rule's rules), and with opponents the cards after which the hero is ahead."""
+    unseen = len(result.cards)
+    omaha = isinstance(result, OmahaOutsResult)
+    what, rules = ("the high hand", ", adapted to Omaha") if omaha else ("the hand", "")
+    line = f"Outs: {result.count} of {unseen} cards improve {what} (Keith Rule's rules{rules})"
+    if not result.opponents or result.equity is None:
+        return line
+    ahead = sum(1 for c in result.cards if c.ahead)
+    verb = "keep" if result.ahead else "put"
+    line += f"\nAhead: {ahead} of {unseen} cards {verb} the hero ahead"
+    extra = sum(1 for c in result.cards if c.ahead and not c.is_out)
+    if extra and not result.ahead:
+        line += f" ({extra} not outs)"
+    return line
 
 
 def outs_table(result: OutsResult) -> Any:
@@ -283,9 +315,11 @@ def outs_table(result: OutsResult) -> Any:
     if vs and result.equity is not None:
         state = "ahead" if result.ahead else "behind"
         head.append(
-            f"\nvs {' | '.join(result.opponents)}: equity now {_percent(result.equity)}% ({state})",
+            f"\nvs {' | '.join(result.opponents)}: equity now "
+            f"{percent(result.equity, unit=True)} ({state})",
             style="",
         )
+    head.append("\n" + _outs_question(result), style="")
     if result.interrupted:
         head.append(
             f"\nINTERRUPTED: {len(result.cards)} of the unseen cards done", style="bold red"
@@ -322,7 +356,7 @@ def outs_table(result: OutsResult) -> Any:
             if c.no_deal:
                 cells.extend(["no deal", "-"])
             else:
-                cells.append("-" if c.equity is None else _percent(c.equity))
+                cells.append(percent(c.equity))
                 cells.append("-" if c.ahead is None else "yes" if c.ahead else "no")
         if omaha:
             cells.append("yes" if c.nuts else "")
@@ -360,7 +394,7 @@ def outs_table(result: OutsResult) -> Any:
     weighted = result.weighted_count
     summary.add_row(
         "Equity-weighted outs",
-        "-" if weighted is None else f"{weighted:.4f}",
+        "-" if weighted is None else number(weighted),
         "",
     )
     if isinstance(result, OmahaOutsResult):
@@ -375,14 +409,14 @@ def outs_table(result: OutsResult) -> Any:
         )
     summary.add_row(
         f"Hit next card (of {len(result.cards)})",
-        f"{_percent(float(result.hit_next))}%",
-        f"{_percent(result.rule_next)}% (rule of 2)",
+        percent(result.hit_next, unit=True),
+        f"{whole_percent(result.rule_next)} (rule of 2)",
     )
     if result.street == "flop":
         summary.add_row(
             "Hit by the river",
-            f"{_percent(float(result.hit_by_river))}%",
-            f"{_percent(result.rule_by_river)}% (rule of 4)",
+            percent(result.hit_by_river, unit=True),
+            f"{whole_percent(result.rule_by_river)} (rule of 4)",
         )
     return Group(head, *tables, summary)
 
@@ -402,7 +436,7 @@ def draws_table(result: DrawsResult) -> Any:
     )
     if result.dead:
         head.append(f", dead {format_cards(result.dead, sep=' ', symbols=True)}", style="")
-    table = Table(title="Draws" if result.draws else "No draws")
+    table = Table(title="Draws")
     table.add_column("Draw")
     table.add_column("Cards", justify="right")
     table.add_column("Completed by")
@@ -411,6 +445,14 @@ def draws_table(result: DrawsResult) -> Any:
         table.add_row(
             d.name, str(len(d.cards)), format_cards(d.cards, sep=" ", symbols=True) + needs
         )
+    # Without a draw one line says so: no table of headers over no rows.
+    kinds = (
+        "flush, straight, backdoor flush or low"
+        if get_game(result.game).hilo
+        else "flush, straight or backdoor flush"
+    )
+    none = f"No draws: no {kinds} draw."
+    drawn: Table | Text = table if result.draws else Text(none)
     counts = ", ".join(f"{CATEGORY_NAMES[k]} {n}" for k, n in enumerate(result.draw_counts) if n)
     if isinstance(result, OmahaDrawsResult):
         if result.low is not None or result.nut_low is not None:
@@ -421,34 +463,37 @@ def draws_table(result: DrawsResult) -> Any:
             f"(of {result.unseen} unseen cards)",
             style="dim",
         )
-        return Group(head, table, foot)
+        return Group(head, drawn, foot)
     foot = Text(
         f"HoldemHand: StraightDrawCount {result.straight_draw_count}, "
         f"FlushDrawCount {result.flush_draw_count}, DrawCount {counts or 'none'} "
         f"(of {result.unseen} unseen cards)",
         style="dim",
     )
-    return Group(head, table, foot)
+    return Group(head, drawn, foot)
 
 
 def winodds_view(result: WinOddsResult) -> Any:
-    """The win-odds table with its chart of equity and win against opponents under it."""
-    from rich.console import Group
+    """The win-odds table, its footer as a line of its own at the terminal's width, and the
+    chart of equity and win against opponents under them."""
+    from rich.console import Group, RenderableType
 
-    if not result.rows:
-        return winodds_table(result)
-    return Group(winodds_table(result), winodds_chart(result))
+    parts: list[RenderableType] = [winodds_table(result), Parts(winodds_footer(result))]
+    return Group(*parts, winodds_chart(result)) if result.rows else Group(*parts)
 
 
-def _pm(x: float, err: float | None) -> str:
-    """A percentage with two decimals, and its standard error when there is one."""
-    return f"{100 * x:.2f}" + ("" if err is None else f" ±{100 * err:.2f}")
+def _pm(x: float | None, err: float | None) -> str:
+    """A percentage, and its standard error when there is one; "-" for a figure not defined
+    (potential in Omaha)."""
+    if x is None:
+        return "-"
+    return percent(x) + ("" if err is None else f" ±{percent(err)}")
 
 
 def winodds_table(result: WinOddsResult) -> Table:
     """One row per opponent count: equity, win, tie, and on a board HS, PPot, NPot and EHS."""
     pots = [r.potential for r in result.rows if r.potential is not None]
-    table = Table(title="Win odds", caption=winodds_footer(result), caption_justify="left")
+    table = Table(title="Win odds")
     table.add_column("Opp.", justify="right")
     table.add_column("Equity %", justify="right")
     table.add_column("Win %", justify="right")
@@ -524,11 +569,13 @@ def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
     text.append("        ")
     for r in result.rows:
         text.append(f"{r.opponents:<3}")
-    text.append(" opponents   ")
+    text.append(" opponents\n")
+    # The legend on a line of its own, fitting 40 columns; left and right tell the bars apart
+    # without colour (piped to a file).
     text.append("█", style="green")
-    text.append(" equity  ")
+    text.append(" equity (left)  ")
     text.append("█", style="blue")
-    text.append(" win")
+    text.append(" win (right)")
     return text
 
 
@@ -571,7 +618,7 @@ def hits_table(result: HitsResult) -> Any:
         table.add_column("%", justify="right")
         for c in rows:
             weight = [_combos_text(c.weight)] if weighted else []
-            table.add_row(c.name, f"{c.combos:,}", *weight, f"{100 * c.share:.1f}")
+            table.add_row(c.name, f"{c.combos:,}", *weight, percent(c.share))
         tables.append(table)
     foot = Text(
         "Each combo is in one made-hand class; draws are counted alongside"

@@ -6,17 +6,22 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from pokercalc.output.figures import distinguishing_decimals, percent
 from pokercalc.pipelines.check import CheckResult
 
 __all__ = ["check_table"]
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.4f}%"
-
-
 def check_table(result: CheckResult) -> Group:
-    """One row per scenario and player: expected, got, difference, allowed, verdict."""
+    """One row per scenario and player: expected, got, difference, allowed, verdict.
+
+    Equities have the decimals of every table (``--decimals``); differences and tolerances
+    as many more as show every tolerance and failing difference as nonzero.
+    """
+    players = [p for s in result.scenarios for p in s.players]
+    places = distinguishing_decimals(
+        [p.allowed for p in players] + [p.difference for p in players if not p.passed]
+    )
     table = Table(title=f"pokercalc check: {result.source}")
     for name, justify in (
         ("Scenario", "left"),
@@ -31,14 +36,14 @@ def check_table(result: CheckResult) -> Group:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in result.scenarios:
         for i, p in enumerate(s.players):
-            allowed = "exact" if s.tolerance == "exact" else f"±{100 * p.allowed:.4f}"
+            allowed = "exact" if s.tolerance == "exact" else "±" + percent(p.allowed, places)
             verdict = Text("pass", style="green") if p.passed else Text("FAIL", style="bold red")
             table.add_row(
                 s.name if i == 0 else "",
                 p.label,
-                _pct(float(p.expected)),
-                _pct(p.got),
-                f"{100 * p.difference:+.4f}",
+                percent(p.expected, unit=True),
+                percent(p.got, unit=True),
+                percent(p.difference, places, sign=True),
                 allowed,
                 (s.method or "") if i == 0 else "",
                 verdict,

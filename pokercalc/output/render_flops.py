@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pokercalc.core.cards import format_cards
+from pokercalc.output.figures import percent
 from pokercalc.texture.features import describe
 from pokercalc.texture.flops import FlopStudy
 
@@ -18,7 +19,7 @@ _EIGHTHS = " ▏▎▍▌▋▊▉█"
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return percent(x, unit=True)
 
 
 def flops_summary_table(study: FlopStudy) -> Table:
@@ -29,8 +30,8 @@ def flops_summary_table(study: FlopStudy) -> Table:
     for name in ("Flops", "Combos", "Mean", "Min", "Q1", "Median", "Q3", "Max", "Ahead"):
         table.add_column(name, justify="right")
     table.add_row(
-        str(len(eq)),
-        str(eq.combos),
+        f"{len(eq):,}",
+        f"{eq.combos:,}",
         _pct(s["mean"]),
         _pct(s["min"]),
         _pct(s["q1"]),
@@ -42,20 +43,32 @@ def flops_summary_table(study: FlopStudy) -> Table:
     return table
 
 
+def _chart_margin() -> int:
+    """Columns of a chart line besides its bar: " 60- 65% │" before, " 123456 100.00%" after."""
+    return 10 + 8 + len(_pct(1.0))
+
+
 def flops_chart(study: FlopStudy, *, bins: int = 20, width: int = 50) -> Text:
-    """A horizontal bar chart of how many flops fall in each 5% band of equity."""
+    """A horizontal bar chart of how many flops fall in each 5% band of equity, from the lowest
+    band holding a flop to the highest (no empty bands at the ends)."""
     counts = study.equities.histogram(bins)
+    held = [i for i, c in enumerate(counts) if c]
     top = max(counts) or 1
     total = sum(counts) or 1
+    share = len(_pct(1.0))
     text = Text()
     text.append("Equity distribution over the flops\n", style="bold")
-    for i, c in enumerate(counts):
+    if not held:
+        text.append("(no flop computed)\n", style="dim")
+    for i in range(held[0], held[-1] + 1) if held else ():
+        c = counts[i]
         lo, hi = 100 * i / bins, 100 * (i + 1) / bins
         eighths = round(c / top * width * 8)
         bar = "█" * (eighths // 8) + (_EIGHTHS[eighths % 8] if eighths % 8 else "")
-        text.append(f"{lo:5.1f}-{hi:5.1f}% │")
+        text.append(f"{lo:3g}-{hi:3g}% │")
         text.append(bar.ljust(width), style="green")
-        text.append(f" {c:6d} {100 * c / total:5.1f}%\n")
+        text.append(f" {c:6d} {_pct(c / total):>{share}}\n")
+    text.rstrip()
     return text
 
 
@@ -73,10 +86,10 @@ def flops_fit_table(study: FlopStudy) -> Any:
     table.add_column("Description")
     for j, w in fit.weights:
         share = study.features[:, j - 1].mean()
-        table.add_row(f"F{j}", f"{100 * w:+.1f}%", f"{100 * share:.1f}%", describe(j))
+        table.add_row(f"F{j}", percent(w, sign=True, unit=True), _pct(share), describe(j))
     status = "optimal" if fit.status == "optimal" else "time limit, best found"
     if fit.status != "optimal":
-        status += f" (gap {100 * fit.gap:.1f}%)" if fit.gap is not None else " (gap unknown)"
+        status += f" (gap {_pct(fit.gap)})" if fit.gap is not None else " (gap unknown)"
     text = Text()
     text.append(
         f"average error {_pct(fit.avg_error)}, largest {_pct(fit.max_error)}; {status}; "
@@ -95,8 +108,8 @@ class _FittedChart:
         self.study = study
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        # 28 columns of labels and counts around the bar: "  0.0-  5.0% │" and "   123  0.6%".
-        yield flops_chart(self.study, width=max(10, min(50, options.max_width - 28)))
+        margin = _chart_margin()
+        yield flops_chart(self.study, width=max(10, min(50, options.max_width - margin)))
 
 
 def flops_view(study: FlopStudy) -> Group:
