@@ -2,25 +2,26 @@
 
 The public Python API; importing it loads neither click nor rich.
 
->>> describe(evaluate("AsKsQsJsTs"))
+>>> import pokercalc
+>>> pokercalc.describe(pokercalc.evaluate("AsKsQsJsTs"))
 'Straight flush, Ace high'
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
 from pokercalc.analysis.equities import EquityResult, PlayerResult, count_outcomes, equity
-from pokercalc.core.cards import format_card, format_cards, mask_of, parse_card, parse_cards
-from pokercalc.core.evaluator import (
-    CATEGORY_NAMES,
-    HandEvaluation,
-    category,
-    category_name,
-    describe,
-    evaluate,
-    evaluate_hand,
-    evaluate_mask,
+from pokercalc.core.cards import (
+    Card,
+    format_card,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+    to_cards,
 )
 from pokercalc.core.games import GAMES, Game, get_game
 from pokercalc.errors import (
@@ -33,12 +34,25 @@ from pokercalc.errors import (
 from pokercalc.ranges.notation import Range, parse_range, split_players
 from pokercalc.ranges.query import QueryResult, parse_query, player_range, run_query
 
+if TYPE_CHECKING:  # loaded on first use (_LAZY); `pokercalc equity` never needs them
+    from pokercalc.core.evaluator import (
+        CATEGORY_NAMES,
+        HandEvaluation,
+        category,
+        category_name,
+        describe,
+        evaluate,
+        evaluate_hand,
+        evaluate_mask,
+    )
+
 __all__ = [
     "__version__",
     "GAMES",
     "Game",
     "get_game",
     "CATEGORY_NAMES",
+    "Card",
     "CardConflictError",
     "DrawsResult",
     "EquityResult",
@@ -66,6 +80,7 @@ __all__ = [
     "mask_of",
     "parse_card",
     "parse_cards",
+    "to_cards",
     "parse_query",
     "parse_range",
     "player_range",
@@ -90,11 +105,22 @@ __all__ = [
     "builtin_spec",
     "load_spec",
     "run_check",
+    "BreakdownResult",
+    "equity_breakdown",
 ]
 
 # The flop-texture API needs numpy and scipy; it is imported on first use so
 # that ``import pokercalc`` stays light.
 _LAZY = {
+    # the hand evaluator's Python face: the equity engine reads the compiled tables directly
+    "CATEGORY_NAMES": "core.evaluator",
+    "HandEvaluation": "core.evaluator",
+    "category": "core.evaluator",
+    "category_name": "core.evaluator",
+    "describe": "core.evaluator",
+    "evaluate": "core.evaluator",
+    "evaluate_hand": "core.evaluator",
+    "evaluate_mask": "core.evaluator",
     # outs, draws and win odds: loaded on first use, so commands that do not
     # need them start faster
     "DrawsResult": "analysis.draws",
@@ -121,15 +147,28 @@ _LAZY = {
     "builtin_spec": "pipelines.check",
     "load_spec": "pipelines.check",
     "run_check": "pipelines.check",
+    # one player's equity by hand and its distribution (issue 17)
+    "BreakdownResult": "analysis.breakdown",
+    "equity_breakdown": "analysis.breakdown",
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import the heavier parts of the API on first use."""
-    if name in _LAZY:
-        import importlib
+#: The analysis modules by their short names (and their names before the package layout):
+#: ``pokercalc.outs.find_outs`` is ``pokercalc.analysis.outs.find_outs``.
+_MODULES = {"outs": "analysis.outs", "draws": "analysis.draws", "hits": "analysis.hits"}
 
+
+def __getattr__(name: str) -> object:
+    """Import the heavier parts of the API, and subpackages (``pokercalc.texture``), on first
+    use, so that every documented dotted name works in a fresh interpreter."""
+    import importlib
+
+    if name in _LAZY:
         value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
         globals()[name] = value  # found directly next time
         return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name in _MODULES:
+        return importlib.import_module(f".{_MODULES[name]}", __name__)
+    from pokercalc._lazy import submodule
+
+    return submodule(__name__, name)

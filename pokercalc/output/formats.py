@@ -19,7 +19,6 @@ pokercalc.errors.InputError: '3/0' is not a fraction 'a/b' with b > 0
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -138,6 +137,8 @@ def parse_fraction(text: str) -> Fraction:
 
 def csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
     """CSV with a header row from flat dicts (the keys of the first row name the columns)."""
+    import csv  # here, not at the top: --json does not pay for it
+
     rows = list(rows)
     out = io.StringIO()
     if rows:
@@ -172,6 +173,7 @@ def load_schema(name: str) -> dict[str, Any]:
     file = name if name.endswith(".json") else f"{name}.schema.json"
     path = resources.files("pokercalc") / "data" / "schemas" / file
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(f"no JSON schema named {name!r}") from None
+    return schema

@@ -17,12 +17,22 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import comb
+from operator import index
+from typing import cast
 
-from pokercalc.core.cards import SUIT_CHARS, card_mask, format_cards, mask_of, suit_of_char
+from pokercalc.core.cards import (
+    SUIT_CHARS,
+    CardLike,
+    card_mask,
+    format_cards,
+    mask_of,
+    suit_of_char,
+    to_cards,
+)
 from pokercalc.errors import EmptyRangeError, ParseError, PokercalcError
 
 __all__ = [
@@ -91,8 +101,12 @@ class Range:
         return float(sum(self.weights))
 
     def masks(self) -> list[int]:
-        """The 64-bit mask of each combo."""
-        return [mask_of(combo) for combo in self.combos]
+        """The 64-bit mask of each combo (computed once per range; not to be modified)."""
+        masks: list[int] | None = self.__dict__.get("_masks")
+        if masks is None:
+            masks = [mask_of(combo) for combo in self.combos]
+            object.__setattr__(self, "_masks", masks)
+        return masks
 
     def without(self, cards: Iterable[int], *, player: str | None = None) -> Range:
         """The range with every combo that uses one of ``cards`` removed.
@@ -100,12 +114,15 @@ class Range:
         Raises :class:`EmptyRangeError` naming ``player`` and the blocking cards
         when nothing is left (or naming ``player`` when the range was empty already).
         """
-        cards = tuple(cards)
+        cards = tuple(map(index, cards))  # indices, or Card objects as results hold them
         if not self.combos:
             who = f"{player} ({self.text!r})" if player else repr(self.text)
             raise EmptyRangeError(f"{who} matches no hand{space_hint(self.text)}")
         blocked = mask_of(cards)
-        keep = [i for i, m in enumerate(self.masks()) if not m & blocked]
+        masks = self.masks()
+        keep = [i for i, m in enumerate(masks) if not m & blocked]
+        if len(keep) == len(masks):
+            return self
         if not keep:
             used = mask_of(c for combo in self.combos for c in combo)
             blockers = [c for c in cards if card_mask(c) & used]
@@ -113,9 +130,11 @@ class Range:
             raise EmptyRangeError(
                 f"{who} has no hand left: all are blocked by {format_cards(blockers)}"
             )
-        return Range(
+        out = Range(
             self.text, tuple(self.combos[i] for i in keep), tuple(self.weights[i] for i in keep)
         )
+        object.__setattr__(out, "_masks", [masks[i] for i in keep])
+        return out
 
     def class_weights(self) -> dict[str, tuple[int, float]]:
         """Per class present (``"AKs"``): its number of combos and the sum of their weights."""
@@ -128,18 +147,27 @@ class Range:
 
     @classmethod
     def from_combos(
-        cls, text: str, combos: Iterable[tuple[int, ...]], weights: Iterable[float] | None = None
+        cls,
+        text: str,
+        combos: Iterable[str | Sequence[CardLike]],
+        weights: Iterable[float] | None = None,
     ) -> Range:
-        """Build a range from hands (tuples of card indices), normalising their order and
-        dropping repeats.
+        """Build a range from hands (tuples of card indices, or cards in any form
+        :func:`~pokercalc.core.cards.to_cards` reads), normalising their order and dropping
+        repeats.
 
         A combo given twice keeps the weight it was given last.
+
+        >>> Range.from_combos("AK", [("As", "Kd"), "Ks Ad", (45, 51)]).combos
+        ((51, 45), (49, 47))
         """
         combos = list(combos)
         ws = list(weights) if weights is not None else [1.0] * len(combos)
         merged: dict[tuple[int, ...], float] = {}
         for combo, w in zip(combos, ws, strict=True):
-            merged[tuple(sorted(combo, reverse=True))] = float(w)
+            plain = all(type(c) is int for c in combo)
+            cards = cast("Sequence[int]", combo) if plain else to_cards(combo, "a hand")
+            merged[tuple(sorted(cards, reverse=True))] = float(w)
         order = sorted(merged, reverse=True)
         return cls(text, tuple(order), tuple(merged[c] for c in order))
 

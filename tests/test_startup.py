@@ -1,0 +1,133 @@
+"""Start-up cost: what a command's machine-readable path imports, checked in a fresh interpreter.
+
+rich and the renderers are for tables, numpy and scipy for the flop study and
+large problems: ``--json`` and ``--csv`` on a small problem load none of them
+(issue 15, item 2).  Checked by module, not by timing, so it holds on any machine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+import pokercalc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(pokercalc.__file__)))
+HEAVY = ("rich", "scipy", "numpy", "pokercalc.output.render", "pokercalc.texture")
+
+PROBE = """
+import json, sys
+from pokercalc.cli import cli
+try:
+    cli.main(sys.argv[1:], prog_name="pokercalc", standalone_mode=False)
+finally:
+    sys.stdout.flush()
+    heavy = sorted(m for m in {heavy!r} if m in sys.modules)
+    sys.stderr.write("\\nLOADED " + json.dumps(heavy) + "\\n")
+"""
+
+
+def loaded(*args: str) -> tuple[list[str], str]:
+    """The heavy modules loaded by ``pokercalc ARGS`` in a fresh interpreter, and its stdout."""
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE.format(heavy=HEAVY), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    line = [x for x in out.stderr.splitlines() if x.startswith("LOADED ")][-1]
+    modules: list[str] = json.loads(line[len("LOADED ") :])
+    return modules, out.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("equity", "AsAh | KsKh", "--json"),
+        ("equity", "AhKh | QQ+,AKs,AKo", "--board", "Qh7h2c", "--csv"),
+        ("eval", "AsKsQsJsTs", "--json"),
+        ("query", "QQ+,AKs", "--json"),
+    ],
+)
+def test_machine_output_loads_no_tables_numpy_or_scipy(args: tuple[str, ...]) -> None:
+    modules, stdout = loaded(*args)
+    assert stdout.strip(), "the command printed nothing"
+    assert modules == [], f"pokercalc {' '.join(args)} imported {modules}"
+
+
+def test_equity_json_is_complete() -> None:
+    _, stdout = loaded("equity", "AsAh | KsKh", "--json")
+    doc = json.loads(stdout)
+    assert doc["result"]["players"][0]["equity_fraction"] == "707495/856152"
+
+
+def test_tables_still_load_rich() -> None:
+    modules, stdout = loaded("equity", "AsAh | KsKh")
+    assert "rich" in modules and "pokercalc.output.render" in modules
+    assert "82.6" in stdout
+
+
+def test_import_pokercalc_is_light() -> None:
+    code = (
+        "import sys, pokercalc; "
+        "print(sorted(m for m in ('click', 'rich', 'numpy', 'scipy') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+SPOTS = [
+    ("AhKh | QQ+,AKs,AKo", "Qh7h2c", ""),
+    ("AsAh | KsKh", "", ""),
+    ("AA | KK | QQ", "", ""),
+    ("AKs | AKs", "", ""),
+    ("AhKh,AsKs | AhKh,AdKd | QQ", "", ""),
+    ("AhKh | QQ+:0.5,AKs", "Qh7h2c", ""),
+    ("AKs,AKo | 22", "2c3d4h", "5s"),
+    ("T9s | 88 | A5s", "Kc7c2d", ""),
+    ("AK | AK | KQ | AQ", "AdKc2s", ""),
+]
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), SPOTS)
+def test_small_setup_equals_numpy_setup(
+    players: str, board: str, dead: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plain-Python set-up of small problems builds what the numpy one builds: the same
+    arrays, suit symmetries, hand images and assignment count."""
+    np = pytest.importorskip("numpy")
+    from pokercalc.analysis import equities as eq
+    from pokercalc.core.games import HOLDEM
+    from pokercalc.core.validate import check_board_and_dead
+
+    b, d = check_board_and_dead(board, dead, game=HOLDEM)
+    ranges = eq._parse_players(players, b, d, HOLDEM)
+    built = []
+    for small in (eq.SMALL_SETUP, 0):
+        monkeypatch.setattr(eq, "SMALL_SETUP", small)
+        prob = eq._Problem(list(ranges), b, d, HOLDEM)
+        prob.find_symmetry()
+        arrays = [np.asarray(a).tolist() for a in prob.arrays()]
+        built.append((prob.group, np.asarray(prob.perm).tolist(), arrays))
+    assert built[0] == built[1]
+    prob = eq._Problem(list(ranges), b, d, HOLDEM)
+    fixed = [r for r, rnd in zip(prob.ranges, prob.random_flags, strict=True) if not rnd]
+    if len(fixed) >= 2:
+        kernel = eq._Problem(fixed, b, d, HOLDEM).kernel()
+        count = prob.count_assignments()[0] // math.prod(
+            math.comb(52 - len(b) - len(d) - 2 * len(fixed) - 2 * j, 2)
+            for j in range(prob.n - len(fixed))
+        )
+        assert count == kernel.count_assignments(10**9)
