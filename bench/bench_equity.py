@@ -10,7 +10,9 @@ seed article's nine-player example.  ``end_to_end_s`` is the wall time of the
 installed ``pokercalc equity "AsAh | KsKh"`` command.  eval7 supports heads-up
 hand-vs-range only: its exact routine and its Monte Carlo are timed on the
 scenarios it can express, and its exact answers are checked against ours
-(``agrees``), since a fast wrong answer is no answer.
+(``agrees``), since a fast wrong answer is no answer.  ``breakdown`` times
+``equity --breakdown`` (the per-hand tallies inside the same run) against the
+plain run on the same spot, interleaved: the ratio's target is 1.5.
 """
 
 from __future__ import annotations
@@ -33,6 +35,13 @@ EXACT = [
     ("ahkh_vs_range_flop", "AhKh | QQ+,AKs,AKo", "Qh7h2c", 0.001),
     ("three_way_flop", "JcJh | 99+,AJs+ | random", "4dAc5d", 0.3),
     ("aks_vs_random_preflop", "AsKs | random", "", 3.0),
+]
+# name, players, board, player broken down (equity --breakdown), seconds of a plain run
+BREAKDOWN = [
+    ("range_vs_random_flop_by_random", "QQ+,AK | random", "Kh7c2d", 2, 0.1),
+    ("three_way_flop_by_random", "JcJh | 99+,AJs+ | random", "4dAc5d", 3, 0.1),
+    ("three_way_flop_by_range", "JcJh | 99+,AJs+ | random", "4dAc5d", 2, 0.1),
+    ("aks_vs_random_preflop_by_random", "AKs | random", "", 2, 2.0),
 ]
 NINE = "JcJh | 8s7s | 99+,AJs+ | QQ+,AQs+,AQo+ | random | random | random | random | random"
 
@@ -91,6 +100,34 @@ def eval7_exact(players: str, board: str, ours: float, repeat: int) -> dict[str,
             "agrees": abs(eq - ours) < 1e-9}  # fmt: skip
 
 
+def breakdown(repeat: int, quick: bool) -> list[dict[str, Any]]:
+    """``equity --breakdown`` against the plain run, exact, single-threaded, best of
+    ``repeat`` each, interleaved (target: at most 1.5 times the plain run)."""
+    from pokercalc.analysis.breakdown import equity_breakdown
+
+    rows = []
+    for name, players, board, player, seconds in BREAKDOWN:
+        if quick and seconds > 1:
+            continue
+        reps = 1 if seconds > 1 else repeat
+        plain, broken = float("inf"), float("inf")
+
+        def run_plain(p: str = players, b: str = board) -> Any:
+            return equity(p, b, method="exact", threads=1)
+
+        def run_breakdown(p: str = players, b: str = board, who: int = player) -> Any:
+            return equity_breakdown(p, b, player=who, method="exact", threads=1)
+
+        for _ in range(reps):
+            plain = min(plain, best_of(1, run_plain)[0])
+            broken = min(broken, best_of(1, run_breakdown)[0])
+        rows.append({"scenario": name, "players": players, "board": board, "player": player,
+                     "seconds_plain": plain, "seconds_breakdown": broken,
+                     "ratio": broken / plain, "target_ratio": 1.5,
+                     "meets_target": broken / plain <= 1.5})  # fmt: skip
+    return rows
+
+
 def montecarlo(quick: bool) -> dict[str, Any]:
     cores = len(os.sched_getaffinity(0))
     trials = 500_000 if quick else 3_000_000
@@ -140,6 +177,7 @@ def main() -> None:
         "cores": len(os.sched_getaffinity(0)),
         "load_average": os.getloadavg(),
         "exact": exact_scenarios(args.repeat, args.quick),
+        "breakdown": breakdown(args.repeat, args.quick),
         "montecarlo": montecarlo(args.quick),
         "end_to_end_s": end_to_end(args.repeat),
         "end_to_end_target_s": 0.3,

@@ -210,20 +210,39 @@ def _quote_hint(group: click.Group, argv: list[str]) -> str | None:
 
 
 def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The shared output flags: ``--json`` and, for table results, ``--csv``; passes ``fmt``."""
+    """The shared output flags: ``--json``, for table results ``--csv``, and ``--decimals`` for
+    the percentages people read (output/figures.py); passes ``fmt``."""
+    from pokercalc.output.figures import DEFAULT_DECIMALS, MAX_DECIMALS, using_decimals
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(f)
-        def wrapper(*args: Any, json_: bool, csv_: bool = False, **kwargs: Any) -> Any:
+        def wrapper(
+            *args: Any, json_: bool, decimals: int | None, csv_: bool = False, **kwargs: Any
+        ) -> Any:
             if json_ and csv_:
                 raise click.UsageError("--json and --csv exclude each other")
-            return f(*args, fmt="json" if json_ else "csv" if csv_ else "table", **kwargs)
+            with using_decimals(decimals):
+                return f(*args, fmt="json" if json_ else "csv" if csv_ else "table", **kwargs)
 
+        wrapper = click.option(
+            "--decimals",
+            type=click.IntRange(0, MAX_DECIMALS),
+            metavar="N",
+            help=f"Decimals of the percentages in tables (default {DEFAULT_DECIMALS}); "
+            "JSON and CSV keep full precision.",
+        )(wrapper)
         if csv:
             wrapper = click.option("--csv", "csv_", is_flag=True, help="Print CSV.")(wrapper)
         return click.option("--json", "json_", is_flag=True, help="Print JSON.")(wrapper)
 
     return decorate
+
+
+#: The ``--game`` help of the commands that play every game.
+ALL_GAMES = (
+    "The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6, "
+    "omaha-hilo, omaha5-hilo."
+)
 
 
 def game_option(help_text: str = "The game: holdem (default), shortdeck, shortdeck-triton.") -> Any:
@@ -283,29 +302,61 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
             Console(markup=False).print(fit_all(renderable()))
 
 
-@click.group(cls=PokercalcGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def view(name: str, *args: Any) -> Callable[[], Any]:
+    """The table of ``render.<name>(*args)``, imported only when a table is printed: rich and
+    the renderers cost ``--json`` and ``--csv`` nothing (tests/test_startup.py)."""
+
+    def make() -> Any:
+        from pokercalc.output import render
+
+        return getattr(render, name)(*args)
+
+    return make
+
+
+@click.group(
+    cls=PokercalcGroup,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, prog_name="pokercalc")
-def cli() -> None:
-    """pokercalc: exact and Monte Carlo Texas Hold'em equity from the shell."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """pokercalc: exact and Monte Carlo poker equity from the shell.
+
+    `pokercalc COMMAND --help` shows a command's options and an example.
+
+    \b
+    Examples:
+      pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
+      pokercalc outs AsAc --board Kd8h9c --vs QhJh
+    """
+    if ctx.invoked_subcommand is None:
+        # Bare `pokercalc`: the help, as a successful answer (exit 0), not a usage error.
+        click.echo(ctx.get_help())
+        ctx.exit(0)
 
 
-@cli.command("eval")
+@cli.command("eval", short_help="Value and category of hands of 5 to 7 cards.")
 @click.argument("hands", nargs=-1, required=True)
-@game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
+@game_option(ALL_GAMES)
 @click.option("--board", "-b", default="", help="Omaha: the board the hole cards play with.")
 @output_options()
 def eval_command(hands: tuple[str, ...], game: str, board: str, fmt: str) -> None:
-    """Evaluate hands of 5 to 7 cards, e.g. ``pokercalc eval AsKsQsJsTs``.
+    """Evaluate hands of 5 to 7 cards: value, category and description.
 
     In Omaha games each HAND is hole cards and --board the board: the best hand
-    of exactly two hole and three board cards, e.g.
-    pokercalc eval AhKhQsJs --board 2h3h4h8h9c --game omaha
+    of exactly two hole and three board cards.
+
+    \b
+    Examples:
+      pokercalc eval AsKsQsJsTs 7c7d7h2s2d
+      pokercalc eval AhKhQsJs --board 2h3h4h8h9c --game omaha
     """
     from pokercalc.core.evaluator import evaluate_hand
-    from pokercalc.output import render
 
     results = [evaluate_hand(h, game, board) for h in hands]
-    emit(results, fmt, lambda: render.eval_table(results))
+    emit(results, fmt, view("eval_table", results))
 
 
 def _progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
@@ -450,17 +501,35 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
-@cli.command("equity")
+@cli.command("equity", short_help="Equity, win and tie of every player.")
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
+@game_option(ALL_GAMES)
 @engine_options()
 @click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @click.option(
     "--threshold",
     type=Checked("threshold", False),
     help="Largest outcome count (after suit symmetry) enumerated exactly; default 1e9.",
+)
+@click.option(
+    "--breakdown",
+    is_flag=False,
+    flag_value="1",
+    default=None,
+    metavar="[PLAYER]",
+    help="Equity of PLAYER's range (default 1) by hand class, from the same run.",
+)
+@click.option("--combos", "by_combo", is_flag=True, help="Break down by combo, not by class.")
+@click.option(
+    "--distribution", is_flag=True, help="The range's equity curve and histogram (by combo)."
+)
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(dir_okay=False),
+    help="Write the equity curve and histogram to a PNG or SVG file (needs matplotlib).",
 )
 @output_options()
 def equity_command(
@@ -474,6 +543,10 @@ def equity_command(
     seed: int | None,
     threads: int | None,
     threshold: float | None,
+    breakdown: str | None,
+    by_combo: bool,
+    distribution: bool,
+    plot_file: str | None,
     game: str,
     fmt: str,
 ) -> None:
@@ -481,10 +554,20 @@ def equity_command(
 
     PLAYERS are split by `|` or given as separate arguments; each is a hand
     (AhKh), a range (QQ+,AJs+), a pocket query (Group2 to Group4 and Suited)
-    or `random`.  Example: pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
+    or `random`.
+
+    \b
+    Example:
+      pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
+      pokercalc equity "QQ+,AK | JJ" --board Kh7c2d --breakdown 1 --distribution
     """
+    if breakdown is not None or by_combo or distribution or plot_file:
+        engine = {"method": method or "auto", "threshold": threshold, "trials": trials}
+        engine.update(time=time_, stderr=stderr_, seed=seed, threads=threads)
+        _breakdown(players, board, dead, game, engine, breakdown, by_combo, distribution,
+                   plot_file, fmt)  # fmt: skip
+        return
     from pokercalc.analysis.equities import equity
-    from pokercalc.output import render
 
     progress = _progress_callback()
     try:
@@ -505,11 +588,70 @@ def equity_command(
         )
     finally:
         _close_progress(progress)
-    emit(result, fmt, lambda: render.equity_table(result))
+    emit(result, fmt, view("equity_view", result))
     _exit_if_interrupted(result)
 
 
-@cli.command("batch")
+def _breakdown(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    engine: dict[str, Any],
+    player: str | None,
+    by_combo: bool,
+    distribution: bool,
+    plot_file: str | None,
+    fmt: str,
+) -> None:
+    """``equity --breakdown/--combos/--distribution/--plot``: one run, the player's range by
+    hand; CSV is the hands (the curve's steps with --distribution)."""
+    from pokercalc.analysis.breakdown import equity_breakdown
+
+    from .errors import InputError
+
+    text = player or "1"
+    if not text.isdigit() or int(text) < 1:
+        raise InputError(f"--breakdown takes a player number (1, 2, ...), not {text!r}")
+    if plot_file:
+        from pokercalc.output.plot import check_plot_path
+
+        _check_writable(plot_file)
+        check_plot_path(plot_file)
+    progress = _progress_callback()
+    try:
+        result = equity_breakdown(
+            list(players),
+            board,
+            dead,
+            player=int(text),
+            by="combo" if by_combo else "class",
+            distribution=distribution or bool(plot_file),
+            progress=progress,
+            on_plan=_plan_notice if engine["method"] == "exact" else None,
+            game=game,
+            **engine,
+        )
+    finally:
+        _close_progress(progress)
+    if plot_file and result.distribution is not None:
+        from pokercalc.output.plot import plot_distribution
+
+        plot_distribution(plot_file, result)
+
+    def show() -> Any:
+        from pokercalc.output.render_breakdown import breakdown_view
+
+        return breakdown_view(result)
+
+    shown: Any = result
+    if fmt == "csv" and distribution and result.distribution is not None:
+        shown = result.distribution
+    emit(shown, fmt, show)
+    _exit_if_interrupted(result)
+
+
+@cli.command("batch", short_help="Many equity scenarios, one per line, as JSON lines.")
 @click.argument(
     "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
 )
@@ -549,6 +691,11 @@ def batch_command(
     line, in input order, flushed as it finishes; a bad line gives an error
     object naming it.  The options apply to every line unless it sets its own.
     Exit status 1 when any line failed.  See docs/pipelines.md.
+
+    \b
+    Examples:
+      echo 'AsKs | QQ ; 4dAc5d ;' | pokercalc batch
+      echo '{"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}' | pokercalc batch
     """
     from pokercalc.pipelines import batch
 
@@ -592,7 +739,7 @@ def batch_command(
     raise SystemExit(1 if failed else 0)
 
 
-@cli.command("check")
+@cli.command("check", short_help="Check expected equities from a regression file.")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
 @click.option(
@@ -609,6 +756,10 @@ def check_command(
     a table shows expected, got, difference and pass/fail.  Exit status 0 when
     every scenario passes, 1 when one fails, 2 for a malformed file.  The file
     format is in docs/pipelines.md.
+
+    \b
+    Example:
+      pokercalc check --builtin
     """
     from pokercalc.output import render_check
     from pokercalc.pipelines import check
@@ -622,7 +773,7 @@ def check_command(
     raise SystemExit(0 if result.passed else 1)
 
 
-@cli.command("query")
+@cli.command("query", short_help="The hands a range or pocket query holds.")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards to remove, e.g. 4dAc5d.")
 @click.option("--dead", "-d", default="", help="Dead cards to remove, e.g. JcJh.")
@@ -632,7 +783,7 @@ def check_command(
     is_flag=True,
     help="Print the range in the shortest range notation (77+,A7s+,K9s+), weights kept.",
 )
-@game_option("The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6.")
+@game_option(ALL_GAMES)
 @output_options(csv=False)
 def query_command(
     expression: tuple[str, ...],
@@ -650,9 +801,13 @@ def query_command(
     In Omaha games it is an Omaha range (AAxxds, AsKs**, KQJT), and the
     table shows the count, the share of all hands and the first hands.
     The grammars are in docs/ranges.md.
+
+    \b
+    Examples:
+      pokercalc query "QQ+,AQs+,AK"
+      pokercalc query "Group2 to Group4 and Suited"
     """
     from pokercalc.core.games import get_game
-    from pokercalc.output import render
     from pokercalc.ranges.query import run_query
 
     if list_ and fmt == "json":
@@ -675,7 +830,7 @@ def query_command(
             while chunk := list(itertools.islice(lines, 10_000)):
                 click.echo("\n".join(chunk))
             return
-        emit(omaha, fmt, lambda: render.omaha_query_view(omaha))
+        emit(omaha, fmt, view("omaha_query_view", omaha))
         return
     result = run_query(" ".join(expression), board=board, dead=dead, game=g)
     if not result.matched:
@@ -697,10 +852,10 @@ def query_command(
         for line in result.lines():
             click.echo(line)
         return
-    emit(result, fmt, lambda: render.range_grid(result))
+    emit(result, fmt, view("range_grid", result))
 
 
-@cli.command("outs")
+@cli.command("outs", short_help="Outs and odds of a hand on a flop or turn.")
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Kd8h9c.")
 @click.option(
@@ -710,7 +865,7 @@ def query_command(
     help="An opponent: a hand, range or pocket query (repeat for several).",
 )
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@game_option()
+@game_option(ALL_GAMES)
 @output_options()
 def outs_command(
     hero: str, board: str, opponents: tuple[str, ...], dead: str, game: str, fmt: str
@@ -719,37 +874,44 @@ def outs_command(
 
     An out improves the hero's hand category, beats the board's own category
     with that card, and loses to no --vs opponent given as one hand.  With
-    --vs, each card also shows the hero's exact equity after it.  Example:
-    pokercalc outs AsAc --board Kd8h9c --vs QhJh
+    --vs, each card also shows the hero's exact equity after it, and the
+    headline counts the cards that put (or keep) the hero ahead.
+
+    \b
+    Examples:
+      pokercalc outs 5c6c --board Kd8h9c
+      pokercalc outs AsAc --board Kd8h9c --vs QhJh
     """
     from pokercalc.analysis.outs import find_outs
-    from pokercalc.output import render
 
     progress = _progress_callback(bool(opponents))
     try:
         result = find_outs(hero, board, list(opponents), dead, progress=progress, game=game)
     finally:
         _close_progress(progress)
-    emit(result, fmt, lambda: render.outs_table(result))
+    emit(result, fmt, view("outs_table", result))
     _exit_if_interrupted(result)
 
 
-@cli.command("draws")
+@cli.command("draws", short_help="Straight and flush draws of a hand.")
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@game_option()
+@game_option(ALL_GAMES)
 @output_options()
 def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None:
     """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
 
     Flush draw, backdoor flush draw, open-ended straight draw, gutshot and
     double gutshot, with HoldemHand's StraightDrawCount, FlushDrawCount and
-    DrawCount.  Example: pokercalc draws KcTh --board Jh9c7c
+    DrawCount.
+
+    \b
+    Example:
+      pokercalc draws KcTh --board Jh9c7c
     """
     from pokercalc.analysis.draws import find_draws
     from pokercalc.analysis.hits import looks_like_range
-    from pokercalc.output import render
 
     if looks_like_range(hero):
         import shlex
@@ -761,10 +923,10 @@ def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None
             f"{shlex.quote(hero)} --board {shlex.quote(board)}"
         )
     result = find_draws(hero, board, dead, game=game)
-    emit(result, fmt, lambda: render.draws_table(result))
+    emit(result, fmt, view("draws_table", result))
 
 
-@cli.command("hits")
+@cli.command("hits", short_help="How a range hits a board: made hands and draws.")
 @click.argument("range_", metavar="RANGE", nargs=-1, required=True)
 @click.option("--board", "-b", required=True, help="The flop, turn or river, e.g. Kh7c2d.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
@@ -800,10 +962,13 @@ def hits_command(
     exclusive, one per combo; draws (flush, open-ended, gutshot, combo and
     backdoor draws) are listed alongside.  --select picks a part of the range
     and prints it as range notation for `equity`.  See docs/hits.md.
-    Example: pokercalc hits "QQ+,AK" --board Kh7c2d
+
+    \b
+    Examples:
+      pokercalc hits "QQ+,AK" --board Kh7c2d
+      pokercalc hits "QQ+,AK" --board Kh7c2d --select "top pair or better"
     """
     from pokercalc.analysis.hits import range_hits
-    from pokercalc.output import render
 
     if list_ and fmt != "table":
         raise click.UsageError(f"--list and --{fmt} exclude each other")
@@ -821,7 +986,7 @@ def hits_command(
         else:
             click.echo("pokercalc: the selection holds no hand of the range", err=True)
         return
-    emit(result, fmt, lambda: render.hits_table(result))
+    emit(result, fmt, view("hits_table", result))
 
 
 #: Seconds ``winodds`` keeps back from its time budget for rendering its output.
@@ -842,7 +1007,7 @@ def _process_age() -> float:
     return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
 
 
-@cli.command("winodds")
+@cli.command("winodds", short_help="Equity and win odds against random opponents.")
 @click.argument("hero")
 @click.option(
     "--opponents",
@@ -858,7 +1023,7 @@ def _process_age() -> float:
     seed_help="Monte Carlo base seed.",
 )
 @click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
-@game_option()
+@game_option(ALL_GAMES)
 @output_options()
 def winodds_command(
     hero: str,
@@ -880,11 +1045,13 @@ def winodds_command(
     then average over its hands.  On a flop, turn or river the table adds
     hand strength, positive and negative potential and EHS.  --time is
     wall-clock seconds per opponent count, start-up and output included.
-    Short-deck deals at most 14 opponents.  Example:
-    pokercalc winodds AsKs --opponents 1-9
+    Short-deck deals at most 14 opponents.
+
+    \b
+    Example:
+      pokercalc winodds AsKs --opponents 1-9
     """
     from pokercalc.analysis.win_odds import winodds
-    from pokercalc.output import render
 
     # --time is wall-clock per opponent count, end to end: start-up so far and
     # a reserve for printing come out of the computation's share.  A process
@@ -911,11 +1078,11 @@ def winodds_command(
         )
     finally:
         _close_progress(progress)
-    emit(result, fmt, lambda: render.winodds_view(result))
+    emit(result, fmt, view("winodds_view", result))
     _exit_if_interrupted(result)
 
 
-@cli.command("flops")
+@cli.command("flops", short_help="Equity on all 19,600 flops, and a fitted formula.")
 @click.argument("hero")
 @click.argument("range_", metavar="RANGE")
 @click.option(
@@ -950,6 +1117,13 @@ def winodds_command(
     type=click.Path(dir_okay=False, writable=True),
     help="Write one row per flop (flop, equity, F1..F73) to this file.",
 )
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(dir_okay=False),
+    help="Write the equity curve over the flops and its histogram to a PNG or SVG file "
+    "(needs matplotlib).",
+)
 @click.option("--threads", type=Checked("threads", True), help="Threads (default: all cores).")
 @output_options(csv=False)
 def flops_command(
@@ -960,6 +1134,7 @@ def flops_command(
     objective: str,
     time_limit: float,
     csv_file: str | None,
+    plot_file: str | None,
     threads: int | None,
     fmt: str,
 ) -> None:
@@ -967,7 +1142,11 @@ def flops_command(
 
     HERO is a hand (AhAs) or a class (AA, AKs, AKo: see docs/flops.md for the
     suits chosen); RANGE is any range or named range (RUS, RS, RML, ATC).  After
-    Dalpasso and Lancia (2015).  Example: pokercalc flops AA ATC --features 3
+    Dalpasso and Lancia (2015).
+
+    \b
+    Example:
+      pokercalc flops AA ATC --features 3
     """
     from pokercalc.output import formats
     from pokercalc.texture.flops import flop_study
@@ -978,6 +1157,11 @@ def flops_command(
         raise InputError("--features and --error exclude each other")
     if csv_file:
         _check_writable(csv_file)
+    if plot_file:
+        from pokercalc.output.plot import check_plot_path
+
+        _check_writable(plot_file)
+        check_plot_path(plot_file)
     err = None
     if error is not None:
         try:
@@ -1001,6 +1185,10 @@ def flops_command(
     if csv_file:
         with open(csv_file, "w", encoding="utf-8", newline="") as f:
             f.write(formats.csv_text(study.to_rows()))
+    if plot_file and not study.interrupted:
+        from pokercalc.output.plot import plot_flops
+
+        plot_flops(plot_file, study)
 
     def view() -> object:
         from pokercalc.output.render_flops import flops_view

@@ -19,10 +19,21 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 from typing import Any
 
-from pokercalc.core.cards import FULL_MASK, cards_of_mask, format_cards, mask_of
+from pokercalc.core.cards import (
+    FULL_MASK,
+    Card,
+    CardLike,
+    CardsLike,
+    cards_of,
+    cards_of_mask,
+    cards_text,
+    format_cards,
+    mask_of,
+)
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, METHOD, PROB, SECONDS, Result, doc
 from pokercalc.core.runner import Control, default_threads, run_kernel
@@ -111,8 +122,8 @@ class EquityResult(Result):
 
     game: str = doc("the game played (core/games.py)", GAME, default="holdem")
     method: str = doc('"exact" (every outcome enumerated) or "mc" (Monte Carlo), as run', METHOD)
-    board: tuple[int, ...] = doc("the board cards given", CARDS)
-    dead: tuple[int, ...] = doc("the dead cards given", CARDS)
+    board: tuple[Card, ...] = doc("the board cards given", CARDS)
+    dead: tuple[Card, ...] = doc("the dead cards given", CARDS)
     players: tuple[PlayerResult, ...] = doc(
         "one result per player, in the order given", table="player", minItems=2
     )
@@ -149,7 +160,12 @@ class EquityResult(Result):
         return self.showdowns / self.elapsed if self.elapsed > 0 else 0.0
 
 
-def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
+#: the players as the API takes them: one ``|``-separated string, or a sequence of
+#: expressions, :class:`Range` objects and hands given as lists of cards
+Players = str | Range | Sequence[str | Range | Sequence[CardLike]]
+
+
+def _player_texts(players: Players) -> list[str | Range]:
     if isinstance(players, (str, Range)):
         items: list[Any] = [players]
     elif isinstance(players, Sequence):
@@ -159,20 +175,25 @@ def _player_texts(players: str | Sequence[str | Range]) -> list[str | Range]:
             f"players must be a string, a Range or a sequence of them, not {type(players).__name__}"
         )
     out: list[str | Range] = []
-    for item in items:
+    for i, item in enumerate(items):
         if isinstance(item, str):
             from pokercalc.ranges.notation import split_players
 
             out.extend(split_players(item))
         elif isinstance(item, Range):
             out.append(item)
+        elif isinstance(item, (list, tuple)):
+            out.append(cards_text(item, f"player {i + 1}"))  # a hand given as cards
         else:
-            raise TypeError(f"a player must be a string or a Range, not {type(item).__name__}")
+            raise TypeError(
+                "a player must be a string, a Range or a hand as a list of cards, not "
+                f"{type(item).__name__}"
+            )
     return out
 
 
 def _parse_players(
-    players: str | Sequence[str | Range],
+    players: Players,
     board: tuple[int, ...],
     dead: tuple[int, ...],
     game: Game = HOLDEM,
@@ -233,10 +254,13 @@ def _checked_hands(rng: Range, game: Game, who: str) -> Range:
     return rng
 
 
-def _many_card_player(item: str | Range, game: Game, who: str) -> Player:
-    """A player of an Omaha game: ``random``, or a hand, range or pattern of the Omaha grammar."""
+def _many_card_player(item: str | Range | Sequence[CardLike], game: Game, who: str) -> Player:
+    """A player of an Omaha game: ``random``, or a hand, range or pattern of the Omaha grammar,
+    or a hand given as a list of cards."""
     if isinstance(item, Range):
         return _checked_hands(item, game, who)
+    if not isinstance(item, str):
+        item = cards_text(item, who)
     if item.strip().lower() in ("random", "any"):
         return _random_player(game, item.strip())
     from pokercalc.ranges.omaha import parse_omaha_range
@@ -281,6 +305,11 @@ def _combo_arrays(r: Player, game: Game) -> tuple[Any, Any, Any]:
                 f"{r.text!r} holds {len(r):,} hands, too many to enumerate exactly; "
                 "use Monte Carlo (--mc)"
             )
+        if math.comb(game.deck_size, k) <= _DECK_TABLE_HANDS:
+            # Taken from every hand of the deck, listed once (each Omaha outs card asks).
+            cards, masks = _deck_table(game)
+            keep = (masks & np.uint64(~r.free & FULL_MASK)) == 0
+            return cards[keep], masks[keep], np.ones(int(keep.sum()))
         free = sorted(cards_of_mask(r.free), reverse=True)
         cards = np.fromiter(combinations(free, k), dtype=np.dtype((np.uint8, k)), count=len(r))
         weights = np.ones(len(r))
@@ -292,6 +321,55 @@ def _combo_arrays(r: Player, game: Game) -> tuple[Any, Any, Any]:
     )
     masks = np.bitwise_or.reduce(bits, axis=1) if len(r) else np.zeros(0, np.uint64)
     return cards, masks, weights
+
+
+#: Decks of at most this many hands (Omaha-4's 270,725) keep every hand listed for random players.
+_DECK_TABLE_HANDS = 300_000
+
+
+@cache
+def _deck_table(game: Game) -> tuple[Any, Any]:
+    """Every hand of the game's deck as :func:`_combo_arrays` lists a random player's (cards
+    highest first, hands in combinations() order) and its masks: taking the hands of the
+    free cards keeps that order."""
+    import numpy as np
+
+    k = game.hole_cards
+    deck = sorted(game.deck, reverse=True)
+    n = math.comb(len(deck), k)
+    cards: Any = np.fromiter(combinations(deck, k), dtype=np.dtype((np.uint8, k)), count=n)
+    bits = np.left_shift(
+        np.uint64(1), (cards & 3).astype(np.uint64) * np.uint64(16) + (cards >> 2).astype(np.uint64)
+    )
+    masks = np.bitwise_or.reduce(bits, axis=1)
+    cards.flags.writeable = masks.flags.writeable = False
+    return cards, masks
+
+
+#: Problems listing at most this many hands in all are set up in plain Python buffers:
+#: on a few hundred hands numpy's import and per-call costs outweigh its speed.
+SMALL_SETUP = 512
+
+
+def _small_arrays(ranges: list[Range], k: int) -> tuple[Any, ...]:
+    """:meth:`_Problem.arrays` in plain Python, the cards a 2-D memoryview."""
+    keys = _card_keys()
+    off = array("i", [0])
+    cards = array("B")
+    masks = array("Q")
+    ckeys = array("Q")
+    weights = array("d")
+    for r in ranges:
+        for combo in r.combos:
+            cards.extend(combo)
+            key = 0
+            for c in combo:
+                key += keys[c]
+            ckeys.append(key & 0xFFFFFFFFFFFFFFFF)
+        masks.extend(r.masks())
+        weights.extend(r.weights)
+        off.append(len(masks))
+    return off, memoryview(cards).cast("B", [len(masks), k]), masks, ckeys, weights
 
 
 def _permute_masks(masks: Any, sigma: tuple[int, ...]) -> Any:
@@ -340,6 +418,11 @@ class _Problem:
         self.perm: Any = array("i")
         self._arrays: tuple[Any, ...] | None = None
         self._listed = False
+        #: the engine position of the player whose tallies are also kept per combo, or None
+        self.breakdown: int | None = None
+        #: after a run with ``breakdown``: its combos' tallies, one row per combo of its range
+        #: (``Kernel.set_breakdown`` says the slots), spread over the suit symmetries
+        self.combo_tallies: Any = None
 
     def arrays(self, list_random: bool = True) -> tuple[Any, ...]:
         """(off, cards, masks, keys, weights) over every player's hands.
@@ -347,10 +430,18 @@ class _Problem:
         With ``list_random`` false, ``random`` players of an Omaha game are left
         unlisted: Monte Carlo deals them from the deck and never reads their hands.
         """
-        import numpy as np
-
         if self._arrays is not None and (self._listed or not list_random):
             return self._arrays
+        if (
+            all(isinstance(r, Range) for r in self.ranges)
+            and 0 < sum(len(r) for r in self.ranges) <= SMALL_SETUP
+        ):
+            # Every hand listed whatever list_random says: there is no DeckRange.
+            self._arrays = _small_arrays(self.ranges, self.game.hole_cards)  # type: ignore[arg-type]
+            self._listed = True
+            return self._arrays
+        import numpy as np
+
         parts = []
         for r in self.ranges:
             if isinstance(r, DeckRange) and not list_random:
@@ -392,7 +483,7 @@ class _Problem:
             mask_of(self.dead) | self.game.outside_mask,
             self.game.evaluator_id,
             self.game.hole_cards,
-            cards.reshape(-1),
+            cards.cast("B") if isinstance(cards, memoryview) else cards.reshape(-1),
             bytes(self.board),
         )
 
@@ -418,6 +509,10 @@ class _Problem:
             return ways_random, True
         if len(fixed) == 1:
             return len(fixed[0]) * ways_random, True
+        listed = [r for r in fixed if isinstance(r, Range)]
+        if len(listed) == len(fixed) and math.prod(map(len, listed)) <= 4096:
+            # A few joint assignments: counted here, cheaper than setting up the kernel.
+            return _count_joint([r.masks() for r in listed], self.blocked) * ways_random, True
         sub = _Problem(fixed, self.board, self.dead, self.game)
         count = sub.kernel().count_assignments(_COUNT_BUDGET)
         if count >= 0:
@@ -431,20 +526,22 @@ class _Problem:
         is found by moving its mask's suit lanes and looking the result up
         among the player's sorted masks.
         """
+        off, _, masks, _, weights = self.arrays(True)
+        if isinstance(masks, array):
+            self._small_symmetry(off, masks, weights)
+            return
         import numpy as np
 
-        off, _, masks, _, weights = self.arrays(True)
         board, dead = set(self.board), set(self.dead)
-        order = []
+        order: list[tuple[int, int, Any, Any]] = []
         unions = []
         for p in range(self.n):
             lo, hi = int(off[p]), int(off[p + 1])
-            srt = np.argsort(masks[lo:hi], kind="stable")
-            order.append((lo, hi, srt, masks[lo:hi][srt]))
             unions.append(int(np.bitwise_or.reduce(masks[lo:hi])) if hi > lo else 0)
-        group: list[tuple[int, ...]] = []
-        images: list[Any] = []
-        for sigma in permutations(range(4)):
+        # The identity maps every hand onto itself (a range's hands are distinct).
+        group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
+        images: list[Any] = [np.arange(len(masks), dtype=np.int32)]
+        for sigma in list(permutations(range(4)))[1:]:
 
             def img(c: int, s: tuple[int, ...] = sigma) -> int:
                 return (c & ~3) | s[c & 3]
@@ -454,6 +551,11 @@ class _Problem:
             # The cards a player can hold must map onto themselves: a cheap first test.
             if any(_permute_mask(u, sigma) != u for u in unions):
                 continue
+            if not order:  # each player's hands by mask, sorted once when a test needs them
+                for p in range(self.n):
+                    lo, hi = int(off[p]), int(off[p + 1])
+                    srt = np.argsort(masks[lo:hi], kind="stable")
+                    order.append((lo, hi, srt, masks[lo:hi][srt]))
             flat = np.empty(len(masks), dtype=np.int32)
             ok = True
             for lo, hi, srt, sorted_masks in order:
@@ -475,13 +577,71 @@ class _Problem:
         self.group = group
         self.perm = np.ascontiguousarray(np.concatenate(images), dtype=np.int32)
 
+    def _small_symmetry(self, off: Any, masks: Any, weights: Any) -> None:
+        """:meth:`find_symmetry` in plain Python, for the few hands of :func:`_small_arrays`.
+
+        A permutation can only map suit ``s`` to a suit holding the same ranks of
+        the board, of the dead cards and of every player's cards: those suit
+        signatures rule out most of the 24 at once; the rest are checked hand by hand.
+        """
+        fixed = [self.bmask, mask_of(self.dead)]
+        for p in range(self.n):
+            union = 0
+            for m in masks[off[p] : off[p + 1]]:
+                union |= m
+            fixed.append(union)
+        sig = [tuple([(m >> (16 * s)) & 0xFFFF for m in fixed]) for s in range(4)]
+        self.group = [(0, 1, 2, 3)]
+        self.perm = array("i", range(len(masks)))
+        candidates = _suit_perms(tuple([sig.index(x) for x in sig]))
+        if not candidates:
+            return
+        # Each player's hands by mask (two players may hold the same hand).
+        index = [{masks[i]: i for i in range(off[p], off[p + 1])} for p in range(self.n)]
+        for sigma in candidates:
+            image: list[int] = []
+            for p in range(self.n):
+                where = index[p]
+                for i in range(off[p], off[p + 1]):
+                    j = where.get(_permute_mask(masks[i], sigma))
+                    if j is None or weights[j] != weights[i]:
+                        break
+                    image.append(j)
+                else:
+                    continue
+                break
+            else:
+                self.group.append(sigma)
+                self.perm.extend(image)
+
+
+@cache
+def _suit_perms(classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The suit permutations but the identity that keep every suit within its class
+    (``classes[s]``: the first suit of the same signature as ``s``), in permutations() order."""
+    return tuple(
+        sigma
+        for sigma in permutations(range(4))
+        if sigma != (0, 1, 2, 3) and all(classes[sigma[s]] == classes[s] for s in range(4))
+    )
+
 
 def _permute_mask(mask: int, sigma: tuple[int, ...]) -> int:
     """One card mask with its suit lanes moved as ``sigma`` says."""
-    out = 0
-    for s in range(4):
-        out |= ((mask >> (16 * s)) & 0xFFFF) << (16 * sigma[s])
-    return out
+    return (
+        ((mask & 0xFFFF) << (16 * sigma[0]))
+        | (((mask >> 16) & 0xFFFF) << (16 * sigma[1]))
+        | (((mask >> 32) & 0xFFFF) << (16 * sigma[2]))
+        | ((mask >> 48) << (16 * sigma[3]))
+    )
+
+
+def _count_joint(masks: list[list[int]], used: int) -> int:
+    """Ways to give every player one of its hands (``masks``) with no card twice or in ``used``."""
+    if len(masks) == 1:
+        return sum(1 for m in masks[0] if not m & used)
+    rest = masks[1:]
+    return sum(_count_joint(rest, used | m) for m in masks[0] if not m & used)
 
 
 def _popcount(mask: int) -> int:
@@ -521,9 +681,9 @@ def _card_keys() -> list[int]:
 
 
 def count_outcomes(
-    players: str | Sequence[str | Range],
-    board: str | Sequence[int] = "",
-    dead: str | Sequence[int] = "",
+    players: Players,
+    board: CardsLike = "",
+    dead: CardsLike = "",
     *,
     game: str | Game = "holdem",
 ) -> int:
@@ -539,9 +699,9 @@ def count_outcomes(
 
 
 def equity(
-    players: str | Sequence[str | Range],
-    board: str | Sequence[int] = "",
-    dead: str | Sequence[int] = "",
+    players: Players,
+    board: CardsLike = "",
+    dead: CardsLike = "",
     *,
     method: str = "auto",
     threshold: float | None = None,
@@ -572,6 +732,43 @@ def equity(
     estimate so far with its standard errors, an exact run the share of the
     work done and no equities.
     """
+    return _equity_run(
+        players,
+        board,
+        dead,
+        method=method,
+        threshold=threshold,
+        trials=trials,
+        time=time,
+        stderr=stderr,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+        on_plan=on_plan,
+        game=game,
+    )[0]
+
+
+def _equity_run(
+    players: Players,
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    method: str = "auto",
+    threshold: float | None = None,
+    trials: int | None = None,
+    time: float | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    on_plan: Callable[[int, float], None] | None = None,
+    game: str | Game = "holdem",
+    breakdown: int | None = None,
+) -> tuple[EquityResult, _Problem]:
+    """:func:`equity`, and the problem it ran; with ``breakdown`` (a player's index in the
+    order given) the run also tallies that player's outcomes per combo, in the problem's
+    ``combo_tallies`` (the problem's ``breakdown`` is its engine position)."""
     start = _time.perf_counter()
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
@@ -583,14 +780,20 @@ def equity(
     threads = default_threads() if threads is None else threads
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
 
-    ranges = _parse_players(players, b, d, g)
-    shown = [len(r) for r in ranges]
-    ranges = _drop_certain_conflicts(ranges)
+    shown, ranges = _players(players, b, d, g)
     # The engine plays the largest range last (innermost); results come back
     # in the order given.
     biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
+    if breakdown is not None:
+        if not 0 <= breakdown < len(ranges):
+            raise InputError(
+                f"no player {breakdown + 1} to break down: there are {len(ranges)} players"
+            )
+        biggest = _last_for_breakdown(ranges, biggest, breakdown, g)
     order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
     prob = _Problem([ranges[i] for i in order], b, d, g)
+    if breakdown is not None:
+        prob.breakdown = order.index(breakdown)
     try:
         result = _run(
             prob, method, limit, threads, trials, time, stderr, seed, start, progress, on_plan
@@ -601,11 +804,15 @@ def equity(
     back = [0] * len(order)
     for pos, i in enumerate(order):
         back[i] = pos
-    return replace(
+    result = replace(
         result,
         game=g.name,
-        players=tuple(replace(result.players[back[i]], combos=shown[i]) for i in range(len(order))),
+        players=tuple(
+            p if p.combos == shown[i] else replace(p, combos=shown[i])
+            for i, p in ((i, result.players[back[i]]) for i in range(len(order)))
+        ),
     )
+    return result, prob
 
 
 def _run(
@@ -649,6 +856,31 @@ def _run(
         return _montecarlo(
             prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
         )
+
+
+def _players(
+    players: Players, board: tuple[int, ...], dead: tuple[int, ...], game: Game
+) -> tuple[list[int], list[Player]]:
+    """Every player's hands left after card removal (their counts, as shown) and the ranges
+    the engine plays (:func:`_drop_certain_conflicts`); text parses the same every time, so
+    its answer is cached."""
+    if isinstance(players, str):
+        shown, ranges = _players_of_text(players, board, dead, game)
+    elif isinstance(players, Sequence) and all(isinstance(p, str) for p in players):
+        shown, ranges = _players_of_text(tuple(players), board, dead, game)
+    else:
+        parsed: list[Player] = list(_parse_players(players, board, dead, game))
+        return [len(r) for r in parsed], _drop_certain_conflicts(parsed)
+    return list(shown), list(ranges)
+
+
+@lru_cache(maxsize=256)
+def _players_of_text(
+    players: str | tuple[str, ...], board: tuple[int, ...], dead: tuple[int, ...], game: Game
+) -> tuple[tuple[int, ...], tuple[Player, ...]]:
+    """:func:`_players` of text (ranges are immutable: a cached one is safe to share)."""
+    parsed: list[Player] = list(_parse_players(players, board, dead, game))
+    return tuple(len(r) for r in parsed), tuple(_drop_certain_conflicts(parsed))
 
 
 def _drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
@@ -724,12 +956,21 @@ def _exhaustive(
             f"{outcomes:.3g} outcomes are too many to count exactly; use Monte Carlo (--mc)"
         )
     kernel = prob.kernel()
+    ctallies = _combo_buffer(prob, kernel, threads, "d" if prob.weighted else "q")
+    if prob.breakdown is not None and outcomes * len(prob.group) >= MAX_EXACT_OUTCOMES:
+        raise InputError(
+            f"{outcomes:.3g} outcomes are too many to break down exactly; use Monte Carlo (--mc)"
+        )
     # A long run takes its work in a fixed random order, so that any prefix is
     # a fair sample for the time estimate; tallies do not depend on the order.
     big = outcomes / len(prob.group) >= 2_000_000
     flat, innermost = _work_items(prob, kernel, threads, big)
     n_items = len(flat) // 3
-    run = kernel.exhaustive_last if innermost else kernel.exhaustive
+    # The typed version by name: the fused-type dispatcher would import numpy to inspect its
+    # arguments (tests/test_startup.py).
+    run = (kernel.exhaustive_last if innermost else kernel.exhaustive)[
+        "double" if prob.weighted else "int64_t"
+    ]
     iview = memoryview(flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
     size = -(-kernel.tally_size // 8) * 8 + 8  # padded to whole cache lines per thread
     # Unweighted runs count outcomes in int64: exact at any size.
@@ -750,10 +991,10 @@ def _exhaustive(
         if not big:
             # A small run takes milliseconds: no worker thread (it would cost
             # more than the run); a signal is handled as soon as it returns.
-            run(iview[lo:hi], tview, threads, cview)
+            run(iview[lo:hi], tview, ctallies, threads, cview)
             return False
         _, stopped = run_kernel(
-            lambda: run(iview[lo:hi], tview, threads, cview), control, on_poll=poll
+            lambda: run(iview[lo:hi], tview, ctallies, threads, cview), control, on_poll=poll
         )
         if control.buffer[0] < 0:
             raise InternalError("the enumeration ran out of memory on a thread")
@@ -786,11 +1027,14 @@ def _exhaustive(
         sums: list[Any] = [
             math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
         ]
+    elif threads == 1:
+        sums = tallies.tolist()
     else:
         sums = [sum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
     total = sums[kernel.tally_size - 1]
     if total == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
+    _keep_combo_tallies(prob, ctallies)
     players = []
     low_possible = None
     if prob.game.hilo:
@@ -798,7 +1042,9 @@ def _exhaustive(
     for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
         if not prob.weighted:
-            frac = sum((Fraction(c, k) for k, c in enumerate(row) if k), Fraction(0)) / total
+            # Shares of a k-way split in units of 1/lcm(1..n): one exact fraction at the end.
+            units = math.lcm(*range(1, n + 1))
+            frac = Fraction(sum(c * (units // k) for k, c in enumerate(row) if k), units * total)
             wins, ties = row[1], sum(row[2:])
             players.append(
                 PlayerResult(
@@ -841,14 +1087,79 @@ def _exhaustive(
     )
 
 
+def _last_for_breakdown(ranges: list[Player], biggest: int, breakdown: int, game: Game) -> int:
+    """The player to enumerate innermost when ``breakdown``'s tallies are kept per combo.
+
+    Heads-up, and in Omaha games (where valuing a hand costs far more than
+    counting it), the largest range stays innermost.  With three or more
+    players in the hold'em games, a broken-down player innermost would add a
+    counter update per combo and board to the tightest loop, so the largest of
+    the other ranges goes innermost instead, when it is big enough for that
+    loop (4 combos): a broken-down player among the others costs one update per
+    assignment.
+    """
+    if biggest != breakdown or len(ranges) == 2 or game.hole_cards != 2:
+        return biggest
+    others = [i for i in range(len(ranges)) if i != breakdown]
+    alt = max(others, key=lambda i: (len(ranges[i]), i))
+    return alt if len(ranges[alt]) >= 4 else biggest
+
+
+def _combo_buffer(prob: _Problem, kernel: Any, threads: int, code: str) -> Any:
+    """Per-thread rows for the broken-down player's per-combo tallies (one slot when none),
+    padded to whole cache lines; int64 (``"q"``) or float64 (``"d"``).  A plain buffer, not
+    numpy: a run without a breakdown does not import numpy (tests/test_startup.py)."""
+    cols = 1
+    if prob.breakdown is not None:
+        stride = kernel.set_breakdown(prob.breakdown)
+        off = prob.arrays(prob._listed)[0]
+        cols = int(off[prob.breakdown + 1] - off[prob.breakdown]) * stride
+    cols = -(-cols // 8) * 8 + 8
+    return memoryview(array(code, bytes(8 * threads * cols))).cast("B").cast(code, [threads, cols])
+
+
+def _keep_combo_tallies(prob: _Problem, buffer: Any) -> None:
+    """Sum the threads' per-combo rows into ``prob.combo_tallies``, spread over the suit
+    symmetries.
+
+    The kernel keeps an orbit's outcomes at its representative's combo only.
+    Counting each row once per symmetry, at the combo the symmetry maps it to,
+    and dividing by the number of symmetries gives every combo its own
+    outcomes (the division is exact: an orbit of an assignment fixed by ``s``
+    symmetries was weighted by the orbit's size, ``ng / s``).
+    """
+    bp = prob.breakdown
+    if bp is None:
+        return
+    import numpy as np
+
+    off = prob.arrays(prob._listed)[0]
+    lo, hi = int(off[bp]), int(off[bp + 1])
+    stride = prob.n + 1 if not prob.game.hilo else 7
+    rows = np.asarray(buffer).sum(axis=0)[: (hi - lo) * stride].reshape(hi - lo, stride)
+    ng = len(prob.group)
+    if ng > 1:
+        perm = np.asarray(prob.perm).reshape(ng, -1)[:, lo:hi] - lo
+        spread = np.zeros_like(rows)
+        for g in range(ng):
+            spread[perm[g]] += rows
+        if rows.dtype == np.int64:
+            if np.any(spread % ng):
+                raise InternalError("per-combo tallies do not spread evenly over the symmetries")
+            rows = spread // ng
+        else:
+            rows = spread / ng
+    prob.combo_tallies = rows
+
+
 def _exact_fields(
     prob: _Problem, outcomes: int, counted: bool, threads: int, elapsed: float
 ) -> dict[str, Any]:
     """The fields every exact result has, finished or interrupted."""
     return {
         "method": "exact",
-        "board": prob.board,
-        "dead": prob.dead,
+        "board": cards_of(prob.board),
+        "dead": cards_of(prob.dead),
         "outcomes": outcomes,
         "outcomes_exact": counted,
         "symmetry": len(prob.group),
@@ -963,9 +1274,11 @@ def _joint_tables(prob: _Problem, kernel: Any) -> tuple[array, array, array]:
     joint = kernel.joint_assignments(JOINT_LIMIT)
     if joint is None or len(joint) == 0:
         return empty
-    cw = prob.cw
+    import numpy as np
+
     k = len(fixed)
-    weights = [math.prod(cw[joint[r * k + j]] for j in range(k)) for r in range(len(joint) // k)]
+    rows = np.frombuffer(joint, dtype=np.int32).reshape(-1, k)
+    weights = np.prod(np.asarray(prob.cw)[rows], axis=1).tolist()
     p, a = _alias(weights)
     return joint, array("d", p), array("i", a)
 
@@ -999,7 +1312,13 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    kernel = prob.kernel(list_random=False)
+    bp = prob.breakdown
+    if bp is not None and prob.random_flags[bp]:
+        # The broken-down player is drawn from its listed combos (which is exact, as
+        # _mc says), so that every deal names its combo.
+        prob.random_flags[bp] = False
+        prob.is_random[bp] = 0
+    kernel = prob.kernel(list_random=bp is not None and isinstance(prob.ranges[bp], DeckRange))
     aprob, aidx = _alias_tables(prob)
     joint, jprob, jalias = _joint_tables(prob, kernel)
     # Each thread's generator state and counts get cache lines of their own:
@@ -1012,6 +1331,7 @@ def _montecarlo(
     size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected draws; padded
     counts = array("q", bytes(8 * size * threads))
     cview = memoryview(counts).cast("B").cast("q", [threads, size])
+    ccounts = _combo_buffer(prob, kernel, threads, "q")
     deals_at = kernel.tally_size - 1
     units = kernel.units
 
@@ -1036,7 +1356,9 @@ def _montecarlo(
             if trials is not None:
                 step = min(step, -(-(trials - done) // threads))
             t0 = _time.perf_counter()
-            kernel.montecarlo(aprob, aidx, joint, jprob, jalias, rview, step, cview, threads, ctl)
+            kernel.montecarlo(
+                aprob, aidx, joint, jprob, jalias, rview, step, cview, ccounts, threads, ctl
+            )
             spent = _time.perf_counter() - t0
             done += step * threads
             if totals()[deals_at] < done:
@@ -1068,6 +1390,7 @@ def _montecarlo(
         if interrupted:
             raise KeyboardInterrupt
         raise InputError("no deal was possible: the players' hands conflict with each other")
+    _keep_combo_tallies(prob, ccounts)
     if prob.game.hilo:
         players = tuple(
             PlayerResult(
@@ -1091,8 +1414,8 @@ def _montecarlo(
     elapsed = _time.perf_counter() - start
     return EquityResult(
         method="mc",
-        board=prob.board,
-        dead=prob.dead,
+        board=cards_of(prob.board),
+        dead=cards_of(prob.dead),
         players=players,
         outcomes=outcomes,
         outcomes_exact=counted,

@@ -102,6 +102,9 @@ cdef struct Problem:
     int K                       # hole cards per combo
     const uint8_t* ccards       # per combo: its K hole cards
     uint8_t bcards[5]           # the board cards given (nb of them)
+    int bp                      # the player whose tallies are also kept per combo (-1: none)
+    int bstride                 # slots of one combo's tally (see Kernel.set_breakdown)
+    int32_t boff                # that player's first combo
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -178,13 +181,15 @@ cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                     tally_t w, uint32_t stab, tally_t* tally, ranking_t* rk) noexcept nogil:
+                     tally_t w, uint32_t stab, tally_t* tally, tally_t* ctally,
+                     ranking_t* rk) noexcept nogil:
     """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
 
     ``first`` >= 0 fixes the highest new board card to the ``first``-th unused
     card (cards go from the highest down), so one assignment's boards can be
     split into several work items.  ``stab`` holds the symmetries that fix the
-    assignment, used to merge symmetric boards.
+    assignment, used to merge symmetric boards.  With a broken-down player
+    (``P.bp``), its combo's row of ``ctally`` gets the same outcomes.
     """
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
@@ -196,7 +201,8 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef int n = P.n
     cdef int k = 5 - P.nb
     cdef int r, p, j, lo, hi
-    cdef int64_t boards = 0
+    cdef int64_t boards = 0, s
+    cdef tally_t* row
     make_canon(P.sigma, P.ng, stab, &C)
     r = remaining_cards(used, rem, True)
     boards_start(&B, rem, r, k, first, P.bcards, P.nb)
@@ -227,6 +233,18 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         if cnt[j]:
             tally[j] += w * cnt[j]
     tally[P.total_at] += w * boards
+    if P.bp >= 0:
+        row = ctally + <int64_t>(assign[P.bp] - P.boff) * P.bstride
+        if ranking_t is OmahaHiLoRanking:
+            for j in range(HILO_SLOTS - 1):
+                row[j] += w * cnt[HILO_SLOTS * P.bp + j]
+            row[HILO_SLOTS] += w * boards
+        else:
+            s = 0
+            for j in range(1, n + 1):
+                row[j] += w * cnt[P.bp * (n + 1) + j]
+                s += cnt[P.bp * (n + 1) + j]
+            row[0] += w * (boards - s)
 
 
 # --- Exhaustive enumeration with the last player innermost -----------------
@@ -266,8 +284,14 @@ cdef inline int64_t prefix_orbit(const Problem* P, const int32_t* assign, int np
 
 
 cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
-                      tally_t w, uint32_t stab, tally_t* tally, ranking_t* rk) noexcept nogil:
-    """Every board for the others' assignment, then every combo of the last player."""
+                      tally_t w, uint32_t stab, tally_t* tally, tally_t* ctally,
+                      ranking_t* rk) noexcept nogil:
+    """Every board for the others' assignment, then every combo of the last player.
+
+    A broken-down player (``P.bp``) gets its outcomes in its combo's row of
+    ``ctally`` as well: the last player's per combo and board (slot 0 a loss,
+    1 a win, k + 1 a split with k others), any other's once at the end.
+    """
     cdef int n = P.n
     cdef int L = n - 1
     cdef int k = 5 - P.nb
@@ -280,7 +304,10 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef uint16_t v[MAXP]
     cdef uint16_t best, x
     cdef uint64_t key, mask, base, usedb
-    cdef tally_t bw, gt, eq, tot, lt, wi
+    cdef tally_t bw, gt, eq, tot, lt, wi, wb, s
+    cdef tally_t* row
+    cdef bint inner = P.bp == L
+    cdef int S = P.bstride
     cdef bint sym = stab != 1
     cdef Canon C
     cdef Boards D
@@ -294,6 +321,12 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
     memset(cnt, 0, (n * (n + 1) + 1) * sizeof(tally_t))
+    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+        pass
+    else:
+        if inner and n == 2:
+            headsup_last(P, used, w, stab, sym, hk[0], hm[0], &D, &C, tally, ctally, rk)
+            return
     while boards_next(&D, k, &C):
         key = D.key[k]
         mask = D.mask[k]
@@ -323,9 +356,13 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             gt = 0
             eq = 0
             tot = 0
+            wb = w * bw
             base = PC_KEY_INIT + P.bkey + key
             usedb = used | mask
-            for i in range(P.off[L], P.off[L + 1]):
+            if inner:
+                last_combos(rk, P, L, usedb, base, P.bmask | mask, best, nbest + 1, wb, &B, &T,
+                            tabled, ctally, &gt, &eq, &tot)
+            for i in range(P.off[L], P.off[L + 1] if not inner else P.off[L]):
                 if P.cmask[i] & usedb:
                     continue
                 if ranking_t is OmahaRanking:
@@ -355,10 +392,147 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     for j in range(n * (n + 1) + 1):
         if cnt[j] != 0:
             tally[j] += w * cnt[j]
+    if 0 <= P.bp < L:
+        row = ctally + <int64_t>(assign[P.bp] - P.boff) * S
+        s = 0
+        for j in range(1, n + 1):
+            row[j] += w * cnt[P.bp * (n + 1) + j]
+            s += cnt[P.bp * (n + 1) + j]
+        row[0] += w * (cnt[n * (n + 1)] - s)
+
+
+cdef enum:
+    HU_BLOCK = 256  # boards valued and kept together by headsup_last
+
+
+cdef void headsup_last(const Problem* P, uint64_t used, tally_t w, uint32_t stab, bint sym,
+                       uint64_t hk0, uint64_t hm0, Boards* D, const Canon* C, tally_t* tally,
+                       tally_t* ctally, ranking_t* rk) noexcept nogil:
+    """:func:`last_boards` for two players when the last one is broken down (hold'em games).
+
+    Boards are taken in blocks: each block's boards are valued for player 0
+    first, then every combo of player 1 runs through the block with its wins,
+    ties and outcomes in registers, so keeping them per combo costs one store
+    per combo and block rather than one per combo and board.  Player 0's
+    tallies are the mirror image: it wins what the combos lose.
+    """
+    cdef uint64_t bkey[HU_BLOCK]
+    cdef uint64_t bmask[HU_BLOCK]
+    cdef uint64_t bnew[HU_BLOCK]
+    cdef uint16_t bbest[HU_BLOCK]
+    cdef int64_t bwt[HU_BLOCK]
+    cdef int k = 5 - P.nb
+    cdef int nblk = 0, b
+    cdef bint more = True
+    cdef int64_t bw, win, tie, tot
+    cdef int32_t i, lo = P.off[1], hi = P.off[2]
+    cdef const uint64_t* cmask = P.cmask
+    cdef const uint64_t* ckey = P.ckey
+    cdef uint64_t cm, ck, mask
+    cdef uint16_t x
+    cdef tally_t wi, f, gt = 0, eq = 0, total = 0
+    cdef tally_t* row
+    cdef int S = P.bstride
+    while more:
+        more = boards_next(D, k, C)
+        if more:
+            if stop_requested(P.ctl):
+                return
+            mask = D.mask[k]
+            bw = 1
+            if C.active:
+                bw = leaf_weight(C, mask)
+            elif sym:
+                bw = board_orbit(P.sigma, P.ng, stab, P.bmask | mask)
+            if bw != 0:
+                bkey[nblk] = PC_KEY_INIT + P.bkey + D.key[k]
+                bmask[nblk] = P.bmask | mask
+                bnew[nblk] = mask
+                bbest[nblk] = evaluate(rk, hk0 + D.key[k], hm0 | mask)
+                bwt[nblk] = bw
+                nblk += 1
+        if nblk == HU_BLOCK or (not more and nblk > 0):
+            for i in range(lo, hi):
+                cm = cmask[i]
+                if cm & used:
+                    continue
+                ck = ckey[i]
+                win = 0
+                tie = 0
+                tot = 0
+                for b in range(nblk):
+                    if cm & bnew[b]:
+                        continue
+                    x = evaluate(rk, bkey[b] + ck, bmask[b] | cm)
+                    tot += bwt[b]
+                    win += bwt[b] * (x > bbest[b])
+                    tie += bwt[b] * (x == bbest[b])
+                if tot == 0:
+                    continue
+                if tally_t is double:
+                    wi = P.cw[i]
+                else:
+                    wi = 1
+                f = w * wi
+                row = ctally + <int64_t>(i - lo) * S
+                row[0] += f * (tot - win - tie)
+                row[1] += f * win
+                row[2] += f * tie
+                gt += wi * win
+                eq += wi * tie
+                total += wi * tot
+            nblk = 0
+    # Player 0 wins what player 1 loses and ties what it ties.
+    tally[4] += w * gt
+    tally[5] += w * eq
+    tally[1] += w * (total - gt - eq)
+    tally[2] += w * eq
+    tally[6] += w * total
+
+
+cdef inline void last_combos(ranking_t* rk, const Problem* P, int L, uint64_t usedb,
+                             uint64_t base, uint64_t bmask, uint16_t best, int tslot, tally_t wb,
+                             const OmahaBoard* B, const OmahaTable* T, bint tabled,
+                             tally_t* ctally, tally_t* gt_, tally_t* eq_,
+                             tally_t* tot_) noexcept nogil:
+    """The last player's combos on one board when it is broken down: the sums of
+    :func:`last_boards` (beating ``best``, tying it, all) and each combo's slot of
+    ``ctally`` (0 a loss, 1 a win, ``tslot`` a tie) plus ``wb`` times its weight."""
+    cdef const uint64_t* cmask = P.cmask
+    cdef const uint64_t* ckey = P.ckey
+    cdef const double* cw = P.cw
+    cdef int32_t lo = P.off[L], hi = P.off[L + 1], i
+    cdef int S = P.bstride, K = P.K
+    cdef tally_t* row = ctally
+    cdef tally_t gt = 0, eq = 0, tot = 0, wi
+    cdef uint16_t x
+    for i in range(lo, hi):
+        row = ctally + <int64_t>(i - lo) * S
+        if cmask[i] & usedb:
+            continue
+        if ranking_t is OmahaRanking:
+            if tabled:
+                x = omaha_table_value(T, P.ccards + <int64_t>i * K, K)
+            else:
+                x = omaha_value(B, P.ccards + <int64_t>i * K, K)
+        else:
+            x = evaluate(rk, base + ckey[i], bmask | cmask[i])
+        if tally_t is double:
+            wi = cw[i]
+        else:
+            wi = 1
+        tot += wi
+        gt += wi * (x > best)
+        eq += wi * (x == best)
+        row[(x > best) + (x == best) * tslot] += wb * wi
+    gt_[0] += gt
+    eq_[0] += eq
+    tot_[0] += tot
 
 
 cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
-                         tally_t w, int first, tally_t* tally, ranking_t* rk) noexcept nogil:
+                         tally_t w, int first, tally_t* tally, tally_t* ctally,
+                         ranking_t* rk) noexcept nogil:
     """Give players ``p..stop-1`` every non-conflicting combo, then enumerate the boards.
 
     ``stop`` is ``n`` when whole assignments come first (``all_boards``) and
@@ -377,9 +551,9 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
                 return
             w *= <tally_t>m
         if stop == P.n:
-            all_boards(P, assign, used, first, w, stab, tally, rk)
+            all_boards(P, assign, used, first, w, stab, tally, ctally, rk)
         else:
-            last_boards(P, assign, used, first, w, stab, tally, rk)
+            last_boards(P, assign, used, first, w, stab, tally, ctally, rk)
         return
     for i in range(P.off[p], P.off[p + 1]):
         if P.cmask[i] & used:
@@ -391,22 +565,22 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
             wi = w * P.cw[i]
         else:
             wi = w
-        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, rk)
+        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, ctally, rk)
 
 
 cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
-                            tally_t w, int first, tally_t* tally) noexcept nogil:
+                            tally_t w, int first, tally_t* tally, tally_t* ctally) noexcept nogil:
     """:func:`assign_players` as compiled for the problem's evaluator."""
     if P.ranking == 0:
-        assign_players(P, assign, p, stop, used, w, first, tally, <HighRanking*>NULL)
+        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <HighRanking*>NULL)
     elif P.ranking == 1:
-        assign_players(P, assign, p, stop, used, w, first, tally, <ShortRanking*>NULL)
+        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <ShortRanking*>NULL)
     elif P.ranking == 2:
-        assign_players(P, assign, p, stop, used, w, first, tally, <TritonRanking*>NULL)
+        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <TritonRanking*>NULL)
     elif P.ranking == EVAL_OMAHA:
-        assign_players(P, assign, p, stop, used, w, first, tally, <OmahaRanking*>NULL)
+        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <OmahaRanking*>NULL)
     else:
-        assign_players(P, assign, p, stop, used, w, first, tally, <OmahaHiLoRanking*>NULL)
+        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <OmahaHiLoRanking*>NULL)
 
 
 cdef class Kernel:
@@ -470,6 +644,9 @@ cdef class Kernel:
                 self.P.units = self.P.units * i // gcd(self.P.units, i)
             self.P.total_at = HILO_SLOTS * n + 1
         self.P.K = hole
+        self.P.bp = -1
+        self.P.bstride = 0
+        self.P.boff = 0
         self.ccards = ccards
         self.P.ccards = &ccards[0] if ccards.shape[0] else NULL
         for i in range(nb):
@@ -484,6 +661,36 @@ cdef class Kernel:
     def units(self) -> int:
         """Hi/lo: the units of a half pot (every split of it is whole); 1 otherwise."""
         return self.P.units
+
+    def set_breakdown(self, int player) -> int:
+        """Keep ``player``'s tallies per combo as well (-1: nobody); returns the slots per combo.
+
+        A combo's row holds, for hold'em-like and Omaha games, the weight of the
+        outcomes it lost (slot 0) and of those it won as one of ``k`` winners
+        (slot ``k``), ``n + 1`` slots that add up to its outcomes; for hi/lo,
+        the five hi/lo slots of the player's tally (scoops, part pots, high,
+        low and no-low units), the squared units (Monte Carlo) and its
+        outcomes.  The exhaustive rows are per orbit representative: the
+        caller spreads them over the suit symmetries (each row once per
+        symmetry, divided by their number).
+        """
+        if player < 0:
+            self.P.bp = -1
+            self.P.bstride = 0
+            return 0
+        if player >= self.P.n:
+            raise ValueError("no such player")
+        self.P.bp = player
+        self.P.boff = self.P.off[player]
+        self.P.bstride = HILO_SLOTS + 1 if self.P.ranking == EVAL_OMAHA_HILO else self.P.n + 1
+        return self.P.bstride
+
+    def _check_breakdown(self, Py_ssize_t rows, Py_ssize_t cols, int threads):
+        """Refuse per-combo tallies too small for the broken-down player."""
+        cdef int p = self.P.bp
+        if p >= 0 and (rows < threads
+                       or cols < (self.P.off[p + 1] - self.P.off[p]) * self.P.bstride):
+            raise ValueError("combo tallies are too small")
 
     def count_assignments(self, int64_t budget) -> int:
         """Number of non-conflicting joint assignments, or -1 when counting would pass ``budget`` steps."""
@@ -549,14 +756,15 @@ cdef class Kernel:
                     k -= 1
         return buf
 
-    def exhaustive(self, int32_t[:, ::1] items, tally_t[:, ::1] tallies, int threads,
-                   int64_t[::1] ctl) -> None:
+    def exhaustive(self, int32_t[:, ::1] items, tally_t[:, ::1] tallies,
+                   tally_t[:, ::1] ctallies, int threads, int64_t[::1] ctl) -> None:
         """Enumerate the work items (combo 0, combo 1, first board card or -1) into per-thread tallies.
 
         ``tallies`` is ``int64`` for unweighted problems (exact counts) and
         ``float64`` for weighted ones; ``ctl`` is a ``runner.Control`` buffer:
         the kernel returns early once its stop flag is set and adds one to its
-        counter per finished item.
+        counter per finished item.  ``ctallies`` (same type, one row per thread)
+        gets the per-combo tallies of :meth:`set_breakdown`'s player.
         """
         cdef Py_ssize_t it, nitems = items.shape[0]
         cdef int t
@@ -566,6 +774,7 @@ cdef class Kernel:
         cdef uint64_t used
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
+        self._check_breakdown(ctallies.shape[0], ctallies.shape[1], threads)
         if ctl.shape[0] < 2:
             raise ValueError("ctl needs two entries")
         if nitems == 0:
@@ -585,7 +794,8 @@ cdef class Kernel:
                     else:
                         w = 1
                     used = P.bmask | P.dead | P.cmask[items[it, 0]] | P.cmask[items[it, 1]]
-                    run_assign(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0])
+                    run_assign(P, assign, 2, P.n, used, w, items[it, 2], &tallies[t, 0],
+                               &ctallies[t, 0])
                     if not stop_requested(P.ctl):
                         add_done(P.ctl, 1)
                 free(assign)
@@ -594,8 +804,8 @@ cdef class Kernel:
                 P.ctl[0] = -1
         P.ctl = NULL
 
-    def exhaustive_last(self, int32_t[:, ::1] items, tally_t[:, ::1] tallies, int threads,
-                        int64_t[::1] ctl) -> None:
+    def exhaustive_last(self, int32_t[:, ::1] items, tally_t[:, ::1] tallies,
+                        tally_t[:, ::1] ctallies, int threads, int64_t[::1] ctl) -> None:
         """Like :meth:`exhaustive` with the last player innermost.
 
         Items are (combo of player 0, combo of player 1 or -1 when there are
@@ -611,6 +821,7 @@ cdef class Kernel:
             raise ValueError("hi/lo runs enumerate whole assignments (exhaustive)")
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
+        self._check_breakdown(ctallies.shape[0], ctallies.shape[1], threads)
         if ctl.shape[0] < 2:
             raise ValueError("ctl needs two entries")
         if nitems == 0:
@@ -636,7 +847,8 @@ cdef class Kernel:
                         if tally_t is double:
                             w = w * P.cw[items[it, 1]]
                         p0 = 2
-                    run_assign(P, assign, p0, P.n - 1, used, w, items[it, 2], &tallies[t, 0])
+                    run_assign(P, assign, p0, P.n - 1, used, w, items[it, 2], &tallies[t, 0],
+                               &ctallies[t, 0])
                     if not stop_requested(P.ctl):
                         add_done(P.ctl, 1)
                 free(assign)
@@ -646,8 +858,8 @@ cdef class Kernel:
 
     def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, int32_t[::1] joint,
                    double[::1] joint_prob, int32_t[::1] joint_alias, uint64_t[:, ::1] rng,
-                   int64_t trials_per_slot, int64_t[:, ::1] counts, int slots,
-                   int64_t[::1] ctl) -> None:
+                   int64_t trials_per_slot, int64_t[:, ::1] counts,
+                   int64_t[:, ::1] ccounts, int slots, int64_t[::1] ctl) -> None:
         """Run ``trials_per_slot`` deals for each of ``slots`` streams, counting into ``counts[slot]``.
 
         Each slot has its own generator row and counts row, and every slot is
@@ -655,7 +867,9 @@ cdef class Kernel:
         result depends on the seed and the slot count only.  A row holds the
         same win and split counts as an exhaustive tally (``p * (n + 1) + k``:
         deals player ``p`` won as one of ``k`` winners), then the deals and
-        the rejected draws.  A slot gives up early after ``64 * trials + 4096``
+        the rejected draws; ``ccounts[slot]`` the per-combo counts of
+        :meth:`set_breakdown`'s player (who must not be dealt from the deck:
+        ``is_random`` 0).  A slot gives up early after ``64 * trials + 4096``
         rejected draws in a row, so hopelessly conflicting ranges cannot hang
         the caller, and returns early when ``ctl``'s stop flag is set.
         """
@@ -668,6 +882,9 @@ cdef class Kernel:
         if (counts.shape[0] < slots or counts.shape[1] < self.tally_size + 1
                 or rng.shape[0] < slots or rng.shape[1] < 4 or ctl.shape[0] < 2):
             raise ValueError("counts, rng or ctl is too small")
+        self._check_breakdown(ccounts.shape[0], ccounts.shape[1], slots)
+        if P.bp >= 0 and P.is_random[P.bp]:
+            raise ValueError("the broken-down player must be dealt from its combos")
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
             raise ValueError("joint tables do not match")
         cdef const int32_t* jp = &joint[0] if nj else NULL
@@ -677,19 +894,19 @@ cdef class Kernel:
         for t in prange(slots, nogil=True, num_threads=slots, schedule="static", chunksize=1):
             if P.ranking == 0:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], <HighRanking*>NULL)
+                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <HighRanking*>NULL)
             elif P.ranking == 1:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], <ShortRanking*>NULL)
+                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <ShortRanking*>NULL)
             elif P.ranking == 2:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], <TritonRanking*>NULL)
+                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <TritonRanking*>NULL)
             elif P.ranking == EVAL_OMAHA:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], <OmahaRanking*>NULL)
+                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <OmahaRanking*>NULL)
             else:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], <OmahaHiLoRanking*>NULL)
+                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <OmahaHiLoRanking*>NULL)
         P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:
@@ -789,7 +1006,7 @@ cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
 
 cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const int32_t* joint,
               const double* jprob, const int32_t* jalias, int64_t nj, uint64_t* s,
-              int64_t trials, int64_t* cnt, ranking_t* rk) noexcept nogil:
+              int64_t trials, int64_t* cnt, int64_t* cb, ranking_t* rk) noexcept nogil:
     # Each deal draws every player's combo independently from its own
     # distribution and throws the whole draw away on any shared card.  The
     # accepted draws then have exactly the probability exhaustive enumeration
@@ -808,6 +1025,9 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     # lists them all (``joint``, ``nj`` rows of one flat combo index per
     # non-random player) with an alias table over their weight products, and
     # a deal draws one row: the same distribution, with no rejected draws.
+    #
+    # A broken-down player's outcome in each deal is read off the change of
+    # its tally row and added to its combo's row of ``cb`` too.
     cdef int n = P.n
     cdef int k = 5 - P.nb
     cdef uint64_t hk[MAXP]
@@ -825,6 +1045,16 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     cdef int nbase = __builtin_popcountll(base)
     cdef int64_t row
     cdef int col
+    cdef int bp = P.bp, S = P.bstride, srow = 0
+    cdef int32_t bi = 0
+    cdef int64_t snap[MAXP + 1]
+    cdef int64_t d, sd
+    cdef int64_t* crow
+    if bp >= 0:
+        if ranking_t is OmahaHiLoRanking:
+            srow = HILO_SLOTS * bp
+        else:
+            srow = bp * (n + 1)
     for p in range(n):
         nrand += P.is_random[p]
     for j in range(P.nb):
@@ -844,6 +1074,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                     continue
                 i = joint[row * (n - nrand) + col]
                 col += 1
+                if p == bp:
+                    bi = i
                 used |= P.cmask[i]
                 hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
                 hm[p] = P.bmask | P.cmask[i]
@@ -861,6 +1093,8 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             if P.cmask[i] & used:
                 ok = False
                 break
+            if p == bp:
+                bi = i
             used |= P.cmask[i]
             hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
             hm[p] = P.bmask | P.cmask[i]
@@ -876,6 +1110,9 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             continue
         failed = 0
         q = 0
+        if bp >= 0:
+            for j in range(S):
+                snap[j] = cnt[srow + j]
         if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
             for p in range(n):
                 if P.is_random[p]:
@@ -897,5 +1134,18 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                 key += PC_CARD_KEY[cards[q + j]]
                 mask |= PC_CARD_BIT[cards[q + j]]
             showdown(rk, n, hk, hm, key, mask, 1, cnt)
+        if bp >= 0:
+            crow = cb + <int64_t>(bi - P.boff) * S
+            if ranking_t is OmahaHiLoRanking:
+                for j in range(HILO_SLOTS):
+                    crow[j] += cnt[srow + j] - snap[j]
+                crow[HILO_SLOTS] += 1
+            else:
+                sd = 0
+                for j in range(1, n + 1):
+                    d = cnt[srow + j] - snap[j]
+                    crow[j] += d
+                    sd += d
+                crow[0] += 1 - sd
         cnt[stride] += 1
         done += 1

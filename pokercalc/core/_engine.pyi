@@ -1,0 +1,66 @@
+"""Types of the compiled enumerator and Monte Carlo kernel (``_engine.pyx``)."""
+
+from array import array
+from typing import Any, Protocol, TypeAlias
+
+import numpy as np
+from typing_extensions import Buffer
+
+#: What a typed memoryview argument takes: ``array.array``, ``memoryview``, ``bytes``, numpy.
+_Buffer: TypeAlias = Buffer | np.ndarray[Any, Any]
+
+class _Run(Protocol):
+    """An exhaustive run, fused over the tally type: called as is, or its version for
+    ``"int64_t"`` or ``"double"`` tallies picked by name (no numpy import to dispatch)."""
+
+    def __call__(
+        self, items: _Buffer, tallies: _Buffer, ctallies: _Buffer, threads: int, ctl: _Buffer
+    ) -> None: ...
+    def __getitem__(self, signature: str) -> _Run: ...
+
+class Kernel:
+    """The flat problem arrays, kept alive while the C kernels read them."""
+
+    def __init__(
+        self,
+        off: _Buffer,
+        ckey: _Buffer,
+        cmask: _Buffer,
+        cw: _Buffer,
+        perm: _Buffer,
+        is_random: _Buffer,
+        sigma: _Buffer,
+        ng: int,
+        nb: int,
+        bkey: int,
+        bmask: int,
+        dead: int,
+        ranking: int,
+        hole: int,
+        ccards: _Buffer,
+        bcards: _Buffer,
+    ) -> None: ...
+    @property
+    def tally_size(self) -> int: ...
+    @property
+    def units(self) -> int: ...
+    def set_breakdown(self, player: int) -> int: ...
+    def count_assignments(self, budget: int) -> int: ...
+    def work_items(self, first_only: bool, nfirsts: int, shuffle: bool) -> array[int]: ...
+    exhaustive: _Run
+    exhaustive_last: _Run
+    def montecarlo(
+        self,
+        alias_prob: _Buffer,
+        alias_idx: _Buffer,
+        joint: _Buffer,
+        joint_prob: _Buffer,
+        joint_alias: _Buffer,
+        rng: _Buffer,
+        trials_per_slot: int,
+        counts: _Buffer,
+        ccounts: _Buffer,
+        slots: int,
+        ctl: _Buffer,
+    ) -> None: ...
+    def joint_assignments(self, limit: int) -> array[int] | None: ...
