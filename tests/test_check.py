@@ -377,7 +377,7 @@ def test_the_regression_file_in_the_docs_passes(tmp_path: Path) -> None:
     import re
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "pipelines.md").read_text()
-    block = re.search(r"```toml\n(# equities\.toml\n.*?)```", doc, re.S)
+    block = re.search(r"```toml[^\n]*\n(# equities\.toml\n.*?)```", doc, re.S)
     assert block is not None
     path = write(tmp_path, "equities.toml", block.group(1))
     result = invoke(str(path), "--json")

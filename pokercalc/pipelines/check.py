@@ -174,7 +174,7 @@ def _read(path: Path) -> Any:
     )
     if is_json:
         try:
-            return json.loads(text)
+            return json.loads(text, parse_float=_Written)
         except json.JSONDecodeError as e:
             raise InputError(f"{str(path)!r}: bad JSON at line {e.lineno}: {e.msg}") from None
     if sys.version_info >= (3, 11):
@@ -182,13 +182,34 @@ def _read(path: Path) -> Any:
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=_Written)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{str(path)!r}: bad TOML: {e}") from None
 
 
+class _Written(float):
+    """A float read from a file that keeps its text, so an expectation is exactly as written."""
+
+    text: str
+
+    def __new__(cls, text: str) -> _Written:
+        value = super().__new__(cls, text)
+        value.text = text
+        return value
+
+
 def _expected_value(value: Any, where: str) -> Fraction:
-    """An expected equity from a float in 0..1 or an "a/b" string."""
+    """An expected equity from a float in 0..1 or an "a/b" string, exactly as written.
+
+    A float read from a file is the decimal written there (``0.46`` is 23/50,
+    not the binary double nearest to it); one given in Python is its shortest
+    decimal form, ``repr(value)``.
+
+    >>> _expected_value(0.46048525845877836, "here")
+    Fraction(11512131461469459, 25000000000000000)
+    >>> _expected_value(_Written("0.460485258458778360001"), "here")
+    Fraction(460485258458778360001, 1000000000000000000000)
+    """
     from pokercalc.output.formats import parse_fraction
 
     if isinstance(value, str):
@@ -197,7 +218,7 @@ def _expected_value(value: Any, where: str) -> Fraction:
         except PokercalcError:
             raise InputError(f"{where}: expected {value!r} is not a number or 'a/b'") from None
     elif isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-        frac = Fraction(value)
+        frac = Fraction(getattr(value, "text", None) or repr(value))
     else:
         raise InputError(f"{where}: expected {json.dumps(value)} is not a number or 'a/b'")
     if not 0 <= frac <= 1:
@@ -305,7 +326,9 @@ def check_scenario(
 ) -> ScenarioCheck:
     """Run one scenario with the engine and judge it by the pass rule of the module docstring."""
     if engine is None:
-        from pokercalc.analysis.equities import equity as engine  # type: ignore[import-not-found]
+        from pokercalc.analysis.equities import equity
+
+        engine = equity
     options = {**(shared or {}), **spec.options}
     if not spec.exact and not {"trials", "time", "stderr"} & set(options):
         options.update(stderr=spec.tolerance / Z, time=MC_TIME_LIMIT)
