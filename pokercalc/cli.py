@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -21,7 +21,7 @@ from .errors import PokercalcError
 FORMATS = ("table", "json", "csv")
 
 
-class Checked(click.ParamType):
+class Checked(click.ParamType):  # type: ignore[type-arg]  # (generic in new click only)
     """A numeric option checked by :mod:`pokercalc.core.validate`, as the API checks it.
 
     NaN, infinities, out-of-range and overflowing values are one line and exit 2.
@@ -85,28 +85,33 @@ class PokercalcGroup(click.Group):
             )
             raise SystemExit(1) from None
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        standalone = kwargs.pop("standalone_mode", True)
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         try:
-            rv = super().main(*args, standalone_mode=False, **kwargs)
-            if standalone:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            if standalone_mode:
                 # Without standalone mode click returns ctx.exit(n)'s status
                 # instead of exiting; exit with it as a console script should.
                 sys.exit(rv if isinstance(rv, int) else 0)
             return rv
         except click.exceptions.Exit as e:
-            if standalone:
+            if standalone_mode:
                 sys.exit(e.exit_code)
             raise
         except click.ClickException as e:
-            if not standalone:
+            if not standalone_mode:
                 raise
-            argv = kwargs.get("args", args[0] if args else None)
-            hint = _quote_hint(self, list(sys.argv[1:] if argv is None else argv))
+            hint = _quote_hint(self, list(sys.argv[1:] if args is None else args))
             click.echo(f"Error: {hint or e.format_message()}", err=True)
             sys.exit(e.exit_code)
         except click.Abort as e:
-            if not standalone:
+            if not standalone_mode:
                 raise
             if isinstance(e.__context__, KeyboardInterrupt):
                 # A signal outside any computation that reports partial
@@ -245,7 +250,9 @@ ALL_GAMES = (
 )
 
 
-def game_option(help_text: str = "The game: holdem (default), shortdeck, shortdeck-triton.") -> Any:
+def game_option(
+    help_text: str = "The game: holdem (default), shortdeck, shortdeck-triton.",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The ``--game`` option; the name is checked by ``games.get_game`` (one line, exit 2)."""
     return click.option("--game", default="holdem", show_default=True, help=help_text)
 

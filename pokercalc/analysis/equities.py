@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations, permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pokercalc.core.cards import (
     FULL_MASK,
@@ -40,6 +40,9 @@ from pokercalc.core.runner import Control, default_threads, run_kernel
 from pokercalc.core.validate import check_board_and_dead, check_engine_options, new_seed
 from pokercalc.errors import CardConflictError, InputError, InternalError
 from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range
+
+if TYPE_CHECKING:
+    from pokercalc.core._engine import Kernel
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -197,7 +200,7 @@ def _parse_players(
     board: tuple[int, ...],
     dead: tuple[int, ...],
     game: Game = HOLDEM,
-) -> list[Range]:
+) -> list[Player]:
     items = _player_texts(players)
     if not items:
         raise InputError("no players given")
@@ -464,7 +467,7 @@ class _Problem:
         """Every hand's weight, player after player."""
         return self.arrays(self._listed)[4]
 
-    def kernel(self, list_random: bool = True) -> Any:
+    def kernel(self, list_random: bool = True) -> Kernel:
         from pokercalc.core import _engine
 
         off, cards, masks, ckeys, weights = self.arrays(list_random)
@@ -517,7 +520,8 @@ class _Problem:
         count = sub.kernel().count_assignments(_COUNT_BUDGET)
         if count >= 0:
             return count * ways_random, True
-        return _estimate_assignments(fixed, self.blocked) * ways_random, False
+        # (A DeckRange is always random: ``listed`` holds every fixed player.)
+        return _estimate_assignments(listed, self.blocked) * ways_random, False
 
     def find_symmetry(self) -> None:
         """Suit permutations mapping the board, the dead cards and every range onto themselves.
@@ -974,7 +978,7 @@ def _exhaustive(
     iview = memoryview(flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
     size = -(-kernel.tally_size // 8) * 8 + 8  # padded to whole cache lines per thread
     # Unweighted runs count outcomes in int64: exact at any size.
-    code = "d" if prob.weighted else "q"
+    code: Literal["d", "q"] = "d" if prob.weighted else "q"
     tallies = array(code, bytes(8 * size * threads))
     tview = memoryview(tallies).cast("B").cast(code, [threads, size])
     control = Control()
@@ -1035,7 +1039,7 @@ def _exhaustive(
     if total == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     _keep_combo_tallies(prob, ctallies)
-    players = []
+    players: list[PlayerResult] = []
     low_possible = None
     if prob.game.hilo:
         players, low_possible = _hilo_exact(prob, sums, total, kernel.units)
@@ -1105,7 +1109,7 @@ def _last_for_breakdown(ranges: list[Player], biggest: int, breakdown: int, game
     return alt if len(ranges[alt]) >= 4 else biggest
 
 
-def _combo_buffer(prob: _Problem, kernel: Any, threads: int, code: str) -> Any:
+def _combo_buffer(prob: _Problem, kernel: Kernel, threads: int, code: Literal["d", "q"]) -> Any:
     """Per-thread rows for the broken-down player's per-combo tallies (one slot when none),
     padded to whole cache lines; int64 (``"q"``) or float64 (``"d"``).  A plain buffer, not
     numpy: a run without a breakdown does not import numpy (tests/test_startup.py)."""
@@ -1247,7 +1251,7 @@ def _alias(weights: Sequence[float]) -> tuple[list[float], list[int]]:
     return prob_p, alias
 
 
-def _alias_tables(prob: _Problem) -> tuple[array, array]:
+def _alias_tables(prob: _Problem) -> tuple[array[float], array[int]]:
     """Alias tables per player, so a weighted combo costs two random numbers."""
     aprob = array("d")
     aidx = array("i")
@@ -1264,7 +1268,7 @@ def _alias_tables(prob: _Problem) -> tuple[array, array]:
 JOINT_LIMIT = 100_000
 
 
-def _joint_tables(prob: _Problem, kernel: Any) -> tuple[array, array, array]:
+def _joint_tables(prob: _Problem, kernel: Kernel) -> tuple[array[int], array[float], array[int]]:
     """Every valid joint assignment of the non-random players with an alias table over
     their weight products, when there are two or more such players and few assignments."""
     fixed = [p for p, rnd in enumerate(prob.random_flags) if not rnd]
@@ -1283,7 +1287,7 @@ def _joint_tables(prob: _Problem, kernel: Any) -> tuple[array, array, array]:
     return joint, array("d", p), array("i", a)
 
 
-def _seed_states(seed: int, threads: int) -> array:
+def _seed_states(seed: int, threads: int) -> array[int]:
     """Independent xoshiro256** states per thread, expanded from the seed by splitmix64."""
     mask = (1 << 64) - 1
     x = seed & mask
@@ -1470,7 +1474,7 @@ def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float 
     The standard error is None (undefined) below two deals.
     """
     m = sums[n * (n + 1)]
-    out = []
+    out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
         if m == 0:

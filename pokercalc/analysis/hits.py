@@ -649,9 +649,9 @@ def select_hands(result: HitsResult, expression: str) -> Selection:
         bits = 0
         for name in hand.draws:
             bits |= 1 << DRAWS.index(name)
-        for terms in items:
+        for item_terms in items:
             ok = True
-            for made, draw_bits, negate in terms:
+            for made, draw_bits, negate in item_terms:
                 hit = m in made or bool(bits & draw_bits)
                 if hit == negate:
                     ok = False

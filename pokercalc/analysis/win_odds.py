@@ -484,11 +484,11 @@ def _potential(
         )
         if stopped:
             return None
-        counts = [
+        weighted = [
             math.fsum(w * out[9 * i + k] for i, w in enumerate(rng.weights)) for k in range(9)
         ]
         return potential_from_counts(
-            counts,
+            weighted,
             opponents=1,
             method="exact",
             cases=nh * cases,

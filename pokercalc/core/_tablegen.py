@@ -23,7 +23,7 @@ import itertools
 import os
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
@@ -243,10 +243,10 @@ def best_flush_class(bits: int) -> tuple[int, tuple[int, ...]]:
     return FLUSH, tuple(sorted(ranks, reverse=True)[:5])
 
 
-def _rank_multisets():
+def _rank_multisets() -> Iterator[list[int]]:
     """Yield the rank counts of every multiset of 5 to 7 cards."""
 
-    def rec(r: int, left: int, counts: list[int]):
+    def rec(r: int, left: int, counts: list[int]) -> Iterator[list[int]]:
         if r == 13:
             if 7 - left >= 5:
                 yield counts

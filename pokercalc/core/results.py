@@ -70,6 +70,13 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+
+def _per_class(fn: Callable[[type], T]) -> Callable[[type], T]:
+    """:func:`functools.cache` for a function of a class, typed as the function: mypy does
+    not take a class for ``Hashable`` (python/mypy#11470)."""
+    return cache(fn)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -169,7 +176,11 @@ def derived(
     value of the result's output, documented by its docstring; options as for :func:`doc`."""
 
     def mark(fn: F) -> F:
-        meta = {"doc": _as_field_doc(_first_line(fn.__doc__)), "form": form, "keywords": keywords}
+        meta: dict[str, Any] = {
+            "doc": _as_field_doc(_first_line(fn.__doc__)),
+            "form": form,
+            "keywords": keywords,
+        }
         meta.update(key=key, csv=csv, table=False, output=True, inline=False)
         meta.update(items=items, schema=schema)
         fn.__result_entry__ = meta  # type: ignore[attr-defined]
@@ -302,7 +313,7 @@ class Result:
         return _object_schema(cls)
 
 
-@cache
+@_per_class
 def _entries(cls: type) -> tuple[_Entry, ...]:
     """The output values of a result class, in declaration order."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -318,9 +329,9 @@ def _entries(cls: type) -> tuple[_Entry, ...]:
             continue
         attr = getattr(cls, name, None)
         fn = attr.fget if isinstance(attr, property) else attr
-        meta = getattr(fn, "__result_entry__", None)
-        if meta is not None:
-            out.append(_Entry(name, meta, call=not isinstance(attr, property)))
+        marked = getattr(fn, "__result_entry__", None)
+        if marked is not None:
+            out.append(_Entry(name, marked, call=not isinstance(attr, property)))
     return tuple(out)
 
 
@@ -329,7 +340,7 @@ def _hands(hands: Iterable[Iterable[Any]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(cards_of(h) for h in hands)
 
 
-@cache
+@_per_class
 def _card_fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
     """The fields of a result class that hold cards (written as CARD, CARDS or HANDS), each
     with the function that makes its value :class:`~pokercalc.core.cards.Card` objects."""
@@ -345,7 +356,7 @@ def _card_fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
     return tuple(out)
 
 
-@cache
+@_per_class
 def _hints(cls: type) -> dict[str, Any]:
     """The resolved annotations of a result's fields and derived values."""
     hints = typing.get_type_hints(cls)

@@ -15,7 +15,7 @@ from pokercalc.analysis.equities import EquityResult
 from pokercalc.analysis.hits import HitsResult
 from pokercalc.analysis.outs import OmahaOutsResult, OutsResult
 from pokercalc.analysis.win_odds import WinOddsResult
-from pokercalc.core.cards import format_cards
+from pokercalc.core.cards import CardLike, format_cards
 from pokercalc.core.evaluator import HandEvaluation
 from pokercalc.core.games import get_game
 from pokercalc.output.figures import number, percent, whole_percent
@@ -295,7 +295,7 @@ def outs_table(result: OutsResult) -> Any:
     from rich.console import Group
     from rich.text import Text
 
-    def cards(cs: Sequence[int]) -> str:
+    def cards(cs: Sequence[CardLike]) -> str:
         return format_cards(cs, sep=" ", symbols=True)
 
     vs = bool(result.opponents)

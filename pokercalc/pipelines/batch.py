@@ -85,11 +85,9 @@ def _players_field(players: Any, where: str) -> list[str]:
 
 
 def _split_players(text: str) -> list[str]:
-    """Players of ``A | B | C`` at the top level (the range module's splitter when present)."""
-    try:
-        from pokercalc.ranges.notation import split_players  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - until the range parser lands
-        return [p.strip() for p in text.split("|")]
+    """Players of ``A | B | C`` at the top level (the range module's splitter)."""
+    from pokercalc.ranges.notation import split_players
+
     return [p.strip() for p in split_players(text)]
 
 
@@ -103,7 +101,7 @@ def _check_option(name: str, value: Any, where: str) -> Any:
         from pokercalc.core.games import get_game
 
         try:
-            return get_game(value).name
+            return get_game(str(value)).name  # a str: ENGINE_OPTIONS["game"] is (str,)
         except InputError as e:
             raise InputError(f"{where}: {e}") from None
     if name == "method":
@@ -230,7 +228,9 @@ def run_scenario(
     options = {**(shared or {}), **scenario.options}
     try:
         if engine is None:
-            from pokercalc.analysis.equities import equity as engine  # type: ignore[import-not-found]
+            from pokercalc.analysis.equities import equity
+
+            engine = equity
         result = engine(list(scenario.players), scenario.board, scenario.dead, **options)
     except KeyboardInterrupt:
         raise
@@ -532,7 +532,8 @@ def _ordered_pool_results(
                 watch.append(source.fd)
             if not watch:  # cannot happen: every path above leaves work or input to wait for
                 raise RuntimeError("batch: nothing to wait for")
-            for ready in wait(watch):
+            ready_now: list[Any] = wait(watch)  # workers' connections and the input's fd
+            for ready in ready_now:
                 if ready == source.fd:
                     source.read_some(0)
                     continue

@@ -287,7 +287,8 @@ def _pattern(src: str, start: int, end: int, game: Game) -> _Pattern:
 def _keys(rows: np.ndarray) -> np.ndarray:
     """The key of each row of cards: the sum of ``1 << card``."""
     one = np.int64(1)
-    return np.left_shift(one, rows.astype(np.int64)).sum(axis=1, dtype=np.int64)
+    keys: np.ndarray = np.left_shift(one, rows.astype(np.int64)).sum(axis=1, dtype=np.int64)
+    return keys
 
 
 def _rows_of_keys(keys: np.ndarray, k: int) -> np.ndarray:
@@ -715,10 +716,10 @@ def _expression(src: str, a: int, b: int, game: Game) -> Hands:
     else:
         rows, keys = _atom(src, pieces[0][1], pieces[0][2], game)
         pieces = pieces[1:]
-    for op, s, e in pieces:
+    for before, s, e in pieces:
         _, other = _atom(src, s, e, game)
         inside = _member(keys, other)
-        keep = inside if op == ":" else ~inside
+        keep = inside if before == ":" else ~inside
         rows, keys = rows[keep], keys[keep]
     return rows, keys
 
