@@ -250,6 +250,47 @@ cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t
     M.evaluated += 1
 
 
+cdef inline void merged_last_headsup(ranking_t* rk, Merged* M, int r, int64_t w, uint64_t key,
+                                     uint64_t mask, int dead) noexcept nogil:
+    """:func:`merged_last` for two players and no board symmetry: everything in registers."""
+    cdef uint64_t k0 = M.hk[0] + key, k1 = M.hk[1] + key, m0 = M.hm[0] | mask
+    cdef uint64_t m1 = M.hm[1] | mask, b, used = M.used
+    cdef int rr, s, c, a, d = 0
+    cdef uint16_t v0, v1
+    cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt
+    for rr in range(r, -1, -1):
+        a = 0
+        for s in range(4):
+            c = 4 * rr + s
+            b = PC_CARD_BIT[c]
+            if used & b:
+                continue
+            if dead >> s & 1:
+                d = c
+                a += 1
+                continue
+            v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
+            v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
+            w0 += v0 > v1
+            w1 += v1 > v0
+            tot += 1
+            ev += 1
+        if a:
+            b = PC_CARD_BIT[d]
+            v0 = evaluate(rk, k0 + PC_CARD_KEY[d], m0 | b)
+            v1 = evaluate(rk, k1 + PC_CARD_KEY[d], m1 | b)
+            w0 += a * (v0 > v1)
+            w1 += a * (v1 > v0)
+            tot += a
+            ev += 1
+    M.cnt[1] += w * w0
+    M.cnt[4] += w * w1
+    M.cnt[2] += w * (tot - w0 - w1)
+    M.cnt[5] += w * (tot - w0 - w1)
+    M.boards += w * tot
+    M.evaluated += ev
+
+
 cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w, uint64_t key,
                       uint64_t mask, uint64_t live, const int* sc, int dead) noexcept nogil:
     """:func:`merged_rank` for the last card, of rank ``r`` or lower: with one card to come the
@@ -261,6 +302,12 @@ cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t
         if (M.maxhole[s] < P.fl_hmin or sc[s] + 1 < P.fl_bmin
                 or sc[s] + 1 + hv < FLUSH_CARDS):
             dead |= 1 << s
+    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+        pass
+    else:
+        if M.n == 2 and not M.C.active and not M.sym:
+            merged_last_headsup(rk, M, r, w, key, mask, dead)
+            return
     for rr in range(r, -1, -1):
         a = 0
         for s in range(4):
