@@ -75,8 +75,9 @@ def make_spot(case: int) -> tuple[str, list[str], str, int]:
 
 
 def run(game: str, players: list[str], board: str, threads: int, breakdown: int | None) -> Any:
-    res, prob = E._equity_run(players, board, "", method="exact", threads=threads, game=game,
-                              breakdown=breakdown)
+    res, prob = E._equity_run(
+        players, board, "", method="exact", threads=threads, game=game, breakdown=breakdown
+    )
     combos = None if breakdown is None else [list(r) for r in prob.combo_tallies]
     return res, combos
 
@@ -148,3 +149,29 @@ def test_fewer_showdowns(players: str, ompeval: int | None) -> None:
     assert got.showdowns * 3 < plain.showdowns
     if ompeval is not None:
         assert got.showdowns <= ompeval
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "game"),
+    [
+        (["AsAh:0.5,KcKd", "QsJs:0.25,9h9d"], "", "2s3s", "holdem"),
+        (["AsKs", "QQ:0.3,AK"], "", "Tc", "holdem"),
+        (["AsAh", "7s8s,9c9d:0.5", "random"], "", "6c6d7c", "shortdeck"),
+        (["AsKsQd2d:0.5,AhKhQh2h", "JhTh9s8s"], "4c5c6d", "", "omaha-hilo"),
+    ],
+)
+def test_merged_weights_and_dead_cards(
+    players: list[str], board: str, dead: str, game: str
+) -> None:
+    runs = []
+    for on, whole in ((False, False), (True, False), (True, True)):
+        with merging(on, whole):
+            runs.append(
+                E._equity_run(players, board, dead, method="exact", threads=2, game=game)[0]
+            )
+    for r in runs[1:]:
+        assert r.outcomes == runs[0].outcomes
+        assert [p.equity for p in r.players] == pytest.approx(
+            [p.equity for p in runs[0].players], abs=1e-11
+        )
+        assert r.showdowns <= runs[0].showdowns

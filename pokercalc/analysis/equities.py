@@ -151,7 +151,8 @@ class EquityResult(Result):
     showdowns: int = doc(
         "showdowns played: Monte Carlo deals, or in exact runs the distinct boards (suit "
         "symmetries and boards whose suits cannot make a flush merged) times the hands "
-        "evaluated innermost", COUNT
+        "evaluated innermost",
+        COUNT,
     )
     interrupted: bool = doc("True when a signal (Ctrl-C, SIGTERM) stopped the run early")
     done_fraction: float = doc(
