@@ -27,12 +27,14 @@ from libc.string cimport memset
 from pokercalc.core._boards cimport (
     Boards,
     Canon,
+    NUM_CARDS,
     board_orbit,
     boards_next,
     boards_start,
     last_card_range,
     leaf_weight,
     make_canon,
+    prefix_ok,
     remaining_cards,
 )
 from pokercalc.core._control cimport add_done, stop_requested
@@ -58,6 +60,7 @@ from pokercalc.core._showdown cimport MAXP, HILO_SLOTS, omaha_showdown, showdown
 from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
+    FLUSH_CARDS = 5  # cards of one suit a flush needs
     MAXHOLE = 6  # hole cards a player can hold (Omaha-6)
     # When the last player's range has more combos than this, a board's values
     # for every pair of hole ranks are tabled first (Omaha).
@@ -105,12 +108,18 @@ cdef struct Problem:
     int bp                      # the player whose tallies are also kept per combo (-1: none)
     int bstride                 # slots of one combo's tally (see Kernel.set_breakdown)
     int32_t boff                # that player's first combo
+    int merge                   # 1: boards whose suits cannot make a flush are merged
+    int fl_hmin                 # a flush uses at least this many hole cards
+    int fl_hmax                 # and at most this many
+    int fl_bmin                 # and at least this many board cards (of FLUSH_CARDS in all)
+    int count_at                # the tally slot of the showdowns evaluated, or -1
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
                                uint64_t mask, const uint8_t* rem, int lo, int hi,
-                               const Canon* C, int64_t* cnt) noexcept nogil:
-    """Showdowns for the boards ``key``/``mask`` plus each of ``rem[lo:hi]``; returns the boards."""
+                               const Canon* C, int64_t* cnt, int64_t* ev) noexcept nogil:
+    """Showdowns for the boards ``key``/``mask`` plus each of ``rem[lo:hi]``; returns the boards
+    and adds the showdowns played to ``ev``."""
     cdef int i
     cdef uint64_t c0, c1, k0, k1, m0, m1
     cdef uint16_t v0, v1
@@ -131,6 +140,7 @@ cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const u
                 w0 += v0 > v1
                 w1 += v1 > v0
             boards = hi - lo
+            ev[0] += hi - lo
         else:
             for i in range(lo, hi):
                 c1 = PC_CARD_BIT[rem[i]]
@@ -143,6 +153,7 @@ cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const u
                 w0 += wt * (v0 > v1)
                 w1 += wt * (v1 > v0)
                 boards += wt
+                ev[0] += 1
         cnt[1] += w0
         cnt[4] += w1
         cnt[2] += boards - w0 - w1
@@ -156,13 +167,16 @@ cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const u
                 continue
         showdown(rk, n, hk, hm, key + PC_CARD_KEY[rem[i]], mask | PC_CARD_BIT[rem[i]], wt, cnt)
         boards += wt
+        ev[0] += 1
     return boards
 
 
 cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint8_t** holes,
                                      uint8_t* bc, uint64_t mask, const uint8_t* rem, int lo,
-                                     int hi, const Canon* C, int64_t* cnt) noexcept nogil:
-    """Omaha showdowns for the board ``bc[0:4]`` plus each of ``rem[lo:hi]``; returns the boards.
+                                     int hi, const Canon* C, int64_t* cnt,
+                                     int64_t* ev) noexcept nogil:
+    """Omaha showdowns for the board ``bc[0:4]`` plus each of ``rem[lo:hi]``; returns the boards
+    and adds the showdowns played to ``ev``.
 
     ``mask`` holds the new board cards but the last (what ``leaf_weight`` reads).
     """
@@ -177,7 +191,250 @@ cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint
         bc[4] = rem[i]
         omaha_showdown(rk, P.n, P.K, P.units, holes, bc, wt, False, cnt)
         boards += wt
+        ev[0] += 1
     return boards
+
+
+# --- Boards merged by dead suits ---------------------------------------------
+#
+# With every hand fixed, a suit is dead once it can no longer make a flush
+# for anyone: too few of its cards can still reach the board, or no player
+# holds enough of it (the game's flush rule, ``P.fl_*``).  A dead suit stays
+# dead as more cards come (its count rises by at most the one card that was
+# to come), and the cards of dead suits matter only by rank.  So boards are
+# dealt rank by rank from the top: at each rank the cards of live suits are
+# chosen one by one, and m cards of the a dead-suit cards left at that rank
+# are one choice of weight C(a, m), played with any m of them.  Which suits
+# are dead at a rank depends only on the cards above it, so every board falls
+# in exactly one merged class, and the weights add up to the boards.  Suit
+# symmetry still applies: a class is named by its live cards (dead counts do
+# not see suits), and is kept when that mask is its orbit's canonical member,
+# weighted by the orbit's size.
+
+cdef struct Merged:
+    uint64_t used               # cards that cannot come (hands, board, dead)
+    int maxhole[4]              # most cards of each suit in one player's hand
+    int le[13]                  # le[r]: cards left of rank r or lower
+    int pos[52]                 # a card's index among the cards left, highest first
+    int first                   # >= 0: only classes whose highest card played is at pos first
+    int k                       # new board cards
+    int n
+    uint32_t stab
+    bint sym
+    const Canon* C
+    const uint64_t* hk
+    const uint64_t* hm
+    const uint8_t** holes
+    uint8_t bc[5]               # the board given, then the cards played
+    int64_t* cnt
+    int64_t boards              # boards counted (weights)
+    int64_t evaluated           # showdowns played
+
+
+cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t w, uint64_t key,
+                             uint64_t mask, uint64_t live) noexcept nogil:
+    """The showdown of one merged class (its board as played in ``M.bc``), ``w`` boards."""
+    cdef int64_t sw = 1
+    if M.C.active:
+        sw = leaf_weight(M.C, live)
+    elif M.sym:
+        sw = board_orbit(P.sigma, P.ng, M.stab, P.bmask | live)
+    if sw == 0:
+        return
+    sw *= w
+    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+        omaha_showdown(rk, M.n, P.K, P.units, M.holes, M.bc, sw, False, M.cnt)
+    else:
+        showdown(rk, M.n, M.hk, M.hm, key, mask, sw, M.cnt)
+    M.boards += sw
+    M.evaluated += 1
+
+
+cdef inline void merged_last_headsup(ranking_t* rk, Merged* M, int r, int64_t w, uint64_t key,
+                                     uint64_t mask, int dead) noexcept nogil:
+    """:func:`merged_last` for two players and no board symmetry: everything in registers."""
+    cdef uint64_t k0 = M.hk[0] + key, k1 = M.hk[1] + key, m0 = M.hm[0] | mask
+    cdef uint64_t m1 = M.hm[1] | mask, b, used = M.used
+    cdef int rr, s, c, a, d = 0
+    cdef uint16_t v0, v1
+    cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt
+    for rr in range(r, -1, -1):
+        a = 0
+        for s in range(4):
+            c = 4 * rr + s
+            b = PC_CARD_BIT[c]
+            if used & b:
+                continue
+            if dead >> s & 1:
+                d = c
+                a += 1
+                continue
+            v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
+            v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
+            w0 += v0 > v1
+            w1 += v1 > v0
+            tot += 1
+            ev += 1
+        if a:
+            b = PC_CARD_BIT[d]
+            v0 = evaluate(rk, k0 + PC_CARD_KEY[d], m0 | b)
+            v1 = evaluate(rk, k1 + PC_CARD_KEY[d], m1 | b)
+            w0 += a * (v0 > v1)
+            w1 += a * (v1 > v0)
+            tot += a
+            ev += 1
+    M.cnt[1] += w * w0
+    M.cnt[4] += w * w1
+    M.cnt[2] += w * (tot - w0 - w1)
+    M.cnt[5] += w * (tot - w0 - w1)
+    M.boards += w * tot
+    M.evaluated += ev
+
+
+cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w, uint64_t key,
+                      uint64_t mask, uint64_t live, const int* sc, int dead) noexcept nogil:
+    """:func:`merged_rank` for the last card, of rank ``r`` or lower: with one card to come the
+    dead suits no longer change, so every rank's dead cards are one class."""
+    cdef int s, c, a, rr, x = P.nb + M.k - 1, hv, d = 0
+    cdef uint64_t b
+    for s in range(4):
+        hv = M.maxhole[s] if M.maxhole[s] < P.fl_hmax else P.fl_hmax
+        if (M.maxhole[s] < P.fl_hmin or sc[s] + 1 < P.fl_bmin
+                or sc[s] + 1 + hv < FLUSH_CARDS):
+            dead |= 1 << s
+    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+        pass
+    else:
+        if M.n == 2 and not M.C.active and not M.sym:
+            merged_last_headsup(rk, M, r, w, key, mask, dead)
+            return
+    for rr in range(r, -1, -1):
+        a = 0
+        for s in range(4):
+            c = 4 * rr + s
+            b = PC_CARD_BIT[c]
+            if M.used & b:
+                continue
+            if dead >> s & 1:
+                d = c
+                a += 1
+                continue
+            M.bc[x] = c
+            merged_leaf(rk, P, M, w, key + PC_CARD_KEY[c], mask | b, live | b)
+        if a:
+            M.bc[x] = d
+            merged_leaf(rk, P, M, w * a, key + PC_CARD_KEY[d], mask | PC_CARD_BIT[d], live)
+
+
+cdef void merged_rank(ranking_t* rk, const Problem* P, Merged* M, int r, int left, int64_t w,
+                      uint64_t key, uint64_t mask, uint64_t live, const int* sc, int dead,
+                      bint top) noexcept nogil:
+    """Deal ``left`` more cards of rank ``r`` or lower to the merged board so far (``key`` and
+    ``mask`` as played, ``live`` its live cards, ``sc`` their count per suit, ``dead`` the
+    dead suits), ``w`` boards per class; showdowns at the leaves."""
+    cdef int s, j, a = 0, nl = 0, sub, m, ns, hi, dealt, dealt0, hv
+    cdef int ls[4]
+    cdef int ds[4]
+    cdef int sc2[4]
+    cdef int c
+    cdef int64_t sw, cm
+    cdef uint64_t k2, m2, l2
+    if left == 0:
+        merged_leaf(rk, P, M, w, key, mask, live)
+        return
+    if r < 0 or M.le[r] < left:
+        return
+    if M.C.active and not prefix_ok(M.C, live, r):
+        return
+    if left == 1 and not top:
+        merged_last(rk, P, M, r, w, key, mask, live, sc, dead)
+        return
+    if stop_requested(P.ctl):
+        return
+    for s in range(4):
+        hv = M.maxhole[s] if M.maxhole[s] < P.fl_hmax else P.fl_hmax
+        if (M.maxhole[s] < P.fl_hmin or sc[s] + left < P.fl_bmin
+                or sc[s] + left + hv < FLUSH_CARDS):
+            dead |= 1 << s
+        c = 4 * r + s
+        if M.used & PC_CARD_BIT[c]:
+            continue
+        if dead >> s & 1:
+            ds[a] = c
+            a += 1
+        else:
+            ls[nl] = c
+            nl += 1
+    dealt0 = P.nb + M.k - left
+    for sub in range(1 << nl):
+        ns = __builtin_popcountll(sub)
+        if ns > left:
+            continue
+        k2 = key
+        m2 = mask
+        l2 = live
+        hi = -1
+        dealt = dealt0
+        for s in range(4):
+            sc2[s] = sc[s]
+        for j in range(nl):
+            if sub >> j & 1:
+                c = ls[j]
+                k2 += PC_CARD_KEY[c]
+                m2 |= PC_CARD_BIT[c]
+                l2 |= PC_CARD_BIT[c]
+                sc2[c & 3] += 1
+                M.bc[dealt] = c
+                dealt += 1
+                hi = c if c > hi else hi
+        cm = 1
+        for m in range(a + 1):
+            if ns + m > left:
+                break
+            if m > 0:
+                c = ds[m - 1]
+                k2 += PC_CARD_KEY[c]
+                m2 |= PC_CARD_BIT[c]
+                M.bc[dealt] = c
+                dealt += 1
+                hi = c if c > hi else hi
+                cm = cm * (a - m + 1) // m
+            if top and M.first >= 0 and hi >= 0 and M.pos[hi] != M.first:
+                continue
+            merged_rank(rk, P, M, r - 1, left - ns - m, w * cm, k2, m2, l2, sc2, dead,
+                        top and hi < 0)
+
+
+cdef void merged_boards(ranking_t* rk, const Problem* P, Merged* M, uint64_t used,
+                        const int32_t* assign, int first) noexcept nogil:
+    """Every board for one joint assignment, merged by dead suits (``M``'s showdown context
+    set by the caller); boards and showdowns land in ``M``."""
+    cdef int p, s, r, c, x, i = 0
+    cdef int sc[4]
+    cdef uint64_t lane
+    M.used = used
+    M.first = first
+    M.boards = 0
+    M.evaluated = 0
+    for s in range(4):
+        M.maxhole[s] = 0
+        lane = (P.bmask >> (16 * s)) & 0x1FFF
+        sc[s] = __builtin_popcountll(lane)
+        for p in range(M.n):
+            x = __builtin_popcountll((P.cmask[assign[p]] >> (16 * s)) & 0x1FFF)
+            M.maxhole[s] = x if x > M.maxhole[s] else M.maxhole[s]
+    for c in range(NUM_CARDS - 1, -1, -1):
+        if not used & PC_CARD_BIT[c]:
+            M.pos[c] = i
+            i += 1
+    x = 0
+    for r in range(13):
+        for s in range(4):
+            x += not used & PC_CARD_BIT[4 * r + s]
+        M.le[r] = x
+    for p in range(P.nb):
+        M.bc[p] = P.bcards[p]
+    merged_rank(rk, P, M, 12, M.k, 1, 0, 0, 0, sc, 0, True)
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
@@ -201,8 +458,9 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef int n = P.n
     cdef int k = 5 - P.nb
     cdef int r, p, j, lo, hi
-    cdef int64_t boards = 0, s
+    cdef int64_t boards = 0, s, evaluated = 0
     cdef tally_t* row
+    cdef Merged M
     make_canon(P.sigma, P.ng, stab, &C)
     r = remaining_cards(used, rem, True)
     boards_start(&B, rem, r, k, first, P.bcards, P.nb)
@@ -217,6 +475,22 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         else:
             showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
+        evaluated = 1
+    elif P.merge:
+        M.k = k
+        M.n = n
+        M.stab = stab
+        M.sym = stab != 1
+        M.C = &C
+        M.hk = hk
+        M.hm = hm
+        M.holes = holes
+        M.cnt = cnt
+        merged_boards(rk, P, &M, used, assign, first)
+        if stop_requested(P.ctl):
+            return
+        boards = M.boards
+        evaluated = M.evaluated
     else:
         # The odometer deals the first k - 1 new cards; the last one is a plain loop.
         while boards_next(&B, k - 1, &C):
@@ -225,10 +499,12 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
             last_card_range(&B, k - 1, &lo, &hi)
             if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
                 boards += last_cards_omaha(rk, P, holes, B.board, B.mask[k - 1], rem, lo, hi, &C,
-                                           cnt)
+                                           cnt, &evaluated)
             else:
                 boards += last_cards(rk, n, hk, hm, B.key[k - 1], B.mask[k - 1], rem, lo, hi, &C,
-                                     cnt)
+                                     cnt, &evaluated)
+    if P.count_at >= 0:
+        tally[P.count_at] += evaluated
     for j in range(P.total_at):
         if cnt[j]:
             tally[j] += w * cnt[j]
@@ -314,6 +590,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef OmahaBoard B
     cdef OmahaTable T
     cdef bint tabled = P.off[L + 1] - P.off[L] > OMAHA_TABLE_MIN
+    cdef int64_t nev = 0
     make_canon(P.sigma, P.ng, stab, &C)
     r = remaining_cards(used, rem, True)
     boards_start(&D, rem, r, k, first, P.bcards, P.nb)
@@ -361,10 +638,11 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             usedb = used | mask
             if inner:
                 last_combos(rk, P, L, usedb, base, P.bmask | mask, best, nbest + 1, wb, &B, &T,
-                            tabled, ctally, &gt, &eq, &tot)
+                            tabled, ctally, &gt, &eq, &tot, &nev)
             for i in range(P.off[L], P.off[L + 1] if not inner else P.off[L]):
                 if P.cmask[i] & usedb:
                     continue
+                nev += 1
                 if ranking_t is OmahaRanking:
                     if tabled:
                         x = omaha_table_value(&T, hole_of(P, i), P.K)
@@ -392,6 +670,8 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     for j in range(n * (n + 1) + 1):
         if cnt[j] != 0:
             tally[j] += w * cnt[j]
+    if P.count_at >= 0:
+        tally[P.count_at] += nev
     if 0 <= P.bp < L:
         row = ctally + <int64_t>(assign[P.bp] - P.boff) * S
         s = 0
@@ -424,7 +704,7 @@ cdef void headsup_last(const Problem* P, uint64_t used, tally_t w, uint32_t stab
     cdef int k = 5 - P.nb
     cdef int nblk = 0, b
     cdef bint more = True
-    cdef int64_t bw, win, tie, tot
+    cdef int64_t bw, win, tie, tot, nev = 0
     cdef int32_t i, lo = P.off[1], hi = P.off[2]
     cdef const uint64_t* cmask = P.cmask
     cdef const uint64_t* ckey = P.ckey
@@ -464,6 +744,7 @@ cdef void headsup_last(const Problem* P, uint64_t used, tally_t w, uint32_t stab
                     if cm & bnew[b]:
                         continue
                     x = evaluate(rk, bkey[b] + ck, bmask[b] | cm)
+                    nev += 1
                     tot += bwt[b]
                     win += bwt[b] * (x > bbest[b])
                     tie += bwt[b] * (x == bbest[b])
@@ -488,13 +769,15 @@ cdef void headsup_last(const Problem* P, uint64_t used, tally_t w, uint32_t stab
     tally[1] += w * (total - gt - eq)
     tally[2] += w * eq
     tally[6] += w * total
+    if P.count_at >= 0:
+        tally[P.count_at] += nev
 
 
 cdef inline void last_combos(ranking_t* rk, const Problem* P, int L, uint64_t usedb,
                              uint64_t base, uint64_t bmask, uint16_t best, int tslot, tally_t wb,
                              const OmahaBoard* B, const OmahaTable* T, bint tabled,
                              tally_t* ctally, tally_t* gt_, tally_t* eq_,
-                             tally_t* tot_) noexcept nogil:
+                             tally_t* tot_, int64_t* nev) noexcept nogil:
     """The last player's combos on one board when it is broken down: the sums of
     :func:`last_boards` (beating ``best``, tying it, all) and each combo's slot of
     ``ctally`` (0 a loss, 1 a win, ``tslot`` a tie) plus ``wb`` times its weight."""
@@ -510,6 +793,7 @@ cdef inline void last_combos(ranking_t* rk, const Problem* P, int L, uint64_t us
         row = ctally + <int64_t>(i - lo) * S
         if cmask[i] & usedb:
             continue
+        nev[0] += 1
         if ranking_t is OmahaRanking:
             if tabled:
                 x = omaha_table_value(T, P.ccards + <int64_t>i * K, K)
@@ -647,6 +931,8 @@ cdef class Kernel:
         self.P.bp = -1
         self.P.bstride = 0
         self.P.boff = 0
+        self.P.merge = 0
+        self.P.count_at = -1
         self.ccards = ccards
         self.P.ccards = &ccards[0] if ccards.shape[0] else NULL
         for i in range(nb):
@@ -661,6 +947,17 @@ cdef class Kernel:
     def units(self) -> int:
         """Hi/lo: the units of a half pot (every split of it is whole); 1 otherwise."""
         return self.P.units
+
+    def set_suit_merging(self, bint on, int hole_min, int hole_max, int board_min) -> None:
+        """Merge the boards of whole assignments by dead suits (``all_boards``) when ``on``:
+        a flush of five cards uses ``hole_min`` to ``hole_max`` hole cards and at least
+        ``board_min`` board cards (the game's rule)."""
+        if on and not (0 <= hole_min <= hole_max and 0 <= board_min <= FLUSH_CARDS):
+            raise ValueError("impossible flush rule")
+        self.P.merge = on
+        self.P.fl_hmin = hole_min
+        self.P.fl_hmax = hole_max
+        self.P.fl_bmin = board_min
 
     def set_breakdown(self, int player) -> int:
         """Keep ``player``'s tallies per combo as well (-1: nobody); returns the slots per combo.
@@ -780,6 +1077,8 @@ cdef class Kernel:
         if nitems == 0:
             return
         P.ctl = &ctl[0]
+        # A spare column after the tally counts the showdowns played.
+        P.count_at = self.tally_size if tallies.shape[1] > self.tally_size else -1
         with nogil, parallel(num_threads=threads):
             assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
             if assign != NULL:
@@ -827,6 +1126,8 @@ cdef class Kernel:
         if nitems == 0:
             return
         P.ctl = &ctl[0]
+        # A spare column after the tally counts the showdowns played.
+        P.count_at = self.tally_size if tallies.shape[1] > self.tally_size else -1
         with nogil, parallel(num_threads=threads):
             assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
             if assign != NULL:

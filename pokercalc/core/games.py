@@ -112,6 +112,14 @@ class Game:
         return 4 if self.split == "hilo8" else 3
 
     @property
+    def flush_rule(self) -> tuple[int, int, int]:
+        """The fewest and most hole cards and the fewest board cards a five-card flush can use:
+        (0, hole cards, 5 - hole cards) when any five play, (2, 2, 3) in Omaha."""
+        if self.forming == "omaha":
+            return (2, 2, 3)
+        return (0, self.hole_cards, max(0, 5 - self.hole_cards))
+
+    @property
     def hilo(self) -> bool:
         """True when half the pot goes to the best eight-or-better low."""
         return self.split == "hilo8"
