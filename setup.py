@@ -21,6 +21,15 @@ if not os.path.exists(HEADER) or os.path.getmtime(HEADER) < os.path.getmtime(TAB
 
 COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"]
 OPENMP = ["-fopenmp"]
+# GCC's default inlining budget for a translation unit runs out in the engine (its fused
+# kernels instantiate the evaluators per game); past it the hot evaluator calls go out of
+# line and the flop spot JcJh | 99+,AJs+ | random takes 84 ms instead of 60. Only where the
+# compiler takes these (GCC; clang inlines without them).
+INLINE = [
+    "--param=inline-unit-growth=400",
+    "--param=max-inline-insns-single=2000",
+    "--param=large-function-growth=1000",
+]
 
 # Stands in for <omp.h> where the compiler has no OpenMP: one thread, and the
 # `prange` loops (guarded by _OPENMP in Cython's C) run serially.
@@ -59,7 +68,9 @@ class BuildExt(build_ext):
             with open(os.path.join(serial_include, "omp.h"), "w") as f:
                 f.write(SERIAL_OMP_H)
         strip = unix and os.environ.get("POKERCALC_DEBUG", "0") == "0"
+        inline = INLINE if unix and self._accepts(INLINE) else []
         for ext in self.extensions:
+            ext.extra_compile_args = [*ext.extra_compile_args, *inline]
             if not openmp and (set(ext.extra_compile_args) & set(OPENMP)):
                 ext.extra_compile_args = [a for a in ext.extra_compile_args if a not in OPENMP]
                 ext.extra_link_args = [a for a in ext.extra_link_args if a not in OPENMP]
@@ -68,6 +79,18 @@ class BuildExt(build_ext):
                 ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
                 ext.extra_link_args = [*ext.extra_link_args, "-s"]
         super().build_extensions()
+
+    def _accepts(self, flags: list[str]) -> bool:
+        """Whether the compiler takes ``flags`` without a warning."""
+        with tempfile.TemporaryDirectory() as tmp:
+            source = os.path.join(tmp, "flags_probe.c")
+            with open(source, "w") as f:
+                f.write("int pokercalc_probe(void) { return 0; }\n")
+            try:
+                self.compiler.compile([source], output_dir=tmp, extra_postargs=[*flags, "-Werror"])
+            except CompileError:
+                return False
+        return True
 
     def _compiles_with(self, flags: list[str]) -> bool:
         """Whether a program calling the OpenMP runtime compiles and links with ``flags``."""
