@@ -49,3 +49,14 @@ def test_docs_cli_md_covers_every_command_and_option() -> None:
                 assert param.opts[0] in sections[name], f"{name} {param.opts[0]}: regenerate"
                 first = (param.help or "").replace("|", "\\|").split(".")[0]
                 assert first in sections[name], f"{name} {param.opts[0]} help: regenerate"
+
+
+def test_ci_runs_the_readmes_test_command_as_written() -> None:
+    """CI (.ci/run) runs the README's install-and-test line verbatim, so the two never drift."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    command = readme.split("Install and run the tests:", 1)[1].split("```sh\n", 1)[1]
+    command = command.split("\n", 1)[0]
+    assert "pytest" in command
+    with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
+        assert command in f.read().splitlines()

@@ -33,6 +33,7 @@ from omaha_spots import (
     feasible,
     symmetry_spots,
 )
+from test_cli_hardening import one_line_error, run
 
 import pokercalc
 from pokercalc.cli import cli
@@ -401,12 +402,7 @@ def test_one_thread_and_two_threads_give_the_same_answer() -> None:
 
 
 def _one_line_error(args: list[str]) -> str:
-    result = CliRunner().invoke(cli, args)
-    lines = result.stderr.strip().splitlines()
-    assert result.exit_code == 2, result.output
-    assert len(lines) == 1 and lines[0].startswith("Error:"), result.stderr
-    assert "Traceback" not in result.output
-    return lines[0]
+    return one_line_error(run(*args))
 
 
 @pytest.mark.parametrize(

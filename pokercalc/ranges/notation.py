@@ -422,6 +422,25 @@ def parse_token(src: str, start: int, end: int) -> Weights:
     return _weights(_token_indices(src, start, end), weight)
 
 
+def _weight_group(src: str, i: int, close: int, end: int) -> tuple[float, int, int]:
+    """The weight of the group ``[w]...[/w]`` opened by ``src[i : close + 1]``, and where its
+    closing tag starts and ends; shared by the hold'em and Omaha range grammars."""
+    weight = _parse_weight(src, i + 1, close, percent=True)
+    tag = src.find("[/", close, end)
+    if tag < 0:
+        raise ParseError(f"{src[i : close + 1]!r} has no closing '[/...]'", src, i)
+    tag_end = src.find("]", tag, end)
+    if tag_end < 0:
+        raise ParseError("'[/' without a matching ']'", src, tag)
+    if src[tag + 2 : tag_end].strip():
+        closing = _parse_weight(src, tag + 2, tag_end, percent=True)
+        if closing != weight:
+            raise ParseError(
+                f"{src[tag : tag_end + 1]!r} does not close {src[i : close + 1]!r}", src, tag
+            )
+    return weight, tag, tag_end
+
+
 def _parse_weight(src: str, start: int, end: int, *, percent: bool) -> float:
     """A weight: a fraction in [0, 1], or with ``percent`` a number in [0, 100]."""
     m = _NUMBER.fullmatch(src, start, end)
@@ -485,21 +504,7 @@ def _items(src: str, start: int, end: int) -> Iterator[tuple[int, int, float | N
             close = src.find("]", i, end)
             if close < 0:
                 raise ParseError("'[' without a matching ']'", src, i)
-            weight = _parse_weight(src, i + 1, close, percent=True)
-            tag = src.find("[/", close, end)
-            if tag < 0:
-                raise ParseError(f"{src[i : close + 1]!r} has no closing '[/...]'", src, i)
-            tag_end = src.find("]", tag, end)
-            if tag_end < 0:
-                raise ParseError("'[/' without a matching ']'", src, tag)
-            if src[tag + 2 : tag_end].strip():
-                closing = _parse_weight(src, tag + 2, tag_end, percent=True)
-                if closing != weight:
-                    raise ParseError(
-                        f"{src[tag : tag_end + 1]!r} does not close {src[i : close + 1]!r}",
-                        src,
-                        tag,
-                    )
+            weight, tag, tag_end = _weight_group(src, i, close, end)
             if "[" in src[close + 1 : tag]:
                 raise ParseError("weight groups cannot nest", src, src.find("[", close + 1, tag))
             for a, b, _ in _items(src, close + 1, tag):

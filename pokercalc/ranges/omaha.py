@@ -45,7 +45,7 @@ from pokercalc.core.cards import (
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import EmptyRangeError, InputError, ParseError, quote
-from pokercalc.ranges.notation import _NUMBER, DeckRange, Range, _parse_weight
+from pokercalc.ranges.notation import _NUMBER, DeckRange, Range, _parse_weight, _weight_group
 from pokercalc.ranges.query import ClassCount
 
 __all__ = [
@@ -562,21 +562,7 @@ def _omaha_items(src: str, start: int, end: int) -> Iterator[tuple[int, int, flo
             break
         close = _group_close(src, i, end) if src[i] == "[" else None
         if close is not None:
-            weight = _parse_weight(src, i + 1, close, percent=True)
-            tag = src.find("[/", close, end)
-            if tag < 0:
-                raise ParseError(f"{src[i : close + 1]!r} has no closing '[/...]'", src, i)
-            tag_end = src.find("]", tag, end)
-            if tag_end < 0:
-                raise ParseError("'[/' without a matching ']'", src, tag)
-            if src[tag + 2 : tag_end].strip():
-                closing = _parse_weight(src, tag + 2, tag_end, percent=True)
-                if closing != weight:
-                    raise ParseError(
-                        f"{src[tag : tag_end + 1]!r} does not close {src[i : close + 1]!r}",
-                        src,
-                        tag,
-                    )
+            weight, tag, tag_end = _weight_group(src, i, close, end)
             for j in range(close + 1, tag):
                 if src[j] == "[" and _group_close(src, j, tag) is not None:
                     raise ParseError("weight groups cannot nest", src, j)
