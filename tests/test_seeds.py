@@ -9,7 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pokercalc.analysis.equities import equity
+from pokercalc.analysis.equities import MC_BLOCK, equity
 from pokercalc.analysis.win_odds import hand_potential, winodds
 from pokercalc.cli import cli
 from pokercalc.core.validate import MAX_SEED, new_seed
@@ -79,9 +79,9 @@ def test_winodds_row_seeds_wrap_within_53_bits() -> None:
 )
 def test_a_stopped_run_is_reproduced_by_its_seed_and_trials(threads: str, stop: list[str]) -> None:
     first = run_json("equity", PLAYERS, "--mc", "--threads", threads, *stop)
-    assert first["trials"] % int(threads) == 0
+    assert first["trials"] % MC_BLOCK == 0  # whole blocks: only the last block of a run is short
     again = run_json(
-        "equity", PLAYERS, "--threads", threads,
+        "equity", PLAYERS, "--threads", "1" if threads == "2" else "2",
         "--seed", str(first["seed"]), "--trials", str(first["trials"]),
     )  # fmt: skip
     assert (again["method"], again["trials"], again["seed"]) == (
@@ -92,11 +92,14 @@ def test_a_stopped_run_is_reproduced_by_its_seed_and_trials(threads: str, stop: 
     assert figures(again) == figures(first)
 
 
-def test_trials_round_up_to_whole_deals_per_thread() -> None:
-    first = run_json("equity", PLAYERS, "--trials", "1001", "--threads", "2", "--seed", "5")
-    assert first["trials"] == 1002
-    again = run_json("equity", PLAYERS, "--trials", "1002", "--threads", "2", "--seed", "5")
+@pytest.mark.parametrize("trials", [1001, 3 * MC_BLOCK + 7])
+def test_trials_are_kept_and_threads_change_no_deal(trials: int) -> None:
+    first = run_json("equity", PLAYERS, "--trials", str(trials), "--threads", "2", "--seed", "5")
+    assert first["trials"] == trials
+    again = run_json("equity", PLAYERS, "--trials", str(trials), "--threads", "1", "--seed", "5")
     assert figures(again) == figures(first)
+    other = run_json("equity", PLAYERS, "--trials", str(trials), "--threads", "1", "--seed", "6")
+    assert figures(other) != figures(first)
 
 
 def test_a_timed_winodds_row_is_reproduced() -> None:

@@ -730,6 +730,7 @@ def equity(
     progress: Callable[[float], None] | None = None,
     on_plan: Callable[[int, float], None] | None = None,
     game: str | Game = "holdem",
+    executor: Any = None,
 ) -> EquityResult:
     """Every player's equity, win and tie rates in ``game`` (see :mod:`pokercalc.core.games`).
 
@@ -748,7 +749,26 @@ def equity(
     returns what is known, marked ``interrupted``: a Monte Carlo run its
     estimate so far with its standard errors, an exact run the share of the
     work done and no equities.
+
+    With ``executor`` (any ``concurrent.futures.Executor``, such as
+    :class:`pokercalc.pipelines.executors.LocalPool`, or a Dask ``Client``)
+    the work is cut into pieces of about a second that run there, one engine
+    thread each, and merge into the same result (:mod:`pokercalc.analysis.pieces`);
+    Monte Carlo then needs ``trials``.
     """
+    if executor is not None:
+        if time is not None or stderr is not None:
+            raise InputError(
+                "Monte Carlo in pieces stops at a number of deals (trials), not at a time "
+                "or a standard error"
+            )
+        from pokercalc.analysis.pieces import equity_on
+
+        check_engine_options(threshold=threshold, trials=trials, seed=seed, threads=threads)
+        return equity_on(
+            executor, players, board, dead, game=game, method=method, threshold=threshold,
+            trials=trials, seed=seed, progress=progress,
+        )  # fmt: skip
     return _equity_run(
         players,
         board,
@@ -796,21 +816,7 @@ def _equity_run(
     )
     threads = default_threads() if threads is None else threads
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
-
-    shown, ranges = _players(players, b, d, g)
-    # The engine plays the largest range last (innermost); results come back
-    # in the order given.
-    biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
-    if breakdown is not None:
-        if not 0 <= breakdown < len(ranges):
-            raise InputError(
-                f"no player {breakdown + 1} to break down: there are {len(ranges)} players"
-            )
-        biggest = _last_for_breakdown(ranges, biggest, breakdown, g)
-    order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
-    prob = _Problem([ranges[i] for i in order], b, d, g)
-    if breakdown is not None:
-        prob.breakdown = order.index(breakdown)
+    shown, order, prob = _setup(players, b, d, g, breakdown)
     try:
         result = _run(
             prob, method, limit, threads, trials, time, stderr, seed, start, progress, on_plan
@@ -818,18 +824,74 @@ def _equity_run(
     except KeyboardInterrupt:
         # Stopped while planning: nothing computed yet, but the answer keeps its shape.
         result = _interrupted_exact(prob, 0, False, threads, _time.perf_counter() - start, 0, 1)
+    return _in_given_order(result, order, shown, g), prob
+
+
+def _setup(
+    players: Players,
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    game: Game,
+    breakdown: int | None = None,
+) -> tuple[list[int], list[int], _Problem]:
+    """The players' hand counts as shown, the engine's order of the players, and the problem.
+
+    The engine plays the largest range last (innermost); results come back in
+    the order given (:func:`_in_given_order`).
+    """
+    shown, ranges = _players(players, board, dead, game)
+    biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
+    if breakdown is not None:
+        if not 0 <= breakdown < len(ranges):
+            raise InputError(
+                f"no player {breakdown + 1} to break down: there are {len(ranges)} players"
+            )
+        biggest = _last_for_breakdown(ranges, biggest, breakdown, game)
+    order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
+    prob = _Problem([ranges[i] for i in order], board, dead, game)
+    if breakdown is not None:
+        prob.breakdown = order.index(breakdown)
+    return shown, order, prob
+
+
+def _in_given_order(
+    result: EquityResult, order: list[int], shown: list[int], game: Game
+) -> EquityResult:
+    """``result`` (players in the engine's order) with its players in the order given."""
     back = [0] * len(order)
     for pos, i in enumerate(order):
         back[i] = pos
-    result = replace(
+    return replace(
         result,
-        game=g.name,
+        game=game.name,
         players=tuple(
             p if p.combos == shown[i] else replace(p, combos=shown[i])
             for i, p in ((i, result.players[back[i]]) for i in range(len(order)))
         ),
     )
-    return result, prob
+
+
+def _choose_method(prob: _Problem, method: str, limit: float) -> tuple[str, int, bool]:
+    """``"exact"`` or ``"mc"`` for ``method`` (``"auto"`` compares the outcomes, divided by
+    the suit symmetries, with ``limit``), the outcome count and whether it is exact."""
+    assignments, counted = prob.count_assignments()
+    if counted and assignments == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
+    outcomes = assignments * prob.boards()
+    if method == "auto":
+        # An Omaha outcome costs a few times a hold'em one, and a hi/lo outcome (no
+        # innermost range: both halves per hand) far more; measured on this engine.
+        limit /= _OUTCOME_COST.get(prob.game.evaluator_id, 1)
+        if outcomes <= limit:
+            method = "exact"
+        elif outcomes > limit * 24:
+            method = "mc"
+        else:
+            prob.find_symmetry()
+            method = "exact" if outcomes / len(prob.group) <= limit else "mc"
+    if method == "exact" and len(prob.group) == 1:
+        prob.find_symmetry()
+    return method, outcomes, counted
 
 
 def _run(
@@ -846,24 +908,8 @@ def _run(
     on_plan: Callable[[int, float], None] | None,
 ) -> EquityResult:
     """Count the outcomes, choose the method, and run it."""
-    assignments, counted = prob.count_assignments()
-    if counted and assignments == 0:
-        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
-    outcomes = assignments * prob.boards()
-    if method == "auto":
-        # An Omaha outcome costs a few times a hold'em one, and a hi/lo outcome (no
-        # innermost range: both halves per hand) far more; measured on this engine.
-        limit /= _OUTCOME_COST.get(prob.game.evaluator_id, 1)
-        if outcomes <= limit:
-            method = "exact"
-        elif outcomes > limit * 24:
-            method = "mc"
-        else:
-            prob.find_symmetry()
-            method = "exact" if outcomes / len(prob.group) <= limit else "mc"
+    method, outcomes, counted = _choose_method(prob, method, limit)
     if method == "exact":
-        if len(prob.group) == 1:
-            prob.find_symmetry()
         # Starting a thread team costs more than a small enumeration.
         small = outcomes / len(prob.group) < 2_000_000
         return _exhaustive(
@@ -938,9 +984,11 @@ def _drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
     return out
 
 
-def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tuple[Any, bool]:
+def _work_items(prob: _Problem, kernel: Any, want: int, shuffle: bool) -> tuple[Any, bool, int]:
     """The exhaustive run's independent work items as a flat int32 array of (a, b, first)
-    triples, and whether the last player is enumerated innermost."""
+    triples, whether the last player is enumerated innermost, and the ``nfirsts`` that
+    :meth:`Kernel.work_items` was given (0, or the split by the highest new card when there
+    are fewer than ``want`` items)."""
     k = prob.game.board_cards - len(prob.board)
     # With a big last range the kernel fixes the others, then each board, then
     # runs through the last player's combos; with small ranges it enumerates
@@ -957,12 +1005,14 @@ def _work_items(prob: _Problem, kernel: Any, threads: int, shuffle: bool) -> tup
     items = kernel.work_items(first_only, 0, shuffle)
     # Too few work items to keep every thread busy: split each one's boards by
     # their highest new card as well.
-    if k > 0 and len(items) < 3 * 16 * threads and (innermost or prob.n == 2):
+    nfirsts = 0
+    if k > 0 and len(items) // 3 < want and (innermost or prob.n == 2):
         players_before_boards = prob.n - 1 if innermost else prob.n
         g = prob.game
         left = g.deck_size - len(prob.board) - len(prob.dead) - g.hole_cards * players_before_boards
-        items = kernel.work_items(first_only, left - k + 1, shuffle)
-    return items, innermost
+        nfirsts = left - k + 1
+        items = kernel.work_items(first_only, nfirsts, shuffle)
+    return items, innermost, nfirsts
 
 
 def _exhaustive(
@@ -987,7 +1037,7 @@ def _exhaustive(
     # A long run takes its work in a fixed random order, so that any prefix is
     # a fair sample for the time estimate; tallies do not depend on the order.
     big = outcomes / len(prob.group) >= 2_000_000
-    flat, innermost = _work_items(prob, kernel, threads, big)
+    flat, innermost, _ = _work_items(prob, kernel, 16 * threads, big)
     n_items = len(flat) // 3
     # The typed version by name: the fused-type dispatcher would import numpy to inspect its
     # arguments (tests/test_startup.py).
@@ -1045,7 +1095,6 @@ def _exhaustive(
     elapsed = _time.perf_counter() - start
     if interrupted:
         return _interrupted_exact(prob, outcomes, counted, threads, elapsed, control.done, n_items)
-    n = prob.n
     if prob.weighted:
         sums: list[Any] = [
             math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
@@ -1054,14 +1103,33 @@ def _exhaustive(
         sums = tallies.tolist()
     else:
         sums = [sum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
-    total = sums[kernel.tally_size - 1]
-    if total == 0:
+    if sums[kernel.tally_size - 1] == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     _keep_combo_tallies(prob, ctallies)
+    return _exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted, threads,
+                         elapsed)  # fmt: skip
+
+
+def _exact_result(
+    prob: _Problem,
+    sums: list[Any],
+    tally_size: int,
+    units: int,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    elapsed: float,
+) -> EquityResult:
+    """An exact result from the kernel's tallies summed over threads or pieces: per player
+    its outcomes by split size (or hi/lo units), then the outcomes, then the showdowns."""
+    n = prob.n
+    total = sums[tally_size - 1]
+    if total == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     players: list[PlayerResult] = []
     low_possible = None
     if prob.game.hilo:
-        players, low_possible = _hilo_exact(prob, sums, total, kernel.units)
+        players, low_possible = _hilo_exact(prob, sums, total, units)
     for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
         if not prob.weighted:
@@ -1097,7 +1165,7 @@ def _exhaustive(
             f"the enumeration counted {total} outcomes where {outcomes} were expected; "
             "please report this input"
         )
-    played = int(sums[kernel.tally_size])
+    played = int(sums[tally_size])
     if not prob.weighted and not counted:
         # The count was estimated up front; the enumeration has now counted exactly.
         outcomes, counted = int(total), True
@@ -1306,18 +1374,100 @@ def _joint_tables(prob: _Problem, kernel: Kernel) -> tuple[array[int], array[flo
     return joint, array("d", p), array("i", a)
 
 
-def _seed_states(seed: int, threads: int) -> array[int]:
-    """Independent xoshiro256** states per thread, expanded from the seed by splitmix64."""
+def _block_states(seed: int, first: int, count: int) -> array[int]:
+    """Generator rows for Monte Carlo blocks ``first .. first + count - 1``.
+
+    Block ``j`` seeds its xoshiro256** state with outputs ``4j .. 4j + 3`` of
+    splitmix64 over ``seed`` (the seeding its authors recommend); output ``i``
+    is a closed form of ``seed + (i + 1) * golden``, so any block's stream is
+    found without running the ones before it.  A row is 16 words (the state,
+    then padding): threads never share a cache line of generator state.
+    """
     mask = (1 << 64) - 1
-    x = seed & mask
-    out = array("Q")
-    for _ in range(4 * threads):
-        x = (x + 0x9E3779B97F4A7C15) & mask
-        z = x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        out.append(z ^ (z >> 31))
+    out = array("Q", bytes(8 * 16 * count))
+    for b in range(count):
+        for w in range(4):
+            z = (seed + (4 * (first + b) + w + 1) * 0x9E3779B97F4A7C15) & mask
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            out[16 * b + w] = z ^ (z >> 31)
     return out
+
+
+#: Deals in one Monte Carlo block, the unit of sampling work: block ``j`` of a run
+#: draws from its own stream (:func:`_block_states`), so a seed and a trial count give
+#: the same deals however the blocks are spread over threads, processes or machines.
+MC_BLOCK = 1 << 14
+
+
+def mc_blocks(trials: int) -> int:
+    """Blocks of a run of ``trials`` deals (the last one may be short)."""
+    return -(-trials // MC_BLOCK)
+
+
+class _Sampler:
+    """A Monte Carlo problem ready to run blocks: kernel, draw tables and count rows.
+
+    Counts are integers summed over the threads' rows, so they depend on which
+    blocks ran, never on the thread that ran them.
+    """
+
+    def __init__(self, prob: _Problem, threads: int) -> None:
+        bp = prob.breakdown
+        if bp is not None and prob.random_flags[bp]:
+            # The broken-down player is drawn from its listed combos (which is exact, as
+            # _mc says), so that every deal names its combo.
+            prob.random_flags[bp] = False
+            prob.is_random[bp] = 0
+        self.prob = prob
+        self.threads = threads
+        list_random = bp is not None and isinstance(prob.ranges[bp], DeckRange)
+        self.kernel = kernel = prob.kernel(list_random=list_random)
+        self.aprob, self.aidx = _alias_tables(prob)
+        self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
+        # Each thread's counts get cache lines of their own: sharing one would make the
+        # cores fight over it on every deal.
+        self.size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected; padded
+        self.counts = array("q", bytes(8 * self.size * threads))
+        self.cview = memoryview(self.counts).cast("B").cast("q", [threads, self.size])
+        self.ccounts = _combo_buffer(prob, kernel, threads, "q")
+        self.control = Control()
+        self.ctl = memoryview(self.control.buffer)
+        #: deals asked for so far (accepted ones are counted by the kernel)
+        self.asked = 0
+
+    def run(self, seed: int, first: int, count: int, trials: int | None = None) -> None:
+        """Run blocks ``first .. first + count - 1`` of a run of ``trials`` deals (None: no
+        end), adding to the counts; the run's last block is short when ``trials`` says so."""
+        full = count
+        last = 0
+        if trials is not None:
+            end = mc_blocks(trials)
+            if first + count > end:
+                raise ValueError("blocks past the end of the run")
+            if first + count == end and trials % MC_BLOCK:
+                full, last = count - 1, trials % MC_BLOCK
+        k = self.kernel
+        for lo, n, per in ((first, full, MC_BLOCK), (first + full, 1 if last else 0, last)):
+            if not n:
+                continue
+            rng = _block_states(seed, lo, n)
+            rview = memoryview(rng).cast("B").cast("Q", [n, 16])
+            k.montecarlo(self.aprob, self.aidx, self.joint, self.jprob, self.jalias, rview, per,
+                         self.cview, self.ccounts, n, self.threads, self.ctl)  # fmt: skip
+            self.asked += n * per
+
+    def totals(self) -> list[int]:
+        """The counts summed over the threads' rows."""
+        t, size, c = self.threads, self.size, self.counts
+        if t == 1:
+            return c.tolist()
+        return [sum(c[r * size + j] for r in range(t)) for j in range(size)]
+
+    @property
+    def deals_at(self) -> int:
+        """Where the accepted deals are counted in :meth:`totals`."""
+        return self.kernel.tally_size - 1
 
 
 def _montecarlo(
@@ -1335,85 +1485,76 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    bp = prob.breakdown
-    if bp is not None and prob.random_flags[bp]:
-        # The broken-down player is drawn from its listed combos (which is exact, as
-        # _mc says), so that every deal names its combo.
-        prob.random_flags[bp] = False
-        prob.is_random[bp] = 0
-    kernel = prob.kernel(list_random=bp is not None and isinstance(prob.ranges[bp], DeckRange))
-    aprob, aidx = _alias_tables(prob)
-    joint, jprob, jalias = _joint_tables(prob, kernel)
-    # Each thread's generator state and counts get cache lines of their own:
-    # sharing one would make the two cores fight over it on every deal.
-    states = _seed_states(seed, threads)
-    # (128 bytes a row: the buffer itself need not start on a cache line.)
-    rng = array("Q", [x for t in range(threads) for x in (*states[4 * t : 4 * t + 4], *[0] * 12)])
-    rview = memoryview(rng).cast("B").cast("Q", [threads, 16])
-    n = prob.n
-    size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected draws; padded
-    counts = array("q", bytes(8 * size * threads))
-    cview = memoryview(counts).cast("B").cast("q", [threads, size])
-    ccounts = _combo_buffer(prob, kernel, threads, "q")
-    deals_at = kernel.tally_size - 1
-    units = kernel.units
+    sampler = _Sampler(prob, threads)
+    n, units = prob.n, sampler.kernel.units
 
     def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
         return _hilo_mc_stats(sums, n, units) if prob.game.hilo else list(_mc_stats(sums, n))
 
-    # Monte Carlo runs on this thread in batches of at most about 0.1 s, so a
+    # Monte Carlo runs on this thread in batches of blocks of at most about 0.1 s, so a
     # signal is handled between two batches; the flag stays clear.
-    control = Control()
-    ctl = memoryview(control.buffer)
-    done = 0
-    batch = 2048  # per thread; grows until a batch takes about 50 ms
+    end = mc_blocks(trials) if trials is not None else None
+    done = 0  # blocks run
+    batch = threads  # blocks; doubles until a batch takes about 50 ms
     interrupted = False
     deadline = None if time is None else start + time
-
-    def totals() -> list[int]:
-        return [sum(counts[t * size + j] for t in range(threads)) for j in range(size)]
-
     try:
-        while True:
-            step = batch
-            if trials is not None:
-                step = min(step, -(-(trials - done) // threads))
+        while end is None or done < end:
+            step = batch if end is None else min(batch, end - done)
             t0 = _time.perf_counter()
-            kernel.montecarlo(
-                aprob, aidx, joint, jprob, jalias, rview, step, cview, ccounts, threads, ctl
-            )
+            sampler.run(seed, done, step, trials)
             spent = _time.perf_counter() - t0
-            done += step * threads
-            if totals()[deals_at] < done:
-                raise InputError(
-                    "the players' ranges conflict in almost every deal; use exact enumeration"
-                )
+            done += step
+            _check_accepted(sampler)
             now = _time.perf_counter()
             if progress:
-                fracs = [done / trials if trials else 0.0, (now - start) / time if time else 0.0]
+                fracs = [done / end if end else 0.0, (now - start) / time if time else 0.0]
                 progress(min(1.0, max(fracs)))
-            if trials is not None and done >= trials:
-                break
             if deadline is not None and now >= deadline:
                 break
-            if stderr is not None and _mc_converged(stats(totals()), stderr):
+            if stderr is not None and _mc_converged(stats(sampler.totals()), stderr):
                 break
             if spent < 0.05:
                 batch *= 2
-            if deadline is not None:
+            if deadline is not None and spent > 0:
                 # Do not overshoot the time budget by much on the last batch.
-                per = spent / step if step else 0.0
-                if per > 0:
-                    batch = max(256, min(batch, int((deadline - now) / per) + 1))
+                batch = max(1, min(batch, int((deadline - now) / (spent / step)) + 1))
     except KeyboardInterrupt:
         interrupted = True
-    sums = totals()
-    m = sums[deals_at]
+    _keep_combo_tallies(prob, sampler.ccounts)
+    elapsed = _time.perf_counter() - start
+    return _mc_result(
+        prob, sampler.totals(), units, outcomes, counted, threads, seed, elapsed, interrupted,
+        trials, time,
+    )  # fmt: skip
+
+
+def _check_accepted(sampler: _Sampler) -> None:
+    """Refuse ranges whose deals a block gave up on: they conflict in almost every draw."""
+    if sampler.totals()[sampler.deals_at] < sampler.asked:
+        raise InputError("the players' ranges conflict in almost every deal; use exact enumeration")
+
+
+def _mc_result(
+    prob: _Problem,
+    sums: list[int],
+    units: int,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    seed: int,
+    elapsed: float,
+    interrupted: bool,
+    trials: int | None,
+    time: float | None,
+) -> EquityResult:
+    """A Monte Carlo result from its integer counts (summed over threads or pieces)."""
+    n = prob.n
+    m = sums[prob.n * (n + 1) if not prob.game.hilo else 6 * n + 1]
     if m == 0:
         if interrupted:
             raise KeyboardInterrupt
         raise InputError("no deal was possible: the players' hands conflict with each other")
-    _keep_combo_tallies(prob, ccounts)
     if prob.game.hilo:
         players = tuple(
             PlayerResult(
@@ -1427,14 +1568,15 @@ def _montecarlo(
                 low_share=lo,
                 stderr=se,
             )
-            for r, (eq, win, tie, hi, lo, se) in zip(prob.ranges, stats(sums), strict=True)
+            for r, (eq, win, tie, hi, lo, se) in zip(
+                prob.ranges, _hilo_mc_stats(sums, n, units), strict=True
+            )
         )
     else:
         players = tuple(
             PlayerResult(label=r.text, combos=len(r), equity=eq, win=win, tie=tie, stderr=se)
             for r, (eq, win, tie, se) in zip(prob.ranges, _mc_stats(sums, n), strict=True)
         )
-    elapsed = _time.perf_counter() - start
     return EquityResult(
         method="mc",
         board=cards_of(prob.board),

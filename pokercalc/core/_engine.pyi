@@ -62,6 +62,7 @@ class Kernel:
         counts: _Buffer,
         ccounts: _Buffer,
         slots: int,
+        threads: int,
         ctl: _Buffer,
     ) -> None: ...
     def joint_assignments(self, limit: int) -> array[int] | None: ...

@@ -1160,12 +1160,14 @@ cdef class Kernel:
     def montecarlo(self, double[::1] alias_prob, int32_t[::1] alias_idx, int32_t[::1] joint,
                    double[::1] joint_prob, int32_t[::1] joint_alias, uint64_t[:, ::1] rng,
                    int64_t trials_per_slot, int64_t[:, ::1] counts,
-                   int64_t[:, ::1] ccounts, int slots, int64_t[::1] ctl) -> None:
-        """Run ``trials_per_slot`` deals for each of ``slots`` streams, counting into ``counts[slot]``.
+                   int64_t[:, ::1] ccounts, int slots, int threads, int64_t[::1] ctl) -> None:
+        """Run ``trials_per_slot`` deals for each of ``slots`` streams (blocks) on ``threads``
+        threads, adding each thread's deals into ``counts[thread]``.
 
-        Each slot has its own generator row and counts row, and every slot is
-        run whatever number of threads OpenMP grants (up to ``slots``), so the
-        result depends on the seed and the slot count only.  A row holds the
+        Each slot has its own generator row (``rng[slot]``) and every slot is
+        run whatever number of threads OpenMP grants; the counts are integers,
+        so their sum over the threads' rows depends on the slots' generators
+        only, not on which thread ran which slot.  A row holds the
         same win and split counts as an exhaustive tally (``p * (n + 1) + k``:
         deals player ``p`` won as one of ``k`` winners), then the deals and
         the rejected draws; ``ccounts[slot]`` the per-combo counts of
@@ -1180,10 +1182,12 @@ cdef class Kernel:
         cdef int nfixed = 0
         for t in range(P.n):
             nfixed += not P.is_random[t]
-        if (counts.shape[0] < slots or counts.shape[1] < self.tally_size + 1
+        if threads < 1:
+            raise ValueError("threads must be at least 1")
+        if (counts.shape[0] < threads or counts.shape[1] < self.tally_size + 1
                 or rng.shape[0] < slots or rng.shape[1] < 4 or ctl.shape[0] < 2):
             raise ValueError("counts, rng or ctl is too small")
-        self._check_breakdown(ccounts.shape[0], ccounts.shape[1], slots)
+        self._check_breakdown(ccounts.shape[0], ccounts.shape[1], threads)
         if P.bp >= 0 and P.is_random[P.bp]:
             raise ValueError("the broken-down player must be dealt from its combos")
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
@@ -1191,23 +1195,26 @@ cdef class Kernel:
         cdef const int32_t* jp = &joint[0] if nj else NULL
         cdef const double* jq = &joint_prob[0] if nj else NULL
         cdef const int32_t* ja = &joint_alias[0] if nj else NULL
+        cdef int w
         P.ctl = &ctl[0]
-        for t in prange(slots, nogil=True, num_threads=slots, schedule="static", chunksize=1):
+        for t in prange(slots, nogil=True, num_threads=min(threads, max(slots, 1)),
+                        schedule="dynamic", chunksize=1):
+            w = threadid()
             if P.ranking == 0:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <HighRanking*>NULL)
+                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <HighRanking*>NULL)
             elif P.ranking == 1:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <ShortRanking*>NULL)
+                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <ShortRanking*>NULL)
             elif P.ranking == 2:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <TritonRanking*>NULL)
+                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <TritonRanking*>NULL)
             elif P.ranking == EVAL_OMAHA:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <OmahaRanking*>NULL)
+                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <OmahaRanking*>NULL)
             else:
                 _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[t, 0], &ccounts[t, 0], <OmahaHiLoRanking*>NULL)
+                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <OmahaHiLoRanking*>NULL)
         P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:

@@ -19,9 +19,12 @@ import os
 import signal
 import threading
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 __all__ = [
     "Control",
@@ -29,7 +32,9 @@ __all__ = [
     "Terminated",
     "default_threads",
     "exit_status",
+    "as_executor",
     "install_signal_handlers",
+    "map_unordered",
     "run_kernel",
 ]
 
@@ -206,3 +211,62 @@ def exit_status(error: BaseException | None = None) -> int:
     if error is None and _received and _received[-1] == signal.SIGTERM:
         return 143
     return 130
+
+
+def as_executor(executor: Any) -> Executor:
+    """A ``concurrent.futures.Executor`` for ``executor``: itself, or a Dask ``Client``'s
+    executor (the client has ``get_executor``; duck-typed, so this module never imports Dask)."""
+    get = getattr(executor, "get_executor", None)
+    if callable(get):  # a Dask Client: its own submit returns Dask futures, not these
+        return get()  # type: ignore[no-any-return]
+    if not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"not an executor: {executor!r}")
+    return executor  # type: ignore[no-any-return]
+
+
+def map_unordered(
+    executor: Executor,
+    fn: Callable[..., T],
+    items: Iterable[Any],
+    *,
+    in_flight: int | None = None,
+    on_result: Callable[[int, T], None] | None = None,
+) -> Iterator[tuple[int, T]]:
+    """Run ``fn(item)`` for every item on ``executor``, yielding ``(index, result)`` as they end.
+
+    ``fn`` must be importable by name (a module-level function) and ``items``
+    picklable, so that any executor can run them: a process pool, a Dask
+    client's executor, threads.  At most ``in_flight`` calls are pending at a
+    time (default: all), which bounds memory on long inputs.  An exception in
+    a call is raised here, after the pending calls are cancelled; so is a
+    ``KeyboardInterrupt`` that reaches the waiting thread, so that the caller
+    keeps what it was given so far.  ``on_result`` is called before each yield
+    (a progress count).
+    """
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    pending: dict[Future[T], int] = {}
+    source = enumerate(items)
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and (in_flight is None or len(pending) < in_flight):
+                try:
+                    i, item = next(source)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending[executor.submit(fn, item)] = i
+            if not pending:
+                return
+            # A timeout, so that a signal reaches this thread between two waits.
+            finished, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i = pending.pop(future)
+                value = future.result()
+                if on_result is not None:
+                    on_result(i, value)
+                yield i, value
+    finally:
+        for future in pending:
+            future.cancel()
