@@ -538,6 +538,16 @@ def _duration(seconds: float) -> str:
     type=click.Path(dir_okay=False),
     help="Write the equity curve and histogram to a PNG or SVG file (needs matplotlib).",
 )
+@click.option(
+    "--jobs",
+    type=Checked("jobs", True),
+    help="Cut the run into pieces of about a second and run them in N local processes.",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run the pieces on this Dask scheduler (default: $POKERCALC_CLUSTER for long runs).",
+)
 @output_options()
 def equity_command(
     players: tuple[str, ...],
@@ -554,6 +564,8 @@ def equity_command(
     by_combo: bool,
     distribution: bool,
     plot_file: str | None,
+    jobs: int | None,
+    cluster: str | None,
     game: str,
     fmt: str,
 ) -> None:
@@ -567,7 +579,16 @@ def equity_command(
     Example:
       pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
       pokercalc equity "QQ+,AK | JJ" --board Kh7c2d --breakdown 1 --distribution
+      pokercalc equity "AhKh | random | random" --board Th9h2c --jobs 2
     """
+    if jobs is not None or cluster is not None or _cluster_from_env(method, trials, time_):
+        if breakdown is not None or by_combo or distribution or plot_file:
+            from .errors import InputError
+
+            raise InputError("--breakdown, --combos, --distribution and --plot run on one machine")
+        _equity_in_pieces(players, board, dead, game, method, threshold, trials, time_, stderr_,
+                          seed, threads, jobs, cluster, fmt)  # fmt: skip
+        return
     if breakdown is not None or by_combo or distribution or plot_file:
         engine = {"method": method or "auto", "threshold": threshold, "trials": trials}
         engine.update(time=time_, stderr=stderr_, seed=seed, threads=threads)
@@ -597,6 +618,115 @@ def equity_command(
         _close_progress(progress)
     emit(result, fmt, view("equity_view", result))
     _exit_if_interrupted(result)
+
+
+def _cluster_from_env(method: str | None, trials: int | None, time_: float | None) -> bool:
+    """Whether ``$POKERCALC_CLUSTER`` takes a run without --jobs or --cluster: an exact or
+    auto run, or Monte Carlo with a deal count (pieces are fixed blocks of deals); small
+    runs still stay here (see :func:`_equity_in_pieces`)."""
+    import os
+
+    if not os.environ.get("POKERCALC_CLUSTER", "").strip():
+        return False
+    return method != "mc" or (trials is not None and time_ is None)
+
+
+def _equity_in_pieces(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str | None,
+    threshold: float | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    jobs: int | None,
+    cluster: str | None,
+    fmt: str,
+) -> None:
+    """``equity --jobs/--cluster``: the run cut into pieces that run on that executor, with
+    a count of pieces done on a terminal; a run of one piece stays in this process."""
+    from pokercalc.analysis.equities import equity
+    from pokercalc.analysis.pieces import equity_on, plan_equity
+    from pokercalc.pipelines.executors import open_executor
+
+    from .errors import InputError
+
+    if threads is not None:
+        raise InputError("--threads is for one machine: pieces run on one engine thread each")
+    if time_ is not None or stderr_ is not None:
+        raise InputError("Monte Carlo in pieces stops at --trials, not at --time or --stderr")
+    kw: dict[str, Any] = dict(game=game, method=method or "auto", threshold=threshold,
+                              trials=trials, seed=seed)  # fmt: skip
+    if jobs is None and cluster is None:
+        # Taken by $POKERCALC_CLUSTER: a run of one piece is not worth a trip.
+        if len(plan_equity(list(players), board, dead, **kw).pieces) == 1:
+            result = equity(list(players), board, dead, **kw)
+            emit(result, fmt, view("equity_view", result))
+            return
+    counter = _piece_counter()
+    try:
+        with open_executor(jobs, cluster) as executor:
+            if kw["method"] == "auto":
+                # Workers enumerate in parallel: what each could enumerate alone, times them.
+                from pokercalc.analysis.equities import DEFAULT_THRESHOLD
+                from pokercalc.pipelines.executors import worker_count
+
+                base = DEFAULT_THRESHOLD if threshold is None else threshold
+                kw["threshold"] = base * worker_count(executor)
+            result = equity_on(executor, list(players), board, dead, on_piece=counter, **kw)
+    finally:
+        _close_progress(counter)
+    emit(result, fmt, view("equity_view", result))
+    _exit_if_interrupted(result)
+
+
+def _piece_counter() -> Callable[[int, int], None] | None:
+    """Pieces done out of all on stderr, once a run has taken a second, on a terminal only."""
+    if not sys.stderr.isatty():
+        return None
+    import time
+
+    started = time.perf_counter()
+    state: dict[str, Any] = {}
+
+    def update(done: int, total: int) -> None:
+        if "bar" not in state:
+            if time.perf_counter() - started < 1.0:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            state["bar"] = Progress(
+                TextColumn("pieces"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("left"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            state["bar"].start()
+            state["task"] = state["bar"].add_task("pieces", total=total)
+        state["bar"].update(state["task"], completed=done)
+
+    def close() -> None:
+        if "bar" in state:
+            state.pop("bar").stop()
+
+    update.close = close  # type: ignore[attr-defined]
+    return update
 
 
 def _breakdown(
@@ -679,6 +809,12 @@ def _breakdown(
     type=Checked("jobs", True),
     help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
 )
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run the scenarios on the Dask scheduler at ADDRESS "
+    "(default: $POKERCALC_CLUSTER, unless --jobs is given).",
+)
 def batch_command(
     file: Any,
     method: str | None,
@@ -689,6 +825,7 @@ def batch_command(
     threads: int | None,
     threshold: float | None,
     jobs: int | None,
+    cluster: str | None,
 ) -> None:
     """Run many equity scenarios, one per line of FILE (or stdin), printing JSON lines.
 
@@ -697,7 +834,8 @@ def batch_command(
     Blank lines and # comments are skipped; every other line gives one JSON
     line, in input order, flushed as it finishes; a bad line gives an error
     object naming it.  The options apply to every line unless it sets its own.
-    Exit status 1 when any line failed.  See docs/pipelines.md.
+    The lines run in chunks on all cores (--jobs) or on a Dask cluster
+    (--cluster).  Exit status 1 when any line failed.  See docs/pipelines.md.
 
     \b
     Examples:
@@ -705,6 +843,7 @@ def batch_command(
       echo '{"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}' | pokercalc batch
     """
     from pokercalc.pipelines import batch
+    from pokercalc.pipelines.executors import cluster_address, open_executor
 
     shared = {
         k: v
@@ -719,10 +858,15 @@ def batch_command(
         )
         if v is not None
     }
+    address = cluster_address(cluster, jobs)
     out = sys.stdout
     counter = _line_counter()
     try:
-        _, failed = batch.main_stream(file, out, shared, jobs=jobs, on_line=counter)
+        if address is None:
+            _, failed = batch.main_stream(file, out, shared, jobs=jobs, on_line=counter)
+        else:
+            with open_executor(cluster=address) as executor:
+                _, failed = batch.main_stream(file, out, shared, executor=executor, on_line=counter)
     except KeyboardInterrupt as e:
         # The whole batch stops: the lines written so far are whole and stand.
         from pokercalc.core.runner import exit_status
@@ -1204,6 +1348,187 @@ def flops_command(
 
     emit(study, fmt, view)
     _exit_if_interrupted(study)
+
+
+def _table_executor(jobs: int | None, cluster: str | None) -> Any:
+    """The context manager of the executor ``table`` runs its pieces on: none (this process)
+    for ``--jobs 1``, else :func:`~pokercalc.pipelines.executors.open_executor`'s."""
+    import contextlib
+
+    from pokercalc.pipelines.executors import cluster_address, open_executor
+
+    if jobs == 1 and cluster_address(cluster, jobs) is None:
+        return contextlib.nullcontext(None)
+    return open_executor(jobs, cluster)
+
+
+@cli.command("table", short_help="Tables of equities: preflop matchups, vs random, all flops.")
+@click.argument("kind", metavar="TABLE")
+@click.argument("arguments", metavar="[HANDS RANGE]", nargs=-1)
+@click.option(
+    "--hands",
+    help="Preflop tables: the classes of the rows (and columns), e.g. AA,KK,AKs or QQ+,AK "
+    "(default: all 169).",
+)
+@click.option(
+    "--opponents",
+    "-n",
+    help="preflop-vs-random: numbers of random opponents, e.g. 1-9 (the default) or 2,4.",
+)
+@click.option(
+    "--stderr",
+    "stderr_",
+    type=Checked("stderr", False),
+    help="preflop-vs-random: Monte Carlo rows run until the equity's standard error is below "
+    "this (default 0.0005).",
+)
+@click.option(
+    "--seed",
+    type=Checked("seed", True),
+    help="preflop-vs-random: the seed every Monte Carlo row's seed derives from (default 1).",
+)
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="flops: one row per hand (mean, quartiles, share of flops ahead), not one per flop.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Write the table to this file (.csv, .jsonl or .parquet); finished pieces wait in "
+    "FILE.parts, so a stopped run resumes.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "jsonl", "parquet"]),
+    help="The format, if not the --output file's extension (default csv on stdout).",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=Checked("jobs", True),
+    help="Worker processes computing the pieces (default: one per core; 1 = this process).",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Compute the pieces on the Dask scheduler at ADDRESS (default: $POKERCALC_CLUSTER).",
+)
+def table_command(
+    kind: str,
+    arguments: tuple[str, ...],
+    hands: str | None,
+    opponents: str | None,
+    stderr_: float | None,
+    seed: int | None,
+    summary: bool,
+    output: str | None,
+    fmt: str | None,
+    jobs: int | None,
+    cluster: str | None,
+) -> None:
+    """Write a TABLE of equities: preflop-headsup, preflop-vs-random or flops HANDS RANGE.
+
+    preflop-headsup: every hand class against every class (169 x 169),
+    exact, with the fractions.  preflop-vs-random: every class against 1 to
+    9 random hands, exact against one and Monte Carlo to --stderr against
+    more.  flops HANDS RANGE: each hand's exact equity on all 19,600 flops
+    against RANGE.  The pieces run on all cores (--jobs) or a Dask cluster
+    (--cluster); with --output a stopped run resumes where it stopped.
+    See docs/tables.md.
+
+    \b
+    Examples:
+      pokercalc table preflop-headsup --hands AA,KK,AKs
+      pokercalc table preflop-headsup --output headsup.csv
+      pokercalc table flops AA,AKs ATC --summary
+    """
+    from pokercalc.core.runner import Interrupted, exit_status
+    from pokercalc.output import render_tables
+    from pokercalc.pipelines import tables
+
+    from .errors import InputError
+
+    given = {"--hands": hands, "--opponents": opponents, "--stderr": stderr_, "--seed": seed}
+    allowed = {
+        "preflop-headsup": {"--hands"},
+        "preflop-vs-random": {"--hands", "--opponents", "--stderr", "--seed"},
+        "flops": {"--summary"},
+    }.get(kind)
+    if allowed is None:
+        raise InputError(f"no table {kind!r}: the tables are {', '.join(tables.KINDS)}")
+    for name, value in {**given, "--summary": summary or None}.items():
+        if value is not None and name not in allowed:
+            raise InputError(f"{name} does not apply to the {kind} table")
+    if kind == "flops":
+        if len(arguments) != 2:
+            raise InputError("the flops table takes HANDS and RANGE, e.g. table flops AA,AKs ATC")
+        spec = tables.table_spec(kind, arguments[0], range_text=arguments[1])
+    else:
+        if arguments:
+            raise InputError(f"the {kind} table takes no HANDS or RANGE; choose hands with --hands")
+        spec = tables.table_spec(
+            kind,
+            hands,
+            opponents=opponents or "1-9",
+            stderr=tables.DEFAULT_STDERR if stderr_ is None else stderr_,
+            seed=tables.DEFAULT_SEED if seed is None else seed,
+        )
+    form = render_tables.table_format(output, fmt)
+    if form == "parquet":
+        if output is None:
+            raise InputError("Parquet is a binary file: write it with --output FILE.parquet")
+        render_tables.require_parquet()
+    store = None
+    if output is not None:
+        _check_writable(output)
+        store = tables.ShardStore(output + ".parts", spec)
+    if jobs is None and cluster is None and len(spec.pieces()) == 1:
+        jobs = 1  # one piece: no worker is worth starting
+    counter = _piece_counter()
+    written = False
+    try:
+        with _table_executor(jobs, cluster) as executor:
+            data = tables.compute(spec, store=store, executor=executor, on_piece=counter)
+        _close_progress(counter)
+        row_class = spec.row_class(summary)
+        if output is None:
+            render_tables.write_rows(sys.stdout, form, row_class, data.rows(summary))
+        else:
+            n = render_tables.write_table_file(output, form, row_class, data.rows(summary))
+            written = True
+            assert store is not None
+            store.remove()
+    except KeyboardInterrupt as e:
+        _close_progress(counter)
+        if isinstance(e, Interrupted):
+            what = e.what
+        elif written:
+            what = f"{output} is written whole"
+        elif store is not None:
+            what = f"every piece is done and kept in {store.folder}"
+        else:
+            what = "nothing was written"
+        again = "; run the same command again to resume" if store is not None else ""
+        click.echo(f"pokercalc table: interrupted; {what}{again}", err=True)
+        raise SystemExit(exit_status(e)) from None
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(141) from None
+    finally:
+        _close_progress(counter)
+    if output is not None:
+        pieces = "piece" if data.computed == 1 else "pieces"
+        click.echo(
+            f"pokercalc table: {n:,} rows written to {output} ({data.computed} {pieces} "
+            f"computed, {data.reused} from an earlier run)",
+            err=True,
+        )
 
 
 def main() -> None:

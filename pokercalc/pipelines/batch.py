@@ -1,4 +1,4 @@
-"""Many equity scenarios in one run: parse lines, run them on all cores, stream JSON lines.
+"""Many equity scenarios in one run: parse lines, run them on any executor, stream JSON lines.
 
 A scenario is one line of text, either the plain form ``PLAYERS ; board ; dead``
 (board and dead optional, players split at the top-level ``|``) or a JSON
@@ -26,11 +26,16 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any
+from multiprocessing.connection import wait
+from typing import IO, TYPE_CHECKING, Any
 
 from pokercalc.errors import InputError, InternalError, ParseError, PokercalcError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 __all__ = [
     "ENGINE_OPTIONS",
@@ -257,16 +262,11 @@ def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tu
         return json_line(failed), False
 
 
-#: a chunk sent to a worker aims at about this many seconds of work
-_CHUNK_SECONDS = 0.02
-#: and holds at most this many scenarios
-_MAX_CHUNK = 64
-
-
 def _run_lines(
     chunk: list[tuple[int, str]], shared: Mapping[str, Any]
 ) -> tuple[list[tuple[str, bool]], float]:
-    """Parse and run numbered input lines (skipping blanks and comments); time the chunk."""
+    """The task a chunk of lines is, on any executor: parse and run its numbered input lines
+    (skipping blanks and comments); return their output lines and the seconds it took."""
     start = time.perf_counter()
     out = []
     for number, text in chunk:
@@ -344,22 +344,6 @@ def _default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _worker_loop(conn: Any, shared: Mapping[str, Any]) -> None:
-    """A worker process: run each chunk of numbered lines it receives until told to stop."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    # The parent ends its workers with SIGTERM: die quietly (a forked worker
-    # inherits the command line's handler, which would raise instead).
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    while True:
-        try:
-            chunk = conn.recv()
-        except EOFError:
-            return
-        if chunk is None:
-            return
-        conn.send(_run_lines(chunk, shared))
-
-
 class _Input:
     """Numbered input lines, read without blocking the caller when the source is a file descriptor.
 
@@ -368,7 +352,7 @@ class _Input:
     """
 
     def __init__(self, source: Iterable[str]) -> None:
-        self.lines: list[tuple[int, str]] = []
+        self.lines: deque[tuple[int, str]] = deque()
         self.eof = False
         self._count = 0
         self._tail = ""
@@ -408,167 +392,201 @@ class _Input:
                 self._add(self._tail)
             self.eof = True
 
+    def top_up(self, want: int) -> None:
+        """Read more while fewer than ``want`` lines are buffered and more can be read at once."""
+        while not self.eof and len(self.lines) < want:
+            if self.fd is None:
+                self.read_some(want - len(self.lines))
+            elif wait([self.fd], 0):
+                self.read_some(0)
+            else:
+                return
+
     def take(self, n: int) -> list[tuple[int, str]]:
         """Remove and return the first ``n`` buffered lines."""
-        chunk, self.lines = self.lines[:n], self.lines[n:]
-        return chunk
+        return [self.lines.popleft() for _ in range(min(n, len(self.lines)))]
 
 
-_WORKER_IMPORT = "from pokercalc.pipelines.batch import _worker_main"
+class _Wakeup:
+    """A self-pipe: a future finishing in another thread wakes the main thread's wait."""
+
+    def __init__(self) -> None:
+        self.fd, self._w = os.pipe()
+        os.set_blocking(self.fd, False)
+        os.set_blocking(self._w, False)
+        self._lock = threading.Lock()
+        self._open = True
+
+    def set(self) -> None:
+        """Wake the waiting thread (any thread may call this)."""
+        with self._lock:
+            if self._open:
+                try:
+                    os.write(self._w, b"x")
+                except BlockingIOError:  # awake already
+                    pass
+
+    def clear(self) -> None:
+        """Forget earlier wake-ups."""
+        try:
+            while os.read(self.fd, 4096):
+                pass
+        except BlockingIOError:
+            pass
+
+    def close(self) -> None:
+        """Close the pipe; later :meth:`set` calls do nothing."""
+        with self._lock:
+            self._open = False
+            os.close(self.fd)
+            os.close(self._w)
 
 
-class _Worker:
-    """A worker process: a fresh interpreter running :func:`_worker_main` on one socket.
-
-    Not ``fork``: forking a process whose OpenMP thread pool exists can hang
-    the child (libgomp's state is copied without its threads), and a library
-    cannot know what its host ran before.  Not ``multiprocessing``'s spawn or
-    fork server either: they re-run the host's main script in every worker,
-    which a script without a ``__main__`` guard does not survive.  A fresh
-    ``python -c`` imports pokercalc and nothing of the caller's.
-    """
-
-    def __init__(self, shared: Mapping[str, Any]) -> None:
-        import socket
-        import subprocess
-        import sys
-        from multiprocessing.connection import Connection
-
-        parent, child = socket.socketpair()
-        fd = child.fileno()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                f"from pokercalc.pipelines.batch import _worker_main; _worker_main({fd})",
-            ],
-            pass_fds=(fd,),
-            stdin=subprocess.DEVNULL,
-        )
-        child.close()
-        self.conn = Connection(parent.detach())
-        self.conn.send(dict(shared))
-
-    def is_alive(self) -> bool:
-        """True while the process runs."""
-        return self.proc.poll() is None
-
-    def terminate(self) -> None:
-        """Ask the process to end (SIGTERM)."""
-        self.proc.terminate()
-
-    def join(self) -> None:
-        """Wait for the process to end."""
-        self.proc.wait()
+def _runnable(text: str) -> bool:
+    """True for a line that gives an output line (not blank, not a comment)."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.startswith("#")
 
 
-def _worker_main(fd: int) -> None:
-    """The worker side of :class:`_Worker`: options first, then chunks until ``None``."""
-    from multiprocessing.connection import Connection
+def _lost_lines(lines: list[tuple[int, str]], error: BaseException) -> list[tuple[str, bool]]:
+    """Error lines for input lines whose piece of work failed as a whole."""
+    from pokercalc.output.formats import json_line
 
-    conn = Connection(fd)
-    try:
-        shared = conn.recv()
-    except EOFError:
-        return
-    _worker_loop(conn, shared)
+    if type(error).__name__ in ("WorkerDied", "KilledWorker"):  # a local pool's, Dask's
+        error = RuntimeError("the worker process running this line died")
+    return [(json_line(error_line(n, error)), False) for n, text in lines if _runnable(text)]
 
 
-def _ordered_pool_results(
-    lines: Iterable[str], shared: Mapping[str, Any], jobs: int
+#: a chunk holds at most this many lines
+_MAX_CHUNK = 10_000
+#: lines handed out and not yet written, at most: bounds memory when one slow line holds up
+#: the output of everything behind it
+_MAX_OUTSTANDING = 50_000
+
+
+def _ordered_results(
+    lines: Iterable[str], shared: Mapping[str, Any], executor: Executor
 ) -> Iterator[tuple[str, bool]]:
-    """Run input lines on ``jobs`` worker processes, yielding results in input order.
+    """Run input lines in chunks on ``executor``, yielding output lines in input order.
 
-    One thread drives everything (no lock hand-offs between threads): it waits
-    on the input and on the workers' pipes at once, hands each worker up to two
-    chunks of lines already read (never waiting for more, so a slow producer on
-    stdin still gets each answer at once), and writes results as soon as every
-    earlier line is done.  Chunks are sized from the measured cost per line to
-    take about ``_CHUNK_SECONDS``, so tiny scenarios cost one message per chunk,
-    not one each; at most two chunks per worker are in flight, so memory stays
+    The calling thread does everything but the work: it waits at once on the
+    input (when it is a file descriptor) and on a self-pipe that finishing
+    futures write to, hands out chunks of the lines already read (never
+    waiting for more, so a slow producer on stdin still gets each answer at
+    once), and yields results as soon as every earlier line is done.  Chunks
+    are sized from the measured cost per line to take about the executor's
+    :func:`~pokercalc.pipelines.executors.task_seconds`, so tiny scenarios cost
+    one task per chunk, not one each; two chunks per worker are in flight and
+    at most :data:`_MAX_OUTSTANDING` lines are unwritten, so memory stays
     bounded however long the input is.
+
+    A chunk whose task fails (its worker died each time the executor tried
+    it) runs again line by line, so that only a guilty line fails.  A task
+    the executor cancelled (a Dask scheduler that went away) stops the batch
+    with an :class:`InputError`.
     """
-    from collections import deque
-    from multiprocessing.connection import wait
+    from concurrent.futures import CancelledError
+
+    from pokercalc.pipelines.executors import task_seconds, worker_count
 
     source = _Input(lines)
-    workers: dict[Any, Any] = {}  # parent end of each worker's pipe -> its process
-    queued: dict[Any, deque[int]] = {}  # chunk ids each worker holds, in order
-    chunks: dict[int, list[tuple[int, str]]] = {}  # chunk id -> its lines (until answered)
+    in_flight = 2 * worker_count(executor)
+    seconds = task_seconds(executor)
+    max_chunk = max(1, min(_MAX_CHUNK, _MAX_OUTSTANDING // (2 * in_flight)))
+    shared = dict(shared)
+    wake = _Wakeup()
+    finished: deque[Future[Any]] = deque()  # appended to by other threads
+    pending: dict[Future[Any], tuple[int, int]] = {}  # -> (chunk id, line index or -1: all)
+    chunks: dict[int, list[tuple[int, str]]] = {}  # chunk id -> its lines, until answered
+    parts: dict[int, list[list[tuple[str, bool]] | None]] = {}  # a chunk run line by line
     done: dict[int, list[tuple[str, bool]]] = {}  # answered chunk ids -> their output lines
     order: deque[int] = deque()  # chunk ids in input order, not yet yielded
-    per_line = _CHUNK_SECONDS  # estimated seconds per line: slow until measured
+    lengths: dict[int, int] = {}  # chunk id -> its number of lines, until written
+    outstanding = 0  # lines in ``order``
+    whole = 0  # chunks in flight as one task
+    per_line: float | None = None  # measured seconds per line; None until a chunk returns
     next_id = 0
 
-    def start_worker() -> None:
-        worker = _Worker(shared)
-        workers[worker.conn] = worker
-        queued[worker.conn] = deque()
+    def on_done(future: Future[Any]) -> None:
+        finished.append(future)
+        wake.set()
+
+    def submit(items: list[tuple[int, str]], cid: int, index: int) -> None:
+        future = executor.submit(_run_lines, items, shared)
+        pending[future] = (cid, index)
+        future.add_done_callback(on_done)
 
     try:
-        for _ in range(jobs):
-            start_worker()
         while True:
-            # Hand out what has been read, up to two chunks per worker.
-            for conn in list(workers):
-                while len(queued[conn]) < 2 and source.lines:
-                    size = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_line)))
-                    chunk = source.take(size)
-                    conn.send(chunk)
-                    chunks[next_id] = chunk
-                    queued[conn].append(next_id)
-                    order.append(next_id)
-                    next_id += 1
+            wake.clear()
+            while finished:
+                future = finished.popleft()
+                cid, index = pending.pop(future)
+                chunk = chunks[cid]
+                try:
+                    results, took = future.result()
+                except CancelledError:
+                    raise InputError(
+                        f"line {chunk[max(index, 0)][0]}: the executor cancelled its work "
+                        "(did the Dask scheduler go away?)"
+                    ) from None
+                except Exception as e:
+                    if index < 0 and sum(_runnable(text) for _, text in chunk) > 1:
+                        whole -= 1
+                        parts[cid] = [None if _runnable(text) else [] for _, text in chunk]
+                        for i, item in enumerate(chunk):  # one by one: only a guilty line fails
+                            if _runnable(item[1]):
+                                submit([item], cid, i)
+                        continue
+                    results = _lost_lines(chunk if index < 0 else [chunk[index]], e)
+                else:
+                    if index < 0:
+                        measured = max(took / len(chunk), 1e-7)
+                        per_line = measured if per_line is None else 0.7 * per_line + 0.3 * measured
+                if index < 0:
+                    whole -= 1
+                    done[cid] = results
+                    del chunks[cid]
+                    continue
+                slots = parts[cid]
+                slots[index] = results
+                if all(s is not None for s in slots):
+                    done[cid] = [line for s in slots for line in s or ()]
+                    del parts[cid], chunks[cid]
+            # Hand out what has been read.
+            size = 1 if per_line is None else max(1, min(max_chunk, int(seconds / per_line)))
+            while whole < in_flight and outstanding < _MAX_OUTSTANDING:
+                source.top_up(size)
+                if not source.lines:
+                    break
+                chunk = source.take(size)
+                chunks[next_id] = chunk
+                lengths[next_id] = len(chunk)
+                order.append(next_id)
+                outstanding += len(chunk)
+                whole += 1
+                submit(chunk, next_id, -1)
+                next_id += 1
             while order and order[0] in done:
-                yield from done.pop(order.popleft())
-            busy = [c for c in workers if queued[c]]
-            if source.eof and not source.lines and not busy:
-                break
-            if source.fd is None and not source.eof and len(source.lines) < _MAX_CHUNK * jobs:
-                source.read_some(_MAX_CHUNK * jobs)
-                continue  # an in-memory input never blocks: hand out what it gave first
-            watch: list[Any] = list(busy)
-            if source.fd is not None and not source.eof and len(source.lines) < 4096:
+                cid = order.popleft()
+                outstanding -= lengths.pop(cid)
+                yield from done.pop(cid)
+            if source.eof and not source.lines and not pending and not order:
+                return
+            watch: list[Any] = [wake.fd]
+            if not source.eof and len(source.lines) < 2 * size + 4096:
+                if source.fd is None:
+                    source.read_some(size * in_flight)
+                    continue  # an in-memory input never blocks: hand out what it gave first
                 watch.append(source.fd)
-            if not watch:  # cannot happen: every path above leaves work or input to wait for
-                raise RuntimeError("batch: nothing to wait for")
-            ready_now: list[Any] = wait(watch)  # workers' connections and the input's fd
-            for ready in ready_now:
+            # Signals interrupt the wait; the timeout is a safety net only.
+            for ready in wait(watch, timeout=1.0):
                 if ready == source.fd:
                     source.read_some(0)
-                    continue
-                try:
-                    results, seconds = ready.recv()
-                except EOFError:  # the worker died: its lines fail, a new worker takes over
-                    results, seconds = None, 0.0
-                cid = queued[ready].popleft()
-                lines_in = chunks.pop(cid)
-                if results is None:
-                    died = RuntimeError("the worker process running this line died")
-                    results = [
-                        _line_text(_with_line(died, n), shared)  # type: ignore[arg-type]
-                        for n, text in lines_in
-                        if text.strip() and not text.lstrip().startswith("#")
-                    ]
-                    for lost in queued.pop(ready):
-                        done[lost] = [
-                            _line_text(_with_line(died, n), shared)  # type: ignore[arg-type]
-                            for n, text in chunks.pop(lost)
-                            if text.strip() and not text.lstrip().startswith("#")
-                        ]
-                    workers.pop(ready).join()
-                    start_worker()
-                else:
-                    per_line = 0.7 * per_line + 0.3 * max(seconds / len(lines_in), 1e-6)
-                done[cid] = results
-        for conn in workers:
-            conn.send(None)
     finally:
-        for conn, proc in workers.items():
-            if proc.is_alive():
-                proc.terminate()
-            proc.join()
-            conn.close()
+        for future in pending:
+            future.cancel()
+        wake.close()
 
 
 def run_batch(
@@ -577,37 +595,57 @@ def run_batch(
     shared: Mapping[str, Any] | None = None,
     *,
     jobs: int | None = None,
+    executor: Any = None,
 ) -> tuple[int, int]:
     """Run every scenario of ``lines``, calling ``write`` with each output line in input order.
 
     ``shared`` holds engine options for every line (a line's own options win;
-    ``threads`` defaults to 1 per scenario); ``jobs`` worker processes share the
-    scenarios (default: one per core; 1 runs them in this process).  Returns
-    (lines written, lines that failed).
+    ``threads`` defaults to 1 per scenario).  ``executor`` (any
+    ``concurrent.futures.Executor``, or a Dask ``Client``) runs the lines in
+    chunks; without one, ``jobs`` local worker processes do (default: one per
+    core; 1 runs them in this process).  Returns (lines written, lines that
+    failed).
     """
     shared = dict(shared or {})
     for key, value in shared.items():
         if key not in ENGINE_OPTIONS:
             raise InputError(f"unknown engine option {key!r}")
         _check_option(key, value, "option")
+    if jobs is not None and executor is not None:
+        raise InputError("jobs and executor exclude each other")
     jobs = _default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise InputError(f"--jobs must be at least 1, got {jobs}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InputError(f"--jobs must be at least 1, got {jobs!r}")
     # Scenarios share the cores, each on one engine thread unless told otherwise: this keeps
     # tiny scenarios free of thread start-up costs, and Monte Carlo streams (which depend on
-    # the thread count) the same whatever ``jobs`` is.
+    # the thread count) the same whatever runs them.
     shared.setdefault("threads", 1)
+    if executor is not None:
+        from pokercalc.core.runner import as_executor
+
+        return _write_all(_ordered_results(lines, shared, as_executor(executor)), write)
     if jobs == 1:
-        results: Iterator[tuple[str, bool]] = (
-            _line_text(item, shared) for item in iter_scenarios(lines)
-        )
-    else:
-        results = _ordered_pool_results(lines, shared, jobs)
+        return _write_all((_line_text(item, shared) for item in iter_scenarios(lines)), write)
+    from pokercalc.pipelines.executors import LocalPool
+
+    with LocalPool(jobs) as pool:  # (leaving on an exception ends the workers at once)
+        return _write_all(_ordered_results(lines, shared, pool), write)
+
+
+def _write_all(
+    results: Iterator[tuple[str, bool]], write: Callable[[str], None]
+) -> tuple[int, int]:
+    """Write each result line; return (lines written, lines that failed)."""
     written = failed = 0
-    for text, ok in results:
-        write(text)
-        written += 1
-        failed += not ok
+    try:
+        for text, ok in results:
+            write(text)
+            written += 1
+            failed += not ok
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # a generator's ``finally``: cancel the work in flight
     return written, failed
 
 
