@@ -142,6 +142,8 @@ def test_merge_refuses_missing_doubled_and_foreign_tallies() -> None:
         merge_pieces(plan, [replace(tallies[0], hi=tallies[0].hi + 1), *tallies[1:]])
     with pytest.raises(InputError, match="not one of"):
         merge_pieces(plan, [*tallies, PieceTally(index=9, lo=0, hi=1, tallies=(), seconds=0)])
+    with pytest.raises(InputError, match="version of pokercalc"):
+        merge_pieces(plan, [replace(tallies[0], units=plan.units + 1), *tallies[1:]])
 
 
 def test_an_interrupted_merge_says_how_far_it_got() -> None:

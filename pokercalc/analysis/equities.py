@@ -167,6 +167,12 @@ class EquityResult(Result):
         PROB,
         default=None,
     )
+    pieces: int | None = doc(
+        "pieces the run was cut into and run on an executor (local processes or a Dask "
+        "cluster), one engine thread each; None when it ran in one process",
+        COUNT,
+        default=None,
+    )
 
     @property
     def showdowns_per_second(self) -> float:

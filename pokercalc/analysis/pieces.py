@@ -116,6 +116,7 @@ class PieceTally:
     hi: int  #: one past the last
     tallies: tuple[int, ...] | tuple[float, ...]  #: per player and split size, outcomes, showdowns
     seconds: float  #: wall time the piece took where it ran
+    units: int = 0  #: the job's work items (exact) or blocks as the running process made them
 
 
 @dataclass(frozen=True)
@@ -217,9 +218,10 @@ def plan_equity(
     cost = _OUTCOME_COST.get(g.evaluator_id, 1)
     if chosen == "mc":
         if trials is None:
+            why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
             raise InputError(
-                "Monte Carlo in pieces needs a number of deals (trials): the pieces are "
-                "fixed blocks of them"
+                f"{why}Monte Carlo in pieces needs a number of deals (--trials): the pieces "
+                "are fixed blocks of them"
             )
         job = replace(job, method="mc", trials=trials, seed=new_seed() if seed is None else seed)
         units = mc_blocks(trials)
@@ -265,14 +267,17 @@ def run_piece(piece: Piece) -> PieceTally:
             sampler.run(job.seed, piece.lo, piece.hi - piece.lo, job.trials)
             _check_accepted(sampler)
         sums: list[Any] = sampler.totals()[: sampler.kernel.tally_size]
+        units = mc_blocks(job.trials)
     else:
         sums = _run_items(p, piece.lo, piece.hi)
+        units = p.units
     return PieceTally(
         index=piece.index,
         lo=piece.lo,
         hi=piece.hi,
         tallies=tuple(sums),
         seconds=_time.perf_counter() - start,
+        units=units,
     )
 
 
@@ -324,6 +329,12 @@ def merge_pieces(
             raise InputError(f"piece {t.index}'s tally covers other work than the plan's")
         if t.index in seen:
             raise InputError(f"piece {t.index} was given twice")
+        if t.units != plan.units:
+            # Another build of pokercalc cut the work otherwise: its items are not these.
+            raise InputError(
+                f"piece {t.index} ran on a process that cut the job into {t.units} units, "
+                f"not {plan.units}: every worker needs this version of pokercalc"
+            )
         seen[t.index] = t
     p = _prepared(plan.job)
     job = plan.job
@@ -355,6 +366,7 @@ def merge_pieces(
             p.prob, sums, p.kernel.tally_size, p.kernel.units, plan.outcomes,
             plan.outcomes_exact, 1, elapsed,
         )  # fmt: skip
+    result = replace(result, pieces=len(plan.pieces))
     return _in_given_order(result, p.order, p.shown, p.game)
 
 

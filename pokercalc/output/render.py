@@ -127,7 +127,10 @@ def equity_footer(result: EquityResult) -> str:
         parts.append(f"low possible {percent(result.low_possible, unit=True)}")
     parts.append(f"{result.elapsed:.3f} s")
     parts.append(f"{_rate(result.showdowns_per_second)} showdowns/s")
-    parts.append(f"{result.threads} thread{'s' if result.threads > 1 else ''}")
+    if result.pieces is not None:
+        parts.append(f"{result.pieces:,} piece{'s' if result.pieces > 1 else ''}")
+    else:
+        parts.append(f"{result.threads} thread{'s' if result.threads > 1 else ''}")
     line = " · ".join(parts)
     if not result.interrupted:
         return line
