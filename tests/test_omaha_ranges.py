@@ -307,8 +307,10 @@ def test_the_ranking_covers_every_class_once() -> None:
     assert {class_name(int(k)) for k in keys} == set(ranked)
     doc = json.loads(RANKING.read_text(encoding="utf-8"))
     assert doc["opponents"] == 3 and doc["equity"] == sorted(doc["equity"], reverse=True)
-    # What the data says (equity against three random hands, +-0.0016 each).
-    assert ranked[:3] == ("AsAhQsQh", "AsAhJsJh", "AsAhKsKh")
+    # What the data says (equity against three random hands, +-0.0016 each): double-suited
+    # aces with a big pair lead, in an order within that noise.
+    assert set(ranked[:4]) == {"AsAhKsKh", "AsAhQsQh", "AsAhJsJh", "AsAhTsTh"}
+    assert doc["equity"][0] - doc["equity"][3] < 4 * 0.0016
     assert ranked[-1] == "2s2h2d2c"
 
 
