@@ -285,6 +285,16 @@ def engine_options(
     return decorate
 
 
+def executor_options(
+    *, jobs_help: str, cluster_help: str
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--jobs`` and ``--cluster``: where the pieces of a long run go, the same on every
+    command that cuts its work (pipelines/executors.py; ``$POKERCALC_CLUSTER``)."""
+    jobs = click.option("--jobs", "-j", type=Checked("jobs", True), help=jobs_help)
+    cluster = click.option("--cluster", metavar="ADDRESS", help=cluster_help)
+    return lambda f: jobs(cluster(f))
+
+
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
     from pokercalc.core.runner import deferred_signals
@@ -538,15 +548,10 @@ def _duration(seconds: float) -> str:
     type=click.Path(dir_okay=False),
     help="Write the equity curve and histogram to a PNG or SVG file (needs matplotlib).",
 )
-@click.option(
-    "--jobs",
-    type=Checked("jobs", True),
-    help="Cut the run into pieces of about a second and run them in N local processes.",
-)
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Run the pieces on this Dask scheduler (default: $POKERCALC_CLUSTER for long runs).",
+@executor_options(
+    jobs_help="Cut the run into pieces of about a second and run them in N local processes.",
+    cluster_help="Run the pieces on the Dask scheduler at ADDRESS "
+    "(default: $POKERCALC_CLUSTER, for long runs).",
 )
 @output_options()
 def equity_command(
@@ -803,16 +808,9 @@ def _breakdown(
     type=Checked("threshold", False),
     help="Largest outcome count enumerated exactly.",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=Checked("jobs", True),
-    help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
-)
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Run the scenarios on the Dask scheduler at ADDRESS "
+@executor_options(
+    jobs_help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
+    cluster_help="Run the scenarios on the Dask scheduler at ADDRESS "
     "(default: $POKERCALC_CLUSTER, unless --jobs is given).",
 )
 def batch_command(
@@ -1405,16 +1403,10 @@ def _table_executor(jobs: int | None, cluster: str | None) -> Any:
     type=click.Choice(["csv", "jsonl", "parquet"]),
     help="The format, if not the --output file's extension (default csv on stdout).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=Checked("jobs", True),
-    help="Worker processes computing the pieces (default: one per core; 1 = this process).",
-)
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Compute the pieces on the Dask scheduler at ADDRESS (default: $POKERCALC_CLUSTER).",
+@executor_options(
+    jobs_help="Worker processes computing the pieces (default: one per core; 1 = this process).",
+    cluster_help="Compute the pieces on the Dask scheduler at ADDRESS "
+    "(default: $POKERCALC_CLUSTER).",
 )
 def table_command(
     kind: str,
