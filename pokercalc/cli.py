@@ -1434,7 +1434,7 @@ def table_command(
     \b
     Examples:
       pokercalc table preflop-headsup --hands AA,KK,AKs
-      pokercalc table preflop-headsup --output headsup.csv
+      pokercalc table preflop-vs-random --hands AA,72o --opponents 1-2 --output vs.csv
       pokercalc table flops AA,AKs ATC --summary
     """
     from pokercalc.core.runner import Interrupted, exit_status
