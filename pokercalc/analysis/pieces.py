@@ -165,6 +165,8 @@ def _prepare(job: EquityJob, method: str, threshold: float, want: int = 0) -> _P
     if method == "exact":
         p.kernel = prob.kernel()
         if want:
+            # (Only about one item in len(group) does work: see _exhaustive.)
+            want *= len(prob.group)
             p.items, p.innermost, p.nfirsts = _work_items(prob, p.kernel, want, True)
         else:
             p.items, p.innermost, _ = _work_items(prob, p.kernel, 0, True)
