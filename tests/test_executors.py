@@ -192,6 +192,20 @@ def test_leaving_a_with_block_on_an_exception_ends_the_workers_at_once() -> None
         assert future.cancelled() or isinstance(future.exception(), CancelledError)
 
 
+def test_workers_import_the_parents_pokercalc_not_a_checkout_in_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After `pip install .` in a checkout, the checkout's pokercalc/ has no compiled modules;
+    # `python -c` would put it first on a worker's path.
+    shadow = tmp_path / "pokercalc"
+    shadow.mkdir()
+    (shadow / "__init__.py").write_text("raise ImportError('the shadowing checkout')\n")
+    monkeypatch.chdir(tmp_path)
+    with LocalPool(1) as pool:
+        assert pool.submit(pow, 2, 3).result(timeout=60) == 8
+        assert pool.submit(os.getcwd).result(timeout=60) == str(tmp_path)
+
+
 def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(InputError, match="at least 1"):
         LocalPool(0)

@@ -63,6 +63,9 @@ INSTALL_HINT = "python -m pip install 'pokercalc[cluster]'"
 LOCAL_TASK_SECONDS = 0.05
 CLUSTER_TASK_SECONDS = 0.5
 
+#: The folder holding this process's pokercalc package, first on every worker's sys.path.
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 _HEADER = struct.Struct("<Q")  # every message on a worker's socket: 8-byte length, pickle
 
 
@@ -183,6 +186,10 @@ class _Worker:
                 [
                     sys.executable,
                     "-c",
+                    # ``-c`` puts the working directory first on sys.path, where a source
+                    # checkout's uncompiled pokercalc/ would shadow the installed one: the
+                    # worker imports the parent's pokercalc, from where the parent has it.
+                    f"import sys; sys.path[0] = {_PACKAGE_ROOT!r}; "
                     "from pokercalc.pipelines.executors import _worker_main; "
                     f"_worker_main({child.fileno()})",
                 ],
