@@ -258,6 +258,20 @@ def unclock(line: str) -> str:
     return line
 
 
+def keep_tail(old: str, new: str) -> str:
+    """``new`` with the page's hand-written trailing ``,...`` kept where ``new`` ends in a
+    number there (a CSV row's last column, such as ``elapsed``, that no timing pattern knows).
+
+    >>> keep_tail("a,0.5,...", "a,0.6,0.0073")
+    'a,0.6,...'
+    >>> keep_tail("a,0.5,0.1", "a,0.6,0.0073")
+    'a,0.6,0.0073'
+    """
+    if old.endswith(",...") and re.search(r",[\d.e+-]+$", new):
+        return new[: new.rindex(",")] + ",..."
+    return new
+
+
 def merge(expected: list[str], actual: list[str]) -> list[str]:
     """The page's lines updated to the printed ones, changing as few lines as it can.
 
@@ -301,7 +315,7 @@ def merge(expected: list[str], actual: list[str]) -> list[str]:
         if i and j:
             same = line_matches(exp[i - 1], act[j - 1])
             if cost[i][j] == cost[i - 1][j - 1] + (0 if same else 1):
-                out.append(exp[i - 1] if same else unclock(act[j - 1]))
+                out.append(exp[i - 1] if same else keep_tail(exp[i - 1], unclock(act[j - 1])))
                 i, j = i - 1, j - 1
                 continue
         if i and cost[i][j] == cost[i - 1][j] + 1:
