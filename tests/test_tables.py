@@ -176,7 +176,7 @@ def test_a_rerun_draws_the_same_deals(
     # A row's deals depend on the seed and the row alone, not on the other rows asked for.
     _, rows = vs_random
     spec = tables.table_spec("preflop-vs-random", "AA", opponents="2,3", stderr=0.002, seed=7)
-    cells = tables.run_piece(spec.pieces()[0])["cells"]
+    cells = tables.run_table_piece(spec.pieces()[0])["cells"]
     assert [c["equity"] for c in cells] == [r.equity for r in rows[1:]]
     assert tables.cell_seed(7, "AA", 2, 0) != tables.cell_seed(8, "AA", 2, 0)
 
@@ -292,7 +292,7 @@ def test_an_interrupted_run_resumes_and_counts_no_piece_twice(tmp_path: Path) ->
     assert store.finished() == {0, 1, 2, 3}
     # A piece computed again (a retried worker) writes the same bytes.
     before = Path(store.path(2)).read_bytes()
-    store.save(2, tables.run_piece(spec.pieces()[2]))
+    store.save(2, tables.run_table_piece(spec.pieces()[2]))
     assert Path(store.path(2)).read_bytes() == before
     seen: list[int] = []
     data = tables.compute(spec, store=store, on_piece=lambda d, t: seen.append(d))
@@ -320,7 +320,7 @@ def test_a_resumed_run_on_an_executor_equals_a_run_in_process(tmp_path: Path) ->
 def test_shards_of_another_table_are_refused(tmp_path: Path) -> None:
     spec = small_spec()
     store = tables.ShardStore(str(tmp_path / "parts"), spec)
-    store.save(0, tables.run_piece(spec.pieces()[0]))
+    store.save(0, tables.run_table_piece(spec.pieces()[0]))
     other = tables.table_spec("preflop-headsup", "AA,KK", piece_cells=3)
     with pytest.raises(InputError, match="holds pieces of another table .*remove that folder"):
         tables.ShardStore(str(tmp_path / "parts"), other).finished()

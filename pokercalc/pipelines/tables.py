@@ -63,7 +63,7 @@ __all__ = [
     "DEFAULT_SEED",
     "PIECE_CELLS",
     "TableSpec",
-    "Piece",
+    "TablePiece",
     "HeadsupRow",
     "VsRandomRow",
     "FlopRow",
@@ -71,7 +71,7 @@ __all__ = [
     "ShardStore",
     "TableData",
     "table_spec",
-    "run_piece",
+    "run_table_piece",
     "compute",
     "cell_seed",
 ]
@@ -221,7 +221,7 @@ class TableSpec:
         )
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
-    def pieces(self) -> list[Piece]:
+    def pieces(self) -> list[TablePiece]:
         """The pieces of work, always the same for the same spec.
 
         Heads-up: the unordered class pairs (a class against itself included)
@@ -232,8 +232,8 @@ class TableSpec:
             pairs = list(itertools.combinations_with_replacement(self.hands, 2))
             n = self.piece_cells
             groups = [tuple(pairs[i : i + n]) for i in range(0, len(pairs), n)]
-            return [Piece(self, i, g) for i, g in enumerate(groups)]
-        return [Piece(self, i, (h,)) for i, h in enumerate(self.hands)]
+            return [TablePiece(self, i, g) for i, g in enumerate(groups)]
+        return [TablePiece(self, i, (h,)) for i, h in enumerate(self.hands)]
 
     def row_class(self, summary: bool = False) -> type[Result]:
         """The class of the table's rows (``summary``: the flops table's one row per hand)."""
@@ -245,8 +245,8 @@ class TableSpec:
 
 
 @dataclass(frozen=True)
-class Piece:
-    """One piece of a table: what one call of :func:`run_piece` computes."""
+class TablePiece:
+    """One piece of a table: what one call of :func:`run_table_piece` computes."""
 
     spec: TableSpec  #: the table
     index: int  #: its place among the spec's pieces, 0 up
@@ -394,7 +394,7 @@ def cell_seed(seed: int, hand: str, opponents: int, attempt: int) -> int:
     return int.from_bytes(digest.digest(), "big") >> (64 - SEED_BITS)
 
 
-def run_piece(piece: Piece) -> dict[str, Any]:
+def run_table_piece(piece: TablePiece) -> dict[str, Any]:
     """Compute one piece on one engine thread; its result is JSON data for a shard.
 
     A module-level function of a picklable argument, so that any executor can
@@ -755,10 +755,10 @@ def compute(
     try:
         if executor is None:
             for piece in todo:
-                keep(piece.index, run_piece(piece))
+                keep(piece.index, run_table_piece(piece))
         else:
             ex = as_executor(executor)
-            for i, result in map_unordered(ex, run_piece, todo):
+            for i, result in map_unordered(ex, run_table_piece, todo):
                 keep(todo[i].index, result)
     except KeyboardInterrupt as e:
         kept = f"; they are kept in {store.folder}" if store is not None and done else ""
