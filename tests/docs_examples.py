@@ -11,7 +11,8 @@ output from the tool.  The convention, for every fenced block of a page:
   click's runner; a command with shell syntax (a pipe, a redirection, ``;``,
   ``$(...)``) or another program (``jq``, ``printf``) runs in ``bash -o
   pipefail`` with a ``pokercalc`` and a ``python`` of this checkout first on
-  ``PATH``, and is skipped, naming the program, when a program it needs is
+  ``PATH`` (and ``tests/jq_cli.py`` as ``jq`` where no jq program is
+  installed), and is skipped, naming the program, when a program it needs is
   not installed.  Both see ``COLUMNS=80``, ``NO_COLOR=1``, no terminal, and
   ``OMP_NUM_THREADS=2`` (the docs' 2-core machine: thread counts, and so
   seeded Monte Carlo results, are the same everywhere).
@@ -394,7 +395,11 @@ def _shims(where: Path) -> dict[str, str]:
     bin_dir.mkdir(exist_ok=True)
     # sys.argv[0] names the program as the console script does (shell completion reads it).
     entry = "import sys; sys.argv[0] = 'pokercalc'; from pokercalc.cli import main; main()"
-    for name, args in (("pokercalc", f'-c "{entry}" "$@"'), ("python", '"$@"')):
+    programs = [("pokercalc", f'-c "{entry}" "$@"'), ("python", '"$@"')]
+    if shutil.which("jq") is None:
+        # No jq program: jq's own library through the test extra's ``jq`` package.
+        programs.append(("jq", f'"{Path(__file__).with_name("jq_cli.py")}" "$@"'))
+    for name, args in programs:
         script = bin_dir / name
         script.write_text(f'#!/bin/sh\nexec "{sys.executable}" {args}\n')
         script.chmod(0o755)
