@@ -277,7 +277,8 @@ def test_winodds_omaha_through_the_engine() -> None:
         assert lo is not None and lo.positive_potential is lo.effective_strength is None
     two = winodds("AsAdKsKd", opponents=2, board="Qs7h2c3d", game="omaha", trials=3000, seed=1)
     p2 = two.rows[0].potential
-    assert p2 is not None and p2.method == "mc" and p2.positive_potential is None
+    assert p2 is not None and p2.method == "mc" and p2.positive_potential is not None
+    assert 0 < p2.positive_potential < 1 and p2.positive_potential_stderr is not None
     r = winodds("AAxx", opponents=1, board="Qs7h2c3d", game="omaha-hilo", trials=20000, seed=5)
     assert r.averaged and r.rows[0].method == "mc" and 0 < r.rows[0].equity < 1
     assert r.rows[0].potential is not None and r.rows[0].potential.method == "mc"
@@ -387,7 +388,8 @@ def test_cli_json_names_the_game_and_fits_the_schema(command: str, args: list[st
         assert doc["result"]["counterfeits"] == "AhAdAc2h2d2c"
         assert doc["result"]["cards"][0]["low_out"] is False
     if command == "winodds":
-        assert all(row["potential"]["positive_potential"] is None for row in doc["result"]["rows"])
+        # Omaha high: Monte Carlo potential against two opponents, as in hold'em.
+        assert all(0 < row["potential"]["positive_potential"] < 1 for row in doc["result"]["rows"])
         assert all(0 < row["potential"]["hand_strength"] < 1 for row in doc["result"]["rows"])
 
 

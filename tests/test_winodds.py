@@ -516,8 +516,10 @@ def test_short_deck_limits_and_errors():
         winodds("AsKs", board="2c7h9c", game="shortdeck")
     with pytest.raises(PokercalcError, match="an omaha hand has 4"):
         winodds("AsKs", game="omaha")
-    with pytest.raises(PokercalcError, match="hand potential in omaha6 is not available yet"):
+    with pytest.raises(PokercalcError, match="an omaha6 hand has 6"):
         hand_potential("AsKs", "Qs7h9c", game="omaha6")
+    with pytest.raises(PokercalcError, match="hand potential in omaha-hilo is not defined: Bil"):
+        hand_potential("AsAdKsKd", "Qs7h9c", game="omaha-hilo")
     # A pocket query keeps the hands of the deck.
     assert winodds("Group1", board="Qs7h9c", game="shortdeck", trials=1000, seed=1).combos == 25
 

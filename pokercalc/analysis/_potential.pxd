@@ -8,13 +8,13 @@ cdef struct Rng:
     uint64_t s[4]  # xoshiro256** state, seeded by splitmix64
 
 
-# ``outside`` is the mask of the cards the game's deck lacks (never dealt) and ``ranking``
-# its RANKING_* number (core/_eval.pxd): hold'em, short-deck or Triton values.
+# ``outside`` is the mask of the cards the game's deck lacks (never dealt); ``ranking`` is its
+# RANKING_* number (core/_eval.pxd: hold'em, short-deck or Triton values) and ``evaluator``
+# its ``evaluator_id`` (those, or 3 for Omaha high).
 
 cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t* dead, int nd,
                     uint64_t outside, int ranking, int64_t* count) noexcept nogil
 
-cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
-                    const uint8_t* dead, int nd, int opponents, int64_t max_trials,
-                    double seconds, double target, Rng* g, int64_t* count,
-                    int64_t* ctl, uint64_t outside, int ranking) noexcept nogil
+cdef int64_t sample(const uint8_t* hero, int K, const double* cum, int nh, const uint8_t* board,
+                    int nb, const uint8_t* dead, int nd, int opponents, int64_t deals, Rng* g,
+                    int64_t* count, int64_t* ctl, uint64_t outside, int evaluator) noexcept nogil

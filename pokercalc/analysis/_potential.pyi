@@ -18,19 +18,20 @@ def exact_counts(
     ranking: int = 0,
     outside: int = 0,
 ) -> None: ...
-def sample_counts(
+def sample_blocks(
     hero: _Buffer,
     cum_weights: _Buffer,
     board: _Buffer,
     dead: _Buffer,
     opponents: int,
-    trials: int,
-    seconds: float,
-    target_stderr: float,
     seed: int,
+    first: int,
+    blocks: int,
+    block_size: int,
+    trials: int,
     out: _Buffer,
     threads: int = 0,
     ctl: _Buffer | None = None,
-    ranking: int = 0,
+    evaluator: int = 0,
     outside: int = 0,
 ) -> int: ...

@@ -8,21 +8,22 @@ at the river, against the best of the opponents' hands: 0 ahead, 1 tied,
 negative potential are ratios of these nine numbers (``winodds.py`` forms
 them).  Inputs are validated in Python before the kernels run.  Both take an
 optional ``runner.Control`` buffer ``ctl``: they return soon after its stop
-flag is set (a batch of 2,048 deals or one hero hand at most) and count work.
+flag is set (256 deals or one hero hand at most).
 
-Both play the game they are given (``games.Game``): ``ranking`` is its
-``ranking_id`` (hold'em, short-deck or Triton values) and ``outside`` its
-``outside_mask``, the cards its deck lacks, which are never dealt.  As in the
-equity engine, each kernel is compiled once per ranking, so hold'em's loops
-carry no test of which ranking applies.
+Both play the game they are given (``games.Game``): the exact kernel a game
+whose best five of two hole and the board cards play, by its ``ranking_id``
+(hold'em, short-deck or Triton values); the Monte Carlo kernel those and Omaha
+high, by its ``evaluator_id``, with hands of the game's hole cards (the rows
+of ``hero``).  ``outside`` is the game's ``outside_mask``, the cards its deck
+lacks, which are never dealt.  As in the equity engine, each kernel is
+compiled once per evaluator, so hold'em's loops carry no test of which one
+applies.
 """
 
 cimport openmp
 from cython.parallel cimport prange
-from libc.math cimport sqrt
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from pokercalc.core._boards cimport Boards, boards_next, boards_start, remaining_cards
 from pokercalc.core._control cimport add_done, stop_requested
@@ -34,12 +35,19 @@ from pokercalc.core._eval cimport (
     RANKING_SHORTDECK,
     RANKING_SHORTDECK_TRITON,
     HighRanking,
+    OmahaBoard,
+    OmahaRanking,
+    OmahaTable,
     ShortRanking,
     TritonRanking,
     evaluate,
+    omaha_board,
+    omaha_table,
+    omaha_table_value,
+    omaha_value,
     ranking_t,
 )
-from pokercalc.core._rng cimport bounded, next_u64, splitmix
+from pokercalc.core._rng cimport bounded, splitmix, uniform01
 
 cdef enum:
     AHEAD = 0
@@ -47,7 +55,7 @@ cdef enum:
     BEHIND = 2
     MAX_RUNOUTS = 1128  # C(48, 2): more than any flop leaves
     MAX_OPPONENTS = 22
-    BATCH = 2048  # Monte Carlo trials between clock and target checks
+    EVAL_OMAHA = 3  # Omaha high's evaluator_id (core/games.py), as the engine numbers it
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -165,72 +173,67 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
                 add_done(c, 1)
 
 
-cdef inline uint64_t rng_next(Rng* g) noexcept nogil:
-    """The next 64 random bits of the shared generator (pokercalc/core/_rng.pxd)."""
-    return next_u64(g.s)
+cdef int64_t sample(const uint8_t* hero, int K, const double* cum, int nh, const uint8_t* board,
+                    int nb, const uint8_t* dead, int nd, int opponents, int64_t deals, Rng* g,
+                    int64_t* count, int64_t* ctl, uint64_t outside, int evaluator) noexcept nogil:
+    """Deal ``deals`` random cases from ``g`` and add their transitions to ``count``; return the
+    deals done (fewer when the stop flag of ``ctl`` is set).
 
-
-cdef inline uint32_t rng_below(Rng* g, uint32_t n) noexcept nogil:
-    """A uniform integer in [0, n), unbiased."""
-    return bounded(g.s, n)
-
-
-cdef inline double now_seconds() noexcept nogil:
-    cdef timespec t
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return t.tv_sec + 1e-9 * t.tv_nsec
-
-
-cdef double strength_stderr(const int64_t* count) noexcept nogil:
-    """Standard error of hand strength (1 ahead, 1/2 tied, 0 behind now) from the tallies."""
-    cdef double a = count[0] + count[1] + count[2]
-    cdef double t = count[3] + count[4] + count[5]
-    cdef double n = a + t + count[6] + count[7] + count[8]
-    cdef double mean, var
-    if n < 2:
-        return 1.0
-    mean = (a + 0.5 * t) / n
-    var = (a + 0.25 * t) / n - mean * mean
-    if var < 0:
-        var = 0
-    return sqrt(var / n)
-
-
-cdef int64_t sample(const uint8_t* hero, const double* cum, int nh, const uint8_t* board, int nb,
-                    const uint8_t* dead, int nd, int opponents, int64_t max_trials,
-                    double seconds, double target, Rng* g, int64_t* count,
-                    int64_t* ctl, uint64_t outside, int ranking) noexcept nogil:
-    """Deal random opponents and runouts until a limit is met; return the number of trials.
-
-    The game's deck lacks the cards of ``outside``; ``ranking`` values its hands.
+    The hero holds one of the ``nh`` hands of ``K`` cards at ``hero``, drawn by
+    the cumulative weights ``cum``; the game's deck lacks the cards of
+    ``outside``; ``evaluator`` is the game's ``evaluator_id`` (0 to 3).
     """
-    if ranking == RANKING_SHORTDECK:
-        return sample_ranked(<ShortRanking*>NULL, hero, cum, nh, board, nb, dead, nd, opponents,
-                             max_trials, seconds, target, g, count, ctl, outside)
-    elif ranking == RANKING_SHORTDECK_TRITON:
-        return sample_ranked(<TritonRanking*>NULL, hero, cum, nh, board, nb, dead, nd, opponents,
-                             max_trials, seconds, target, g, count, ctl, outside)
-    return sample_ranked(<HighRanking*>NULL, hero, cum, nh, board, nb, dead, nd, opponents,
-                         max_trials, seconds, target, g, count, ctl, outside)
+    if evaluator == RANKING_SHORTDECK:
+        return sample_ranked(<ShortRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
+                             opponents, deals, g, count, ctl, outside)
+    elif evaluator == RANKING_SHORTDECK_TRITON:
+        return sample_ranked(<TritonRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
+                             opponents, deals, g, count, ctl, outside)
+    elif evaluator == EVAL_OMAHA:
+        return sample_ranked(<OmahaRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
+                             opponents, deals, g, count, ctl, outside)
+    return sample_ranked(<HighRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd, opponents,
+                         deals, g, count, ctl, outside)
 
 
-cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, const double* cum, int nh,
+cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, int K, const double* cum, int nh,
                            const uint8_t* board, int nb, const uint8_t* dead, int nd,
-                           int opponents, int64_t max_trials, double seconds, double target,
-                           Rng* g, int64_t* count, int64_t* ctl,
+                           int opponents, int64_t deals, Rng* g, int64_t* count, int64_t* ctl,
                            uint64_t outside) noexcept nogil:
-    """:func:`sample` as compiled for one ranking."""
+    """:func:`sample` as compiled for one evaluator.
+
+    Every deal starts from the deck as the last one left it, so a stream's
+    deals depend on its generator's state and nothing else.  Omaha hands are
+    valued on the board as it stands from a table of every pair of hole ranks
+    (made once), and on the river board from its ten triples.
+    """
     cdef uint8_t deck[52]
     cdef int pos[52]
+    cdef uint8_t bc[5]
+    cdef OmahaBoard now_board, river_board
+    cdef OmahaTable now_table
     cdef uint64_t used = 0, bkey = PC_KEY_INIT, bmask = 0, hkey, hmask, rkey, rmask, okey, omask
-    cdef int m = 0, k = 5 - nb, ndraw, avail, c, i, j, lo, hi, mid, t, a, b, p, batch
+    cdef int m = 0, r = 5 - nb, ndraw, avail, c, i, j, lo, hi, mid, a, b, p
     cdef uint8_t tmp
     cdef uint16_t hero_now, hero_river, best_now, best_river, v
-    cdef int64_t trials = 0
-    cdef double u, start = now_seconds()
+    cdef const uint8_t* hole
+    cdef const uint8_t* o
+    cdef int64_t t
+    cdef double u
+    # The stream and the tallies live on this thread's stack while it deals: blocks
+    # next to each other in memory run on different threads.
+    cdef Rng rng = g[0]
+    cdef int64_t tally[9]
+    for i in range(9):
+        tally[i] = 0
     for i in range(nb):
         bkey += PC_CARD_KEY[board[i]]
         bmask |= PC_CARD_BIT[board[i]]
+    if ranking_t is OmahaRanking:
+        for i in range(nb):
+            bc[i] = board[i]
+        omaha_board(&now_board, board, nb)
+        omaha_table(&now_table, &now_board)
     used = bmask | outside
     for i in range(nd):
         used |= PC_CARD_BIT[dead[i]]
@@ -240,130 +243,158 @@ cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, const double* cum
             deck[m] = c
             pos[c] = m
             m += 1
-    ndraw = 2 * opponents + k
-    avail = m - 2
-    while True:
-        batch = BATCH
-        if max_trials > 0 and max_trials - trials < batch:
-            batch = <int>(max_trials - trials)
-        for t in range(batch):
-            # The hero's hand, by weight, and its two cards moved out of the deck's dealt part.
-            if nh == 1:
-                i = 0
+    ndraw = K * opponents + r
+    avail = m - K
+    for t in range(deals):
+        if (t & 255) == 0 and stop_requested(ctl):
+            break
+        # The hero's hand, by weight, and its cards moved out of the deck's dealt part.
+        if nh == 1:
+            i = 0
+        else:
+            u = uniform01(rng.s) * cum[nh - 1]
+            lo = 0
+            hi = nh - 1
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cum[mid] > u:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            i = lo
+        hole = hero + K * i
+        for p in range(K):
+            c = hole[p]
+            a = pos[c]
+            b = m - 1 - p
+            tmp = deck[b]
+            deck[b] = <uint8_t>c
+            deck[a] = tmp
+            pos[tmp] = a
+            pos[c] = b
+        # A partial Fisher-Yates shuffle deals the opponents' hands, then the runout.
+        for j in range(ndraw):
+            a = j + <int>bounded(rng.s, avail - j)
+            tmp = deck[a]
+            deck[a] = deck[j]
+            deck[j] = tmp
+            pos[deck[a]] = a
+            pos[tmp] = j
+        if ranking_t is OmahaRanking:
+            hero_now = omaha_table_value(&now_table, hole, K)
+            best_now = 0
+            for p in range(opponents):
+                v = omaha_table_value(&now_table, &deck[K * p], K)
+                best_now = v if v > best_now else best_now
+            if r == 0:
+                hero_river = hero_now
+                best_river = best_now
             else:
-                u = (rng_next(g) >> 11) * (1.0 / 9007199254740992.0) * cum[nh - 1]
-                lo = 0
-                hi = nh - 1
-                while lo < hi:
-                    mid = (lo + hi) >> 1
-                    if cum[mid] > u:
-                        hi = mid
-                    else:
-                        lo = mid + 1
-                i = lo
-            for p in range(2):
-                c = hero[2 * i + p]
-                a = pos[c]
-                b = m - 1 - p
-                tmp = deck[b]
-                deck[b] = <uint8_t>c
-                deck[a] = tmp
-                pos[tmp] = a
-                pos[c] = b
-            # A partial Fisher-Yates shuffle deals the opponents' hands and the runout.
-            for j in range(ndraw):
-                a = j + <int>rng_below(g, avail - j)
-                tmp = deck[a]
-                deck[a] = deck[j]
-                deck[j] = tmp
-                pos[deck[a]] = a
-                pos[tmp] = j
+                for j in range(r):
+                    bc[nb + j] = deck[K * opponents + j]
+                omaha_board(&river_board, bc, 5)
+                hero_river = omaha_value(&river_board, hole, K)
+                best_river = 0
+                for p in range(opponents):
+                    v = omaha_value(&river_board, &deck[K * p], K)
+                    best_river = v if v > best_river else best_river
+        else:
+            # The seven-card evaluators: two hole cards (checked by sample_blocks).
             rkey = 0
             rmask = 0
-            for j in range(2 * opponents, ndraw):
+            for j in range(K * opponents, ndraw):
                 rkey += PC_CARD_KEY[deck[j]]
                 rmask |= PC_CARD_BIT[deck[j]]
-            hkey = bkey + PC_CARD_KEY[hero[2 * i]] + PC_CARD_KEY[hero[2 * i + 1]]
-            hmask = bmask | PC_CARD_BIT[hero[2 * i]] | PC_CARD_BIT[hero[2 * i + 1]]
+            hkey = bkey + PC_CARD_KEY[hole[0]] + PC_CARD_KEY[hole[1]]
+            hmask = bmask | PC_CARD_BIT[hole[0]] | PC_CARD_BIT[hole[1]]
             hero_now = evaluate(rk, hkey, hmask)
             hero_river = evaluate(rk, hkey + rkey, hmask | rmask)
             best_now = 0
             best_river = 0
             for p in range(opponents):
-                okey = bkey + PC_CARD_KEY[deck[2 * p]] + PC_CARD_KEY[deck[2 * p + 1]]
-                omask = bmask | PC_CARD_BIT[deck[2 * p]] | PC_CARD_BIT[deck[2 * p + 1]]
+                o = &deck[2 * p]
+                okey = bkey + PC_CARD_KEY[o[0]] + PC_CARD_KEY[o[1]]
+                omask = bmask | PC_CARD_BIT[o[0]] | PC_CARD_BIT[o[1]]
                 v = evaluate(rk, okey, omask)
-                if v > best_now:
-                    best_now = v
+                best_now = v if v > best_now else best_now
                 v = evaluate(rk, okey + rkey, omask | rmask)
-                if v > best_river:
-                    best_river = v
-            count[3 * state(hero_now, best_now) + state(hero_river, best_river)] += 1
-        trials += batch
-        if max_trials > 0 and trials >= max_trials:
-            break
-        if target > 0 and strength_stderr(count) <= target:
-            break
-        if seconds > 0 and now_seconds() - start >= seconds:
-            break
-        if stop_requested(ctl):
-            break
-    return trials
+                best_river = v if v > best_river else best_river
+        tally[3 * state(hero_now, best_now) + state(hero_river, best_river)] += 1
+    else:
+        t = deals
+    g[0] = rng
+    for i in range(9):
+        count[i] += tally[i]
+    return t
 
 
-def sample_counts(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
+def sample_blocks(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
                   const uint8_t[::1] board, const uint8_t[::1] dead, int opponents,
-                  int64_t trials, double seconds, double target_stderr, uint64_t seed,
-                  int64_t[::1] out, int threads=0, int64_t[::1] ctl=None, int ranking=0,
-                  uint64_t outside=0) -> int:
-    """Add Monte Carlo transition counts against ``opponents`` random hands to ``out``; return trials.
+                  uint64_t seed, int64_t first, int64_t blocks, int64_t block_size,
+                  int64_t trials, int64_t[::1] out, int threads=0, int64_t[::1] ctl=None,
+                  int evaluator=0, uint64_t outside=0) -> int:
+    """Add the transition counts of Monte Carlo blocks ``first .. first + blocks - 1`` against
+    ``opponents`` random hands to ``out``; return the deals done.
 
-    The hero's hand is drawn from ``hero`` (n, 2) with cumulative weights
-    ``cum_weights``.  Trials run in batches until ``trials`` are done, hand
-    strength's standard error is at most ``target_stderr`` or ``seconds`` have
-    passed (a zero turns a limit off; at least one must be on).  ``threads``
-    threads (0: OpenMP's default) deal independently, each from its own
-    xoshiro stream split off ``seed``, and share the trials; each stops at
-    ``target_stderr`` times the square root of the thread count, so the pooled
-    error meets the target.  A seed, trial count and thread count give the
-    same counts every time.  ``ranking`` and ``outside`` give the game, as for
-    :func:`exact_counts`.
+    The hero's hand is drawn from ``hero`` (n, k: the game's hole cards) with
+    cumulative weights ``cum_weights``.  A block deals ``block_size`` cases,
+    the last block of a run of ``trials`` deals (0: no end) the rest.  Block
+    ``j`` deals from its own xoshiro256** stream, seeded with outputs
+    ``4j .. 4j + 3`` of splitmix64 over ``seed`` (the streams of
+    ``equities._block_states``), and its counts are integers added after
+    all blocks are done, so a seed and a trial count give the same counts
+    whichever of the ``threads`` threads (0: OpenMP's default) ran a block.
+    ``evaluator`` is the game's ``evaluator_id``: 0 to 2 value the best five
+    of two hole and the board cards, 3 Omaha high (two hole and three board
+    cards; hi/lo has no single pot to be ahead in); ``outside`` is the cards
+    its deck lacks.  A set stop flag in ``ctl`` ends every block within 256
+    deals, its deals so far counted.
     """
-    cdef int nh = hero.shape[0], nb = board.shape[0], nd = dead.shape[0]
-    cdef uint64_t x = seed
-    cdef int64_t total = 0
-    cdef int t, k, nt = threads if threads > 0 else openmp.omp_get_max_threads()
-    if hero.shape[1] != 2 or nh == 0 or cum_weights.shape[0] != nh or out.shape[0] != 9:
-        raise ValueError("hero must be (n, 2), cum_weights (n,) and out (9,)")
+    cdef int nh = hero.shape[0], K = hero.shape[1], nb = board.shape[0], nd = dead.shape[0]
+    cdef uint64_t x, golden = 0x9E3779B97F4A7C15ULL
+    cdef int64_t total = 0, j, size
+    cdef int w, nt = threads if threads > 0 else openmp.omp_get_max_threads()
+    if nh == 0 or cum_weights.shape[0] != nh or out.shape[0] != 9:
+        raise ValueError("hero must be (n, k), cum_weights (n,) and out (9,)")
     if not 3 <= nb <= 5 or not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError("the board must have 3 to 5 cards and opponents be 1 to 22")
-    check_game(ranking, outside)
-    if 2 + nb + nd + 2 * opponents + (5 - nb) > 52 - __builtin_popcountll(outside):
+    if not RANKING_HIGH <= evaluator <= EVAL_OMAHA:
+        raise ValueError("evaluator must be 0 to 2 (best five of seven) or 3 (Omaha high)")
+    check_game(RANKING_HIGH, outside)  # the outside mask
+    if K < 2 or (K != 2 and evaluator != EVAL_OMAHA):
+        raise ValueError("hero hands must have 2 cards, or in Omaha at least 2")
+    if K + nb + nd + K * opponents + (5 - nb) > 52 - __builtin_popcountll(outside):
         raise ValueError("not enough cards for that many opponents")
-    if trials <= 0 and seconds <= 0 and target_stderr <= 0:
-        raise ValueError("give trials, seconds or a target standard error")
-    if trials > 0 and trials < nt:
-        nt = <int>trials
-    cdef double target = target_stderr * sqrt(nt)
-    cdef Rng* gs = <Rng*>malloc(nt * sizeof(Rng))
-    cdef int64_t* counts = <int64_t*>calloc(9 * nt, sizeof(int64_t))
-    cdef int64_t* done = <int64_t*>calloc(nt, sizeof(int64_t))
+    if first < 0 or blocks < 0 or block_size < 1 or trials < 0:
+        raise ValueError("first, blocks and trials must be at least 0, block_size at least 1")
+    if trials > 0 and blocks and (first + blocks - 1) * block_size >= trials:
+        raise ValueError("blocks past the end of the run")
+    if blocks == 0:
+        return 0
+    cdef Rng* gs = <Rng*>malloc(blocks * sizeof(Rng))
+    cdef int64_t* counts = <int64_t*>calloc(9 * blocks, sizeof(int64_t))
+    cdef int64_t* done = <int64_t*>calloc(blocks, sizeof(int64_t))
     cdef const uint8_t* d = &dead[0] if nd else NULL
     cdef int64_t* c = &ctl[0] if ctl is not None else NULL
     try:
         if gs == NULL or counts == NULL or done == NULL:
             raise MemoryError()
-        for t in range(nt):
-            for k in range(4):
-                gs[t].s[k] = splitmix(&x)
-        for t in prange(nt, nogil=True, num_threads=nt, schedule="static", chunksize=1):
-            done[t] = sample(&hero[0, 0], &cum_weights[0], nh, &board[0], nb, d, nd, opponents,
-                             trials // nt + (1 if t < trials % nt else 0) if trials > 0 else 0,
-                             seconds, target, &gs[t], &counts[9 * t], c, outside, ranking)
-        for t in range(nt):
-            total += done[t]
-            for k in range(9):
-                out[k] += counts[9 * t + k]
+        for j in range(blocks):
+            x = seed + <uint64_t>(4 * (first + j)) * golden
+            for w in range(4):
+                gs[j].s[w] = splitmix(&x)
+        for j in prange(blocks, nogil=True, num_threads=min(nt, blocks), schedule="dynamic",
+                        chunksize=1):
+            size = block_size
+            if trials > 0 and (first + j + 1) * block_size > trials:
+                size = trials - (first + j) * block_size
+            if not stop_requested(c):
+                done[j] = sample(&hero[0, 0], K, &cum_weights[0], nh, &board[0], nb, d, nd,
+                                 opponents, size, &gs[j], &counts[9 * j], c, outside, evaluator)
+        for j in range(blocks):
+            total += done[j]
+            for w in range(9):
+                out[w] += counts[9 * j + w]
         return total
     finally:
         free(gs)

@@ -13,11 +13,14 @@ In the Omaha games (``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
 ``omaha5-hilo``) the hero is an Omaha hand or range and the engine plays it
 against ``n`` random hands of the game (10 opponents at most in Omaha-4, 8 in
 Omaha-5, 6 in Omaha-6); in hi/lo the equity is the expected share of the
-pot.  Hand strength is computed there by :func:`omaha_strength` (exact
-against one opponent, in numpy); positive and negative potential and EHS
-exactly against one opponent in high-only Omaha (one engine run per state
-now), and None otherwise: the potential kernel deals two-card hands, and no
-Omaha kernel keeps the state now and at the river of each case (docs/omaha.md).
+pot.  In Omaha high hand strength, potential and EHS are found as in hold'em:
+exactly against one opponent where every opponent hand can be listed and
+the cases are few (:func:`omaha_strength`: numpy for the state now, one
+engine run per state now for the river), and otherwise by the Monte Carlo
+kernel, which deals hands of the game's hole cards and values them with the
+engine's Omaha evaluator.  In hi/lo only hand strength is given (per half
+pot, by :func:`omaha_strength`); potential and EHS are None, since Billings'
+potential is for one pot (docs/omaha.md).
 
 >>> r = winodds("AsAdKsKd", opponents=1, board="Qs7h2c3d", game="omaha", method="exact")
 >>> p = r.rows[0].potential
@@ -135,19 +138,23 @@ class Potential(Result):
         csv="potential_method",
     )
     transitions: tuple[tuple[float, ...], ...] | None = doc(
-        "P(now, at the river) for ahead, tied and behind; None in Omaha", _TRANSITIONS, csv=False
+        "P(now, at the river) for ahead, tied and behind; None where only HS is known (hi/lo)",
+        _TRANSITIONS,
+        csv=False,
     )
     hand_strength: float = doc(
         "HS = P(ahead now) + P(tied now) / 2; in hi/lo the same per half pot", PROB
     )
     positive_potential: float | None = doc(
-        "PPot = P(ahead at the river | behind now), ties counted half; None in Omaha", PROB
+        "PPot = P(ahead at the river | behind now), ties counted half; None where only HS is known",
+        PROB,
     )
     negative_potential: float | None = doc(
-        "NPot = P(behind at the river | ahead now), ties counted half; None in Omaha", PROB
+        "NPot = P(behind at the river | ahead now), ties counted half; None where only HS is known",
+        PROB,
     )
     effective_strength: float | None = doc(
-        "EHS = HS * (1 - NPot) + (1 - HS) * PPot; None in Omaha", PROB
+        "EHS = HS * (1 - NPot) + (1 - HS) * PPot; None where only HS is known", PROB
     )
     hand_strength_stderr: float | None = doc("Monte Carlo standard error of HS; None when exact")
     positive_potential_stderr: float | None = doc(
@@ -368,6 +375,13 @@ def potential_from_counts(
     )
 
 
+#: Why hi/lo has no hand potential (formatted with the game's name).
+_HILO_POTENTIAL = (
+    "hand potential in {game} is not defined: Billings' potential is for one pot, and a hi/lo "
+    "hand can be ahead for one half and behind for the other"
+)
+
+
 def _exact_cases(live: int, board_cards: int, game: Game = HOLDEM) -> int:
     """(Opponent hand, runout) cases per hero hand against one opponent."""
     k = game.hole_cards
@@ -396,24 +410,33 @@ def hand_potential(
     deals, ``time`` seconds or a hand-strength standard error of ``stderr``
     (``time`` defaults to :data:`DEFAULT_TIME`).  A range hero is averaged
     over its hands by weight.  Both run on ``threads`` threads (default: all
-    cores); a seed gives the same deals for the same trials and threads.
-    ``game`` is hold'em or a short-deck game.
+    cores); a seed and a trial count give the same deals on any number of
+    threads.  ``game`` is hold'em, a short-deck game or Omaha high (``omaha``,
+    ``omaha5``, ``omaha6``: the hero is an Omaha hand or range, and the exact
+    count, against one opponent, is done only where every opponent hand can be
+    listed, as in :func:`omaha_strength`); hi/lo Omaha has no hand potential.
 
     >>> p = hand_potential("AdAc", "Kd8h9c")
     >>> p.method, round(p.hand_strength, 6), round(p.negative_potential, 6)
     ('exact', 0.966235, 0.131596)
+    >>> p = hand_potential("AsAdKsKd", "Qs7h2c", opponents=3, trials=20000, seed=1, game="omaha")
+    >>> p.method, p.trials, 0 < p.positive_potential < 1, p.hand_strength_stderr < 0.01
+    ('mc', 20000, True, True)
     >>> hand_potential("AdAc", "")  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     pokercalc.errors.InputError: hand potential needs a flop, turn or river; the board has 0 cards
     """
     start = _time.perf_counter()
-    g = analysis_game(game, "hand potential")
+    g = analysis_game(game, "hand potential", omaha=True)
+    if g.hilo:
+        raise InputError(_HILO_POTENTIAL.format(game=g.name))
     b, d = check_board_and_dead(board, dead, game=g)
     if len(b) < 3:
         raise InputError(
             f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
         )
-    rng = _hero_range(hero, g).without(b + d, player="the hero")
+    hand = _omaha_hero(hero, g) if g.forming == "omaha" else _hero_range(hero, g)
+    rng = hand.without(b + d, player="the hero")
     pot = _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start, g)
     if pot is None:  # an exact count stopped part way knows nothing
         raise KeyboardInterrupt
@@ -456,12 +479,28 @@ def _potential(
             f"{opponents} opponents, {len(b)} board and {len(d)} dead cards need "
             f"{k + k * opponents + full + len(d)} cards; the {game.name} deck has {game.deck_size}"
         )
+    if game.hilo:
+        raise InputError(_HILO_POTENTIAL.format(game=game.name))
     cases = _exact_cases(live, len(b), game)
+    omaha = game.forming == "omaha"
+    fits = (
+        _omaha_exact(len(rng), live + k, len(b), game)[1]
+        if omaha
+        else len(rng) * cases <= POTENTIAL_EXACT_LIMIT
+    )
     if method == "auto":
-        exact = opponents == 1 and len(rng) * cases <= POTENTIAL_EXACT_LIMIT
-        method = "exact" if exact else "mc"
+        method = "exact" if opponents == 1 and fits else "mc"
     if method == "exact" and opponents != 1:
         raise InputError("exact hand potential is against one opponent only; use method mc")
+    if method == "exact" and omaha and not fits:
+        raise InputError(
+            f"exact hand potential in {game.name} is done up to "
+            f"{OMAHA_POTENTIAL_EXACT_LIMIT:,} cases where every opponent hand can be listed; "
+            f"{len(rng)} hero hands here have {len(rng) * cases:,}: use method mc"
+        )
+    if method == "exact" and omaha:
+        pot = omaha_strength(rng, b, d, 1, "exact", None, None, 0, game)
+        return None if pot is None else replace(pot, elapsed=_time.perf_counter() - start)
     nh = len(rng)
     hero = memoryview(array("B", [c for combo in rng.combos for c in combo])).cast("B", [nh, k])
     board, dead = array("B", b), array("B", d)
@@ -497,28 +536,30 @@ def _potential(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    counts, done, stopped = _sample_chunks(
-        lambda n, seconds, chunk_seed, out, ctl: _potential.sample_counts(
+    cum = array("d", itertools.accumulate(rng.weights))
+    nt = threads or default_threads()
+    counts, done, stopped = _sample_blocks(
+        lambda first, blocks, out, ctl: _potential.sample_blocks(
             hero,
-            array("d", itertools.accumulate(rng.weights)),
+            cum,
             board,
             dead,
             opponents,
-            n,
-            seconds,
-            0.0,
-            chunk_seed,
+            seed,
+            first,
+            blocks,
+            POTENTIAL_BLOCK,
+            trials or 0,
             out,
-            threads or default_threads(),
+            nt,
             ctl,
-            game.ranking_id,
+            game.evaluator_id,
             game.outside_mask,
         ),
-        threads or default_threads(),
+        nt,
         trials,
         None if time is None else start + time,
         stderr,
-        seed,
     )
     if done == 0:
         return None
@@ -533,68 +574,58 @@ def _potential(
     return replace(pot, interrupted=stopped)
 
 
-#: Monte Carlo potential deals in chunks of this many trials per thread (the first
-#: chunks smaller), each a kernel call seeded from the run's seed and the chunk's number.
-POTENTIAL_CHUNK = 16384
-_GOLDEN = 0x9E3779B97F4A7C15
+#: Deals in one Monte Carlo block of hand potential, as in the equity engine (``MC_BLOCK``):
+#: block ``j`` of a run deals from a stream of its own, derived from the run's seed and
+#: ``j`` alone, so a seed and a trial count give the same counts on any number of threads.
+POTENTIAL_BLOCK = 1 << 14
 
 
-def _chunk_seed(seed: int, chunk: int) -> int:
-    """Chunk 0 is seeded with ``seed`` itself, chunk ``j`` with a splitmix64 hash of it and j."""
-    if chunk == 0:
-        return seed % 2**64
-    z = (seed + chunk * _GOLDEN) % 2**64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
-    return z ^ (z >> 31)
-
-
-def _sample_chunks(
-    call: Callable[[int, float, int, Any, Any], int],
+def _sample_blocks(
+    call: Callable[[int, int, Any, Any], int],
     threads: int,
     trials: int | None,
     deadline: float | None,
     stderr: float | None,
-    seed: int,
 ) -> tuple[list[int], int, bool]:
-    """Run the potential kernel ``call(trials, seconds, seed, out, ctl)`` chunk by chunk.
+    """Run the potential kernel ``call(first, blocks, out, ctl)`` over batches of blocks.
 
-    The chunks' sizes and seeds depend on the chunk's number only, and a chunk
-    that the deadline cuts short is dropped, so a run stopped by time or by a
-    standard error of ``stderr`` counts whole chunks: ``trials`` equal to the
-    trials it reports, with the same seed and threads, deals the same cards on
-    any machine.  Returns the nine counts, the trials in them and whether a
-    signal stopped the run (its last chunk then counts as far as it got).
+    Blocks run whole: the clock and the standard error of ``stderr`` are looked
+    at between batches (the first is a block per thread, the next ones double
+    while a batch takes under 50 ms, and shrink to what the time left holds),
+    so a run that stops on either counts whole blocks: ``trials`` equal to the
+    trials it reports, with the same seed, deals the same cards on any machine
+    and thread count.  Returns the nine counts, the trials in them and whether
+    a signal stopped the run (its last blocks then count as far as they got).
     """
     counts = [0] * 9
     control = Control()
+    end = None if trials is None else -(-trials // POTENTIAL_BLOCK)
 
     def work() -> int:
-        # One worker thread runs every chunk, so OpenMP keeps its team between them.
-        done = 0
-        for chunk in itertools.count():
-            size = min(2048 << chunk, POTENTIAL_CHUNK) * threads
-            if trials is not None:
-                size = min(size, trials - done)
-            seconds = 0.0
-            if deadline is not None and chunk > 0:
-                seconds = deadline - _time.perf_counter()
-                if seconds <= 0:
-                    break
+        # One worker thread runs every batch, so OpenMP keeps its team between them.
+        first = done = 0
+        batch = threads
+        while end is None or first < end:
+            step = batch if end is None else min(batch, end - first)
             out = array("q", bytes(8 * 9))
-            got = call(size, seconds, _chunk_seed(seed, chunk), out, control.buffer)
-            if got < size and not control.stopped:
-                break  # the deadline cut this chunk: whole chunks only
+            t0 = _time.perf_counter()
+            done += call(first, step, out, control.buffer)
+            now = _time.perf_counter()
+            first += step
             counts[:] = [a + b for a, b in zip(counts, out, strict=True)]
-            done += got
-            if control.stopped or (trials is not None and done >= trials):
-                break
-            if deadline is not None and _time.perf_counter() >= deadline:
+            if control.stopped or (deadline is not None and now >= deadline):
                 break
             if stderr is not None:
                 err = potential_from_counts(counts, method="mc").hand_strength_stderr
                 if err is not None and err <= stderr:
                     break
+            spent = now - t0
+            if spent < 0.05:
+                batch *= 2
+            if deadline is not None and spent > 0:
+                # A whole number of rounds of the threads that the time left holds, and one more.
+                fit = int((deadline - now) / spent * step / threads) + 1
+                batch = max(1, min(batch, fit * threads))
         return done
 
     done, stopped = run_kernel(work, control)
@@ -720,7 +751,7 @@ def winodds(
             def row_progress(f: float, i: int = i) -> None:
                 progress((i + f) / len(counts))
 
-        if len(b) >= 3 and not omaha:  # the potential kernel deals two-card hands only
+        if len(b) >= 3 and not g.hilo:
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
@@ -730,7 +761,7 @@ def winodds(
                 stopped = True
                 break
             any_mc = any_mc or pot.method == "mc"
-        elif len(b) >= 3:
+        elif len(b) >= 3:  # hi/lo: hand strength alone
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = omaha_strength(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
@@ -814,6 +845,20 @@ OMAHA_POTENTIAL_EXACT_LIMIT = 320_000_000
 _OMAHA_CHUNK = 20_000
 #: Monte Carlo Omaha hand strength deals this many trials when neither trials nor time is given.
 _OMAHA_TRIALS = 100_000
+
+
+def _omaha_exact(nh: int, free: int, board: int, game: Game) -> tuple[bool, bool]:
+    """Whether exact Omaha hand strength against one opponent is cheap for ``nh`` hero hands,
+    ``free`` cards left by the ``board`` cards and the dead ones, and whether exact potential
+    is too (high only: :data:`OMAHA_POTENTIAL_EXACT_LIMIT`)."""
+    k = game.hole_cards
+    listed = math.comb(free, k)
+    strength = (
+        listed * math.comb(k, 2) <= OMAHA_STRENGTH_EXACT_PAIRS
+        and nh * listed <= OMAHA_STRENGTH_EXACT_LIMIT
+    )
+    cases = nh * _exact_cases(free - k, board, game)
+    return strength, strength and not game.hilo and cases <= OMAHA_POTENTIAL_EXACT_LIMIT
 
 
 def _pair_tables(board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
@@ -918,9 +963,11 @@ def omaha_strength(
     (Ctrl-C, SIGTERM) stops it: the row is then dropped, as in hold'em.
 
     Potential needs the state now and at the river of every case.  Against one opponent in
-    high-only Omaha, exact and within :data:`OMAHA_POTENTIAL_EXACT_LIMIT` cases, the
-    opponent hands are split by the state now and the engine runs the hero against each
-    part (:func:`_transitions`); otherwise PPot, NPot and EHS are None (docs/omaha.md).
+    Omaha high, exact and within :data:`OMAHA_POTENTIAL_EXACT_LIMIT` cases, the opponent
+    hands are split by the state now and the engine runs the hero against each part
+    (:func:`_transitions`); otherwise PPot, NPot and EHS are None here.  :func:`winodds`
+    and :func:`hand_potential` use this for hi/lo and for that exact case; their Monte
+    Carlo potential in Omaha high is the potential kernel's (docs/omaha.md).
 
     >>> from pokercalc.core.cards import parse_cards
     >>> from pokercalc.core.games import get_game
@@ -964,13 +1011,8 @@ def _strength(
     gone = [c for c in range(52) if c in set(board) | set(dead) or card_mask(c) & game.outside_mask]
     free = [c for c in range(52) if c not in gone]
     n_opp = math.comb(len(free) - k, k)
-    listed = math.comb(len(free), k)
-    exact = (
-        method != "mc"
-        and opponents == 1
-        and listed * math.comb(k, 2) <= OMAHA_STRENGTH_EXACT_PAIRS
-        and len(rng) * listed <= OMAHA_STRENGTH_EXACT_LIMIT
-    )
+    strength, potential = _omaha_exact(len(rng), len(free), len(board), game)
+    exact = method != "mc" and opponents == 1 and strength
     common: dict[str, Any] = {
         "opponents": opponents, "transitions": None, "positive_potential": None,
         "negative_potential": None, "effective_strength": None,
@@ -986,7 +1028,6 @@ def _strength(
         masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands), axis=1)
         oh, ol = _best(high, hands), _best(low, hands)
         runouts = math.comb(len(free) - 2 * k, game.board_cards - len(board))
-        potential = not hilo and len(rng) * n_opp * runouts <= OMAHA_POTENTIAL_EXACT_LIMIT
         hs = 0.0
         pooled = [0.0] * 9
         for i, w in enumerate(weights.tolist()):

@@ -487,7 +487,7 @@ def winodds_view(result: WinOddsResult) -> Any:
 
 def _pm(x: float | None, err: float | None) -> str:
     """A percentage, and its standard error when there is one; "-" for a figure not defined
-    (potential in Omaha)."""
+    (potential in Omaha hi/lo)."""
     if x is None:
         return "-"
     return percent(x) + ("" if err is None else f" ±{percent(err)}")
