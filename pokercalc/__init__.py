@@ -13,28 +13,27 @@ from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-from pokercalc.analysis.equities import EquityResult, PlayerResult, count_outcomes, equity
-from pokercalc.core.cards import (
-    Card,
-    format_card,
-    format_cards,
-    mask_of,
-    parse_card,
-    parse_cards,
-    to_cards,
-)
-from pokercalc.core.games import GAMES, Game, get_game
-from pokercalc.errors import (
-    CardConflictError,
-    EmptyRangeError,
-    InputError,
-    ParseError,
-    PokercalcError,
-)
-from pokercalc.ranges.notation import Range, parse_range, split_players
-from pokercalc.ranges.query import QueryResult, parse_query, player_range, run_query
-
-if TYPE_CHECKING:  # loaded on first use (_LAZY); `pokercalc equity` never needs them
+if TYPE_CHECKING:  # loaded on first use (_LAZY): each command imports only what it runs
+    from pokercalc.analysis.breakdown import BreakdownResult, equity_breakdown
+    from pokercalc.analysis.draws import DrawsResult, find_draws
+    from pokercalc.analysis.equities import EquityResult, PlayerResult, count_outcomes, equity
+    from pokercalc.analysis.outs import OutsResult, find_outs
+    from pokercalc.analysis.win_odds import (
+        Potential,
+        WinOddsResult,
+        WinOddsRow,
+        hand_potential,
+        winodds,
+    )
+    from pokercalc.core.cards import (
+        Card,
+        format_card,
+        format_cards,
+        mask_of,
+        parse_card,
+        parse_cards,
+        to_cards,
+    )
     from pokercalc.core.evaluator import (
         CATEGORY_NAMES,
         HandEvaluation,
@@ -45,6 +44,27 @@ if TYPE_CHECKING:  # loaded on first use (_LAZY); `pokercalc equity` never needs
         evaluate_hand,
         evaluate_mask,
     )
+    from pokercalc.core.games import GAMES, Game, get_game
+    from pokercalc.errors import (
+        CardConflictError,
+        EmptyRangeError,
+        InputError,
+        ParseError,
+        PokercalcError,
+    )
+    from pokercalc.pipelines.batch import run_batch
+    from pokercalc.pipelines.check import CheckResult, builtin_spec, load_spec, run_check
+    from pokercalc.ranges.notation import Range, parse_range, split_players
+    from pokercalc.ranges.query import QueryResult, parse_query, player_range, run_query
+    from pokercalc.texture.features import feature_matrix, flop_features
+    from pokercalc.texture.flops import (
+        FlopEquities,
+        FlopStudy,
+        flop_equities,
+        flop_study,
+        hero_cards,
+    )
+    from pokercalc.texture.ilp import TextureFit, fit_texture
 
 __all__ = [
     "__version__",
@@ -109,9 +129,38 @@ __all__ = [
     "equity_breakdown",
 ]
 
-# The flop-texture API needs numpy and scipy; it is imported on first use so
-# that ``import pokercalc`` stays light.
+# Every public name is imported on first use, so that ``import pokercalc`` (and
+# ``from pokercalc import __version__``, as the command line does) stays light: the
+# flop-texture API needs numpy and scipy, and ``pokercalc equity --json`` loads the
+# engine, ranges and results alone.
 _LAZY = {
+    # the equity engine, cards, games, errors, ranges and pocket queries
+    "EquityResult": "analysis.equities",
+    "PlayerResult": "analysis.equities",
+    "count_outcomes": "analysis.equities",
+    "equity": "analysis.equities",
+    "Card": "core.cards",
+    "format_card": "core.cards",
+    "format_cards": "core.cards",
+    "mask_of": "core.cards",
+    "parse_card": "core.cards",
+    "parse_cards": "core.cards",
+    "to_cards": "core.cards",
+    "GAMES": "core.games",
+    "Game": "core.games",
+    "get_game": "core.games",
+    "CardConflictError": "errors",
+    "EmptyRangeError": "errors",
+    "InputError": "errors",
+    "ParseError": "errors",
+    "PokercalcError": "errors",
+    "Range": "ranges.notation",
+    "parse_range": "ranges.notation",
+    "split_players": "ranges.notation",
+    "QueryResult": "ranges.query",
+    "parse_query": "ranges.query",
+    "player_range": "ranges.query",
+    "run_query": "ranges.query",
     # the hand evaluator's Python face: the equity engine reads the compiled tables directly
     "CATEGORY_NAMES": "core.evaluator",
     "HandEvaluation": "core.evaluator",
@@ -159,7 +208,7 @@ _MODULES = {"outs": "analysis.outs", "draws": "analysis.draws", "hits": "analysi
 
 
 def __getattr__(name: str) -> object:
-    """Import the heavier parts of the API, and subpackages (``pokercalc.texture``), on first
+    """Import the parts of the API, and subpackages (``pokercalc.texture``), on first
     use, so that every documented dotted name works in a fresh interpreter."""
     import importlib
 
@@ -172,3 +221,8 @@ def __getattr__(name: str) -> object:
     from pokercalc._lazy import submodule
 
     return submodule(__name__, name)
+
+
+def __dir__() -> list[str]:
+    """The public names, loaded or not (for completion in interactive sessions)."""
+    return sorted({*globals(), *__all__})

@@ -1525,6 +1525,13 @@ def table_command(
 
 def main() -> None:
     """Console-script entry point: SIGINT and SIGTERM stop a run the same way (docs/stopping.md)."""
+    import gc
+
+    # What is loaded by now (Python, click, this module) lives as long as the process: the
+    # cyclic collector, which would walk it again in every full collection and at exit, leaves
+    # it be.  Objects made from here on are collected as usual.
+    gc.freeze()
+
     from pokercalc.core.runner import install_signal_handlers
 
     install_signal_handlers()

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import random
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -269,6 +268,8 @@ def _perfect_hash(keys: list[int]) -> tuple[int, list[int]]:
     share a slot, or a bucket finds no place, is skipped; the multipliers come
     from a seeded generator, so builds are reproducible.
     """
+    import random  # here, not at the top: the build alone searches (games.py imports this file)
+
     rng = random.Random(20061028)
     while True:
         mul = rng.getrandbits(32) | 1

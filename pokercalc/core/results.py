@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass
 from fractions import Fraction
 from functools import cache
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pokercalc.core.cards import Card, cards_of, format_card, format_cards
@@ -233,6 +233,13 @@ class _Entry:
         return _plain(value)
 
 
+def _is_path(value: Any) -> bool:
+    """True for a :class:`pathlib.PurePath`, without importing pathlib: a path exists only
+    where its maker imported it, and a result that holds none need not pay for it."""
+    pathlib = sys.modules.get("pathlib")
+    return pathlib is not None and isinstance(value, pathlib.PurePath)
+
+
 def _plain(value: Any) -> Any:
     """A value in its JSON form, as its type says (numbers and text as they are)."""
     if isinstance(value, Result):
@@ -241,7 +248,7 @@ def _plain(value: Any) -> Any:
         return fraction_text(value)
     if isinstance(value, enum.Enum):
         return value.value
-    if isinstance(value, PurePath):
+    if _is_path(value):
         return str(value)
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
@@ -507,6 +514,8 @@ def _type_schema(tp: Any, items: Form | None = None) -> dict[str, Any]:
         return tp.json_schema()
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return {"enum": [m.value for m in tp]}
+    from pathlib import PurePath  # here: the schema of a path field alone needs it
+
     if isinstance(tp, type) and issubclass(tp, PurePath):
         return {"type": "string"}
     element = None if items is None else dict(items.schema)

@@ -22,12 +22,12 @@ from __future__ import annotations
 import io
 import json
 import math
-import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from pokercalc._lazy import Pattern
 from pokercalc.core.results import fraction_text
 from pokercalc.errors import InputError
 
@@ -62,7 +62,7 @@ SCHEMA_COMMANDS = (
     "check",
 )
 
-_FRACTION = re.compile(r"\s*(-?\d+)\s*/\s*(\d+)\s*$")
+_FRACTION = Pattern(r"\s*(-?\d+)\s*/\s*(\d+)\s*$")
 
 
 def envelope(command: str, result: Any) -> dict[str, Any]:

@@ -15,7 +15,6 @@ examples).  The pocket query language (:mod:`pokercalc.ranges.query`) is built o
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from math import comb
 from operator import index
 from typing import cast
 
+from pokercalc._lazy import Pattern
 from pokercalc.core.cards import (
     SUIT_CHARS,
     CardLike,
@@ -270,6 +270,7 @@ def class_combos(name: str) -> tuple[int, ...]:
 @cache
 def preflop_order() -> tuple[tuple[str, float], ...]:
     """The 169 classes, best first, with their equity against three random hands (shipped data)."""
+    import json
     from importlib import resources
 
     path = resources.files("pokercalc") / "data" / "preflop_order.json"
@@ -294,15 +295,16 @@ def percent_classes(percent: float) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 # The range-notation parser.
 
+# The tokens, compiled when first matched (pokercalc/_lazy.py).
 _R = r"[2-9TJQKA]"
-_CLASS = re.compile(rf"({_R})({_R})([so*])?(\+)?", re.I | re.A)
-_DASH = re.compile(rf"({_R})({_R})([so*])?\s*-\s*({_R})({_R})([so*])?", re.I | re.A)
+_CLASS = Pattern(rf"({_R})({_R})([so*])?(\+)?", re.I | re.A)
+_DASH = Pattern(rf"({_R})({_R})([so*])?\s*-\s*({_R})({_R})([so*])?", re.I | re.A)
 # A suit is a letter or a symbol (♠♥♦♣, ♤♡♢♧): the tool's own output reads back.
 _SUIT = f"[X{SUIT_CHARS}]"
-_CARDS = re.compile(rf"(10|[2-9TJQKAX])({_SUIT})\s*(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
-_CARD = re.compile(rf"(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
-_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%", re.A)
-_NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
+_CARDS = Pattern(rf"(10|[2-9TJQKAX])({_SUIT})\s*(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
+_CARD = Pattern(rf"(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
+_PERCENT = Pattern(r"(\d+(?:\.\d*)?|\.\d+)\s*%", re.A)
+_NUMBER = Pattern(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
 _RANDOM = ("random", "any")
 
 Weights = dict[int, float]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from pokercalc._lazy import Pattern
 from pokercalc.core.cards import (
     SUIT_CHARS,
     Card,
@@ -87,10 +88,10 @@ _KEYWORDS = {
     "through": "TO",
     "-": "TO",
 }
-_GROUP = re.compile(r"group([1-9])", re.I | re.A)
-_GROUP_SPAN = re.compile(r"group([1-9])-group([1-9])", re.I | re.A)
-_SMALL_KICKER = re.compile(r"([2-9TJQKA])x([so])?", re.I | re.A)
-_ONE_CARD = re.compile(rf"(10|[2-9TJQKAX])([X{SUIT_CHARS}])", re.I | re.A)
+_GROUP = Pattern(r"group([1-9])", re.I | re.A)
+_GROUP_SPAN = Pattern(r"group([1-9])-group([1-9])", re.I | re.A)
+_SMALL_KICKER = Pattern(r"([2-9TJQKA])x([so])?", re.I | re.A)
+_ONE_CARD = Pattern(rf"(10|[2-9TJQKAX])([X{SUIT_CHARS}])", re.I | re.A)
 
 Weights = dict[int, float]
 
