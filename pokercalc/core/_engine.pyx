@@ -51,7 +51,9 @@ from pokercalc.core._eval cimport (
     TritonRanking,
     evaluate,
     ranking_t,
+    low_ranks,
     omaha_board,
+    omaha_low,
     omaha_table,
     omaha_table_value,
     omaha_value,
@@ -814,6 +816,213 @@ cdef inline void last_combos(ranking_t* rk, const Problem* P, int L, uint64_t us
     tot_[0] += tot
 
 
+# --- Hi/lo with the last player innermost --------------------------------------
+#
+# The order of :func:`last_boards`: the others' assignment, then each board,
+# then every combo of the last player.  On one board a combo's outcome
+# depends only on how its high compares with the others' best (above, level
+# or below) and its low with their best low (above, level, below, or no low
+# for anyone), so the combos are counted in those twelve classes and each
+# class is paid out once per board, in the units :func:`count_hilo` gives
+# every outcome of it.  With a big last range the board's high and low of
+# every pair of hole ranks are tabled first (``OmahaTable`` and
+# :func:`low_table`), so a combo costs two lookups per pair of its cards.
+
+cdef enum:
+    # (high: above, level, below) x (low: above, level, below, none): 4 * high + low.
+    HILO_CLASSES = 12
+    # The hi/lo slots a class pays (scoops, part pots, high, low and no-low units).
+    HILO_PAID = 5
+
+
+cdef inline void low_table(uint16_t* low, uint32_t lows) noexcept nogil:
+    """``low[r0 * 13 + r1]``: :func:`omaha_low` of a hole card of rank r0 and one of rank r1
+    with the board whose low ranks are ``lows`` (0: no low)."""
+    cdef int r0, r1
+    cdef uint8_t pair[2]
+    cdef uint16_t v
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            pair[0] = 4 * r0
+            pair[1] = 4 * r1
+            v = omaha_low(lows, pair, 2)
+            low[r0 * 13 + r1] = v
+            low[r1 * 13 + r0] = v
+
+
+cdef inline uint16_t table_low(const uint16_t* low, const uint8_t* hole, int nh) noexcept nogil:
+    """The best low (0: none) of exactly two of the ``nh`` hole cards with the board that
+    :func:`low_table` made ``low`` of."""
+    cdef int a, b
+    cdef uint16_t best = 0, v
+    for a in range(nh):
+        for b in range(a + 1, nh):
+            v = low[(hole[a] >> 2) * 13 + (hole[b] >> 2)]
+            best = v if v > best else best
+    return best
+
+
+cdef inline void hilo_pay(int c, int64_t units, int nbest, int nlow, int64_t* out) noexcept nogil:
+    """The last player's slots for one outcome of class ``c`` (scoop, part pot, high, low and
+    no-low units) against ``nbest`` others level at the best high and ``nlow`` at the best low."""
+    cdef int h = c >> 2, l = c & 3
+    cdef int64_t hu, lu, nu, u
+    hu = units if h == 0 else (units // (nbest + 1) if h == 1 else 0)
+    lu = units if l == 0 else (units // (nlow + 1) if l == 1 else 0)
+    nu = hu if l == 3 else 0
+    u = hu + lu + nu
+    out[0] = u == 2 * units
+    out[1] = u > 0 and u < 2 * units
+    out[2] = hu
+    out[3] = lu
+    out[4] = nu
+
+
+cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t used, int first,
+                           tally_t w, uint32_t stab, tally_t* tally,
+                           tally_t* ctally) noexcept nogil:
+    """:func:`last_boards` for hi/lo: every board for the others' assignment, then every combo
+    of the last player by class (see above), into the tallies of :func:`count_hilo`.
+
+    A broken-down last player (``P.bp``) gets each combo's hi/lo slots in its
+    row of ``ctally``, any other broken-down player its own once at the end.
+    """
+    cdef int n = P.n
+    cdef int L = n - 1
+    cdef int k = 5 - P.nb
+    cdef int K = P.K, S = P.bstride
+    cdef int64_t U = P.units
+    cdef int r, p, j, c, l, nbest, nlow, tie_low
+    cdef int32_t i, lo = P.off[L], hi = P.off[L + 1]
+    cdef uint8_t rem[52]
+    cdef uint16_t v[MAXP]
+    cdef uint16_t lv[MAXP]
+    cdef uint16_t low[169]
+    cdef uint16_t best, bestlow, x, y
+    cdef uint32_t lows
+    cdef bint lowb
+    cdef bint inner = P.bp == L
+    cdef bint sym = stab != 1
+    cdef bint tabled = hi - lo > OMAHA_TABLE_MIN
+    cdef tally_t cnt[HILO_SLOTS * MAXP + 2]
+    cdef tally_t cls[HILO_CLASSES]
+    cdef int64_t pay[HILO_CLASSES * HILO_PAID]
+    cdef int64_t hu, lu, nu, u, ho, lo_share
+    cdef tally_t bw, wb, wi, f, tot
+    cdef tally_t* row
+    cdef tally_t* cp
+    cdef const uint8_t* hole
+    cdef uint64_t usedb
+    cdef int64_t nev = 0
+    cdef Canon C
+    cdef Boards D
+    cdef OmahaBoard B
+    cdef OmahaTable T
+    make_canon(P.sigma, P.ng, stab, &C)
+    r = remaining_cards(used, rem, True)
+    boards_start(&D, rem, r, k, first, P.bcards, P.nb)
+    memset(cnt, 0, (HILO_SLOTS * n + 2) * sizeof(tally_t))
+    T.fsuit = -1
+    while boards_next(&D, k, &C):
+        if stop_requested(P.ctl):
+            return
+        bw = 1
+        if C.active:
+            bw = <tally_t>leaf_weight(&C, D.mask[k])
+        elif sym:
+            bw = <tally_t>board_orbit(P.sigma, P.ng, stab, P.bmask | D.mask[k])
+        if bw == 0:
+            continue
+        omaha_board(&B, D.board, 5)
+        lows = low_ranks(D.board, 5)
+        lowb = __builtin_popcountll(lows) >= 3
+        best = 0
+        bestlow = 0
+        for p in range(L):
+            hole = hole_of(P, assign[p])
+            x = omaha_value(&B, hole, K)
+            y = omaha_low(lows, hole, K) if lowb else 0
+            v[p] = x
+            lv[p] = y
+            best = x if x > best else best
+            bestlow = y if y > bestlow else bestlow
+        nbest = 0
+        nlow = 0
+        for p in range(L):
+            nbest += v[p] == best
+            nlow += bestlow != 0 and lv[p] == bestlow
+        # Level with a best low of nobody's is no low at all.
+        tie_low = 1 if bestlow else 3
+        if tabled:
+            omaha_table(&T, &B)
+            if lowb:
+                low_table(low, lows)
+        for c in range(HILO_CLASSES):
+            cls[c] = 0
+            hilo_pay(c, U, nbest, nlow, &pay[HILO_PAID * c])
+        wb = w * bw
+        usedb = used | D.mask[k]
+        for i in range(lo, hi):
+            if P.cmask[i] & usedb:
+                continue
+            nev += 1
+            hole = hole_of(P, i)
+            if tabled:
+                x = omaha_table_value(&T, hole, K)
+                y = table_low(low, hole, K) if lowb else 0
+            else:
+                x = omaha_value(&B, hole, K)
+                y = omaha_low(lows, hole, K) if lowb else 0
+            c = (4 * (2 * (x < best) + (x == best)) + 2 * (y < bestlow)
+                 + (y == bestlow) * tie_low)
+            if tally_t is double:
+                wi = P.cw[i]
+            else:
+                wi = 1
+            cls[c] += wi
+            if inner:
+                row = ctally + <int64_t>(i - lo) * S
+                for j in range(HILO_PAID):
+                    row[j] += wb * wi * pay[HILO_PAID * c + j]
+                row[HILO_SLOTS] += wb * wi
+        tot = 0
+        for c in range(HILO_CLASSES):
+            if cls[c] == 0:
+                continue
+            tot += cls[c]
+            f = bw * cls[c]
+            cp = cnt + HILO_SLOTS * L
+            for j in range(HILO_PAID):
+                cp[j] += f * pay[HILO_PAID * c + j]
+            # The others level at the best high or low share what the last player leaves.
+            l = c & 3
+            ho = 0 if c < 4 else (U // (nbest + 1) if c < 8 else U // nbest)
+            lo_share = 0 if l == 0 or l == 3 else (U // (nlow + 1) if l == 1 else U // nlow)
+            for p in range(L):
+                hu = ho if v[p] == best else 0
+                lu = lo_share if bestlow != 0 and lv[p] == bestlow else 0
+                nu = hu if l == 3 else 0
+                u = hu + lu + nu
+                cp = cnt + HILO_SLOTS * p
+                cp[0] += f * (u == 2 * U)
+                cp[1] += f * (u > 0 and u < 2 * U)
+                cp[2] += f * hu
+                cp[3] += f * lu
+                cp[4] += f * nu
+        cnt[HILO_SLOTS * n] += bw * tot * lowb
+        cnt[HILO_SLOTS * n + 1] += bw * tot
+    for j in range(HILO_SLOTS * n + 2):
+        if cnt[j] != 0:
+            tally[j] += w * cnt[j]
+    if P.count_at >= 0:
+        tally[P.count_at] += nev
+    if 0 <= P.bp < L:
+        row = ctally + <int64_t>(assign[P.bp] - P.boff) * S
+        for j in range(HILO_PAID):
+            row[j] += w * cnt[HILO_SLOTS * P.bp + j]
+        row[HILO_SLOTS] += w * cnt[HILO_SLOTS * n + 1]
+
+
 cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
                          tally_t w, int first, tally_t* tally, tally_t* ctally,
                          ranking_t* rk) noexcept nogil:
@@ -836,6 +1045,8 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
             w *= <tally_t>m
         if stop == P.n:
             all_boards(P, assign, used, first, w, stab, tally, ctally, rk)
+        elif ranking_t is OmahaHiLoRanking:
+            last_boards_hilo(P, assign, used, first, w, stab, tally, ctally)
         else:
             last_boards(P, assign, used, first, w, stab, tally, ctally, rk)
         return
@@ -1116,8 +1327,6 @@ cdef class Kernel:
         cdef Problem* P = &self.P
         cdef uint64_t used
         cdef tally_t w
-        if self.P.ranking == EVAL_OMAHA_HILO:
-            raise ValueError("hi/lo runs enumerate whole assignments (exhaustive)")
         if tallies.shape[0] < threads or tallies.shape[1] < self.tally_size:
             raise ValueError("tallies is too small")
         self._check_breakdown(ctallies.shape[0], ctallies.shape[1], threads)
