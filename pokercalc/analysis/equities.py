@@ -889,12 +889,7 @@ def _choose_method(prob: _Problem, method: str, limit: float) -> tuple[str, int,
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     outcomes = assignments * prob.boards()
     if method == "auto":
-        # An Omaha outcome costs a few times a hold'em one, and a hi/lo outcome of whole
-        # assignments (both halves for every hand) far more; measured on this engine.
-        cost = _OUTCOME_COST.get(prob.game.evaluator_id, 1)
-        if prob.game.hilo and _innermost(prob):
-            cost = _HILO_INNERMOST_COST
-        limit /= cost
+        limit /= _outcome_cost(prob)
         if outcomes <= limit:
             method = "exact"
         elif outcomes > limit * 24:
@@ -995,6 +990,15 @@ def _drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
                 )
                 changed = True
     return out
+
+
+def _outcome_cost(prob: _Problem) -> int:
+    """What one outcome of ``prob`` costs in hold'em outcomes: an Omaha outcome a few times
+    a hold'em one, a hi/lo outcome of whole assignments (both halves for every hand) far
+    more, and much less with an innermost range; measured on this engine."""
+    if prob.game.hilo and _innermost(prob):
+        return _HILO_INNERMOST_COST
+    return _OUTCOME_COST.get(prob.game.evaluator_id, 1)
 
 
 def _innermost(prob: _Problem) -> bool:

@@ -38,7 +38,6 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from pokercalc.analysis.equities import (
-    _OUTCOME_COST,
     DEFAULT_THRESHOLD,
     EquityResult,
     Players,
@@ -50,6 +49,7 @@ from pokercalc.analysis.equities import (
     _in_given_order,
     _interrupted_exact,
     _mc_result,
+    _outcome_cost,
     _player_texts,
     _Problem,
     _Sampler,
@@ -76,8 +76,8 @@ __all__ = [
     "run_piece",
 ]
 
-#: Exact outcomes (after suit symmetry) one engine thread settles in a second, per
-#: evaluator, divided by ``_OUTCOME_COST``; measured on this engine, for sizing pieces only.
+#: Exact outcomes (after suit symmetry) one engine thread settles in a second, divided by
+#: an outcome's cost (``_outcome_cost``); measured on this engine, for sizing pieces only.
 EXACT_RATE = 3.0e8
 #: Monte Carlo deals one engine thread plays in a second with two players (fewer with more).
 MC_RATE = 6.0e7
@@ -217,7 +217,7 @@ def plan_equity(
     b, d = check_board_and_dead(job.board, job.dead, game=g)
     _, _, prob = _setup(list(texts), b, d, g)
     chosen, outcomes, counted = _choose_method(prob, method, limit)
-    cost = _OUTCOME_COST.get(g.evaluator_id, 1)
+    cost = _outcome_cost(prob)
     if chosen == "mc":
         if trials is None:
             why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
