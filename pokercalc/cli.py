@@ -300,23 +300,76 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     from pokercalc.core.runner import deferred_signals
     from pokercalc.output import formats
 
+    if fmt in ("json", "csv"):
+        # The text is made first, where Ctrl-C stops at once (the JSON of millions of Omaha
+        # hands takes seconds), then written whole: a signal meanwhile takes effect after.
+        with _Working(f"writing {fmt.upper()}"):
+            if fmt == "json":
+                command = click.get_current_context().command.name or "pokercalc"
+                text = formats.json_text(formats.envelope(command, result)) + "\n"
+            else:
+                text = _csv_of(result)
+        with deferred_signals():
+            click.echo(text, nl=False)
+        return
+    from rich.console import Console
+
+    from pokercalc.output.fit import fit_all
+
     # A result in hand is printed whole; a signal meanwhile takes effect after.
     with deferred_signals():
-        if fmt == "json":
-            command = click.get_current_context().command.name or "pokercalc"
-            click.echo(formats.json_text(formats.envelope(command, result)))
-        elif fmt == "csv":
-            rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
-            click.echo(formats.csv_text(rows), nl=False)
-        else:
-            from rich.console import Console
+        # markup=False: user text (ranges, labels, file names) is shown literally, never
+        # as rich markup; the renderers style with Text objects and style arguments.
+        # fit_all: at any width a table keeps its numbers whole (docs/output.md).
+        Console(markup=False).print(fit_all(renderable()))
 
-            from pokercalc.output.fit import fit_all
 
-            # markup=False: user text (ranges, labels, file names) is shown literally, never
-            # as rich markup; the renderers style with Text objects and style arguments.
-            # fit_all: at any width a table keeps its numbers whole (docs/output.md).
-            Console(markup=False).print(fit_all(renderable()))
+def _csv_of(result: Any) -> str:
+    """The CSV of a tabular result or a list of results; a table without rows (no draws,
+    say) is still its header."""
+    from pokercalc.output import formats
+
+    rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
+    columns = result.csv_columns() if not rows and hasattr(result, "csv_columns") else None
+    return formats.csv_text(rows, columns)
+
+
+class _Working:
+    """A spinner on stderr saying ``what`` while a block runs past a second (terminals only)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.bar: Any = None
+        self.done = False
+        self.timer: Any = None
+
+    def __enter__(self) -> None:
+        if sys.stderr.isatty():
+            import threading
+
+            self.lock = threading.Lock()
+            self.timer = threading.Timer(1.0, self._start)
+            self.timer.daemon = True
+            self.timer.start()
+
+    def _start(self) -> None:
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        with self.lock:
+            if not self.done:
+                self.bar = Progress(SpinnerColumn(), TextColumn(self.what), TimeElapsedColumn(),
+                                    console=Console(stderr=True), transient=True)  # fmt: skip
+                self.bar.add_task(self.what, total=None)
+                self.bar.start()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            with self.lock:
+                self.done = True
+                if self.bar is not None:
+                    self.bar.stop()
 
 
 def view(name: str, *args: Any) -> Callable[[], Any]:

@@ -242,6 +242,16 @@ def test_malformed_file_is_one_line_and_exit_2(
     assert "Traceback" not in result.output
 
 
+def test_a_player_the_run_refuses_names_its_scenario(tmp_path: Path) -> None:
+    # Only the run finds that an Omaha-5 hand needs five cards: the error still says where.
+    good = {"players": "AsAh | KsKh", "expected": [0.8, 0.2], "tolerance": 0.5}
+    bad = {"players": "AsAdKsKd | JhTh9c8c7c", "game": "omaha5", "expected": [0.5, 0.5]}
+    result = invoke(str(write(tmp_path, "o5.json", json.dumps({"scenarios": [good, bad]}))))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("Error: scenario 2: 'AsAdKsKd' has 4 cards where an omaha5")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_missing_file_and_missing_argument_exit_2(tmp_path: Path) -> None:
     assert invoke(str(tmp_path / "missing.toml")).exit_code == 2
     assert invoke().exit_code == 2

@@ -93,6 +93,11 @@ def test_table() -> None:
         (["AsKsQsJsXs"], "Error: unknown rank 'X' at position 8 in 'AsKsQsJsXs'\n"),
         (["AsKsQsJsTq"], "Error: unknown suit 'q' at position 9 in 'AsKsQsJsTq'\n"),
         (["--json", "--csv", "AsKsQsJsTs"], "Error: --json and --csv exclude each other\n"),
+        # Two cards shared by the hole and the board: one named, not "KsAs is both".
+        (
+            ["AsKsQsJs", "--board", "AsKs2c", "--game", "omaha"],
+            "Error: Ks is both a hole card and a board card\n",
+        ),
     ],
 )
 def test_errors_are_one_line_exit_2(args: list[str], message: str) -> None:

@@ -283,6 +283,16 @@ def test_cli_draws_csv_is_exact() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("hero", "board", "game"),
+    [("8c8s6h9sQs6s", "JhJd2c", "omaha6"), ("8c8s", "JhJd2c", "holdem")],
+)
+def test_cli_draws_csv_without_draws_is_its_header(hero: str, board: str, game: str) -> None:
+    res = CliRunner().invoke(cli, ["draws", hero, "--board", board, "--game", game, "--csv"])
+    assert res.exit_code == 0, res.output
+    assert res.output == "draw,count,needs,cards\n"
+
+
 def test_cli_draws_json() -> None:
     res = CliRunner().invoke(cli, ["draws", "5c9d", "-b", "3h6s7c", "--json"])
     assert res.exit_code == 0

@@ -355,6 +355,30 @@ def _run(*args: str) -> Any:
         (["draws", "AsKsQdJd", "-b", "Qs7h2c3d4d", "--game", "omaha"], "board"),
         (["outs", "AsKsQdJd", "-b", "9s7h2c", "--vs", "AsQc8c7c", "--game", "omaha"], "As"),
         (["outs", "AsKsQdJd", "-b", "9s7h2c", "--vs", "ZZ", "--game", "omaha"], "position"),
+        # A card two opponents hold is named as the first one's, not the hero's or the board's.
+        (
+            [
+                "outs",
+                "AsKsQdJd",
+                "-b",
+                "9s7h2c",
+                "--vs",
+                "8s8h6s6h",
+                "--vs",
+                "6h5d4c3c",
+                "--game",
+                "omaha",
+            ],
+            "opponent 2 (6h5d4c3c) holds 6h, which is already opponent 1's",
+        ),
+        (
+            ["outs", "AsKsQdJd", "-b", "9s7h2c", "--vs", "2cQcTcTh", "--game", "omaha"],
+            "holds 2c, which is already on the board",
+        ),
+        (
+            ["outs", "AsKs", "-b", "9s7h2c", "--vs", "QhJh", "--vs", "QhTd"],
+            "opponent 2 (QhTd) holds Qh, which is already opponent 1's",
+        ),
         (["winodds", "AsKsQdJd", "-n", "11", "--game", "omaha"], "opponents must be 1 to 10"),
         (["winodds", "AsKsQdJd", "-n", "9", "--game", "omaha5"], "opponents must be 1 to 8"),
     ],

@@ -149,6 +149,13 @@ def test_the_rows_come_from_the_table_field() -> None:
         TOY.lines[0].to_rows()
 
 
+def test_a_table_without_rows_keeps_its_header() -> None:
+    # The CSV of an empty table (a hand with no draws) is its header, not nothing.
+    header = ["name", "row", "the card", "share"]
+    assert TOY.csv_columns() == header
+    assert dataclasses.replace(TOY, lines=()).csv_columns() == header
+
+
 def test_the_schema_follows_the_types_and_the_metadata() -> None:
     schema = Toy.json_schema()
     props = schema["properties"]

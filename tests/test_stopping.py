@@ -143,3 +143,36 @@ def test_a_signal_while_a_result_is_written_waits_for_the_last_line() -> None:
     finally:
         signal.signal(signal.SIGINT, old[0])
         signal.signal(signal.SIGTERM, old[1])
+
+
+def test_a_signal_while_json_is_made_stops_at_once_and_prints_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The JSON of millions of Omaha hands takes seconds to make: Ctrl-C then stops the
+    # command at once (it used to wait for the whole text), and stdout stays empty.
+    from click.testing import CliRunner
+
+    from pokercalc.cli import cli
+    from pokercalc.core import runner
+    from pokercalc.output import formats
+
+    made = []
+    real = formats.json_text
+
+    def interrupted_json(obj: object, **kw: object) -> str:
+        os.kill(os.getpid(), signal.SIGINT)
+        made.append("the rest of the text")
+        return real(obj, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(formats, "json_text", interrupted_json)
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    runner.install_signal_handlers()
+    try:
+        res = CliRunner().invoke(cli, ["eval", "AsKsQdJd", "-b", "Ts9h2c", "--game", "omaha",
+                                       "--json"])  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
+    assert made == []
+    assert res.exit_code == 130 and res.stdout == ""
+    assert res.stderr.strip() == "pokercalc: interrupted"

@@ -467,6 +467,23 @@ def _equity_of(result: Any) -> tuple[float, Fraction | None, bool]:
     return hero.equity, hero.equity_fraction, ahead
 
 
+def _owners(h: tuple[int, ...], b: tuple[int, ...], d: tuple[int, ...]) -> dict[int, str]:
+    """Who holds each known card, as the message of a clash names it."""
+    return {c: "the hero's" for c in h} | {c: "on the board" for c in b} | {c: "dead" for c in d}
+
+
+def _claim(owners: dict[int, str], combo: tuple[int, ...], i: int, label: str) -> None:
+    """Give opponent ``i + 1``'s one hand its cards; a card someone already holds is a
+    :class:`CardConflictError` naming who."""
+    clash = set(owners) & set(combo)
+    if clash:
+        card = min(clash)
+        raise CardConflictError(
+            f"opponent {i + 1} ({label}) holds {format_card(card)}, which is already {owners[card]}"
+        )
+    owners.update({c: f"opponent {i + 1}'s" for c in combo})
+
+
 def find_outs(
     hero: CardsLike,
     board: CardsLike,
@@ -500,25 +517,19 @@ def find_outs(
         return _omaha_outs(h, b, d, opps, progress, g)
     ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opps)]
     labels = tuple(o.text if isinstance(o, Range) else o for o in opps)
-    known = set(h + b + d)
+    owners = _owners(h, b, d)
     specific: list[tuple[int, ...]] = []
     for i, r in enumerate(ranges):
         if len(r.combos) == 1:
             combo = tuple(r.combos[0])
-            clash = known & set(combo)
-            if clash:
-                raise CardConflictError(
-                    f"opponent {i + 1} ({labels[i]}) holds {format_card(min(clash))}, "
-                    "which is already the hero's, on the board or dead"
-                )
-            known |= set(combo)
+            _claim(owners, combo, i, labels[i])
             specific.append(combo)
         else:
             r.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
     hb = mask_of(h + b)
     orig_value = value_of(hb, g)
     orig_cat = orig_value >> _SHIFT
-    unseen = [c for c in reversed(g.deck) if c not in known]
+    unseen = [c for c in reversed(g.deck) if c not in owners]
     discounted = set(discounted_outs(h, b, specific, d, game=g))
     players = [Range.from_combos(format_cards(h), [h]), *ranges]
 
@@ -729,23 +740,17 @@ def _omaha_outs(
     items: list[str | Range] = list(opponents) or ["random"]
     labels = tuple(o.text if isinstance(o, Range) else o for o in items)
     players_in = [_omaha_player(o, g, f"opponent {i + 1}") for i, o in enumerate(items)]
-    known = set(h + b + d)
+    owners = _owners(h, b, d)
     specific: list[tuple[int, ...]] = []
     for i, p in enumerate(players_in):
         if isinstance(p, Range) and len(p.combos) == 1:
             combo = tuple(p.combos[0])
-            clash = known & set(combo)
-            if clash:
-                raise CardConflictError(
-                    f"opponent {i + 1} ({labels[i]}) holds {format_card(min(clash))}, "
-                    "which is already the hero's, on the board or dead"
-                )
-            known |= set(combo)
+            _claim(owners, combo, i, labels[i])
             specific.append(combo)
         elif isinstance(p, Range):
             p.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
     players: list[Any] = [Range.from_combos(format_cards(h), [h]), *players_in]
-    unseen = [c for c in reversed(g.deck) if c not in known]
+    unseen = [c for c in reversed(g.deck) if c not in owners]
     hidden = [c for c in reversed(g.deck) if c not in set(h + b + d)]  # what opponents may hold
     value0 = omaha_value(h, b)
     cat0 = value0 >> _SHIFT

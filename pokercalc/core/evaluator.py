@@ -108,7 +108,10 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, game: str | Game = "omaha"
     if not 3 <= len(b) <= 5:
         raise InputError(f"an Omaha board has 3 to 5 cards, got {len(b)}")
     if len(set(h + b)) < len(h + b):
-        both = format_cards(sorted(set(h) & set(b)))
+        from pokercalc.core.cards import format_card
+
+        # One card named, as draws and outs name a clash: "As is both ...", never "KsAs is".
+        both = format_card(min(set(h) & set(b)))
         raise CardConflictError(f"{both} is both a hole card and a board card")
     return _eval.evaluate_omaha(h, b)
 

@@ -300,6 +300,13 @@ class Result:
             rows = [_moved(row, self.csv_first, self.csv_last) for row in rows]
         return rows
 
+    def csv_columns(self) -> list[str]:
+        """The CSV header of :meth:`to_rows`, the same when the table has no row."""
+        rows = self.to_rows()
+        if rows:
+            return list(rows[0])
+        return list(_moved(_empty_row(type(self)), self.csv_first, self.csv_last))
+
     def to_frame(self) -> pandas.DataFrame:
         """:meth:`to_rows` as a pandas DataFrame: the same columns, values and order (cards as
         text, exact fractions as ``"a/b"``, None where a value does not apply); pandas is
@@ -401,6 +408,27 @@ def _rows(result: Result, context: dict[str, Any]) -> list[dict[str, Any]]:
         else:
             rows.append(_flat(item, type(item), row))
     return rows
+
+
+def _empty_row(cls: type[Result]) -> dict[str, Any]:
+    """A row of blanks with the columns ``cls``'s rows have, for a table without items."""
+    entries = _entries(cls)
+    (table,) = (e for e in entries if e.meta["table"])
+    row: dict[str, Any] = {}
+    for e in entries:
+        name = e.meta["csv"]
+        if e is not table and (name is True or isinstance(name, str)):
+            row[name if isinstance(name, str) else e.key] = None
+    if isinstance(table.meta["table"], str):
+        row[table.meta["table"]] = None
+    members = typing.get_args(_hints(cls)[table.name])
+    item = _result_class(members[0]) if members else None
+    if item is not None:
+        if any(e.meta["table"] for e in _entries(item)):
+            row.update(_empty_row(item))
+        else:
+            _flat(None, item, row)
+    return row
 
 
 def _moved(row: dict[str, Any], first: Sequence[str], last: Sequence[str]) -> dict[str, Any]:

@@ -135,14 +135,16 @@ def parse_fraction(text: str) -> Fraction:
     return Fraction(int(m.group(1)), int(m.group(2)))
 
 
-def csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
-    """CSV with a header row from flat dicts (the keys of the first row name the columns)."""
+def csv_text(rows: Iterable[Mapping[str, Any]], columns: Iterable[str] | None = None) -> str:
+    """CSV with a header row from flat dicts (``columns``, else the keys of the first row,
+    name the columns: without either, no rows give no text)."""
     import csv  # here, not at the top: --json does not pay for it
 
     rows = list(rows)
+    names = list(columns) if columns is not None else list(rows[0]) if rows else []
     out = io.StringIO()
-    if rows:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    if names:
+        writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
         writer.writeheader()
         for row in rows:
             writer.writerow({k: _csv_cell(v) for k, v in row.items()})

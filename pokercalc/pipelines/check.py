@@ -405,8 +405,13 @@ def run_check(
 ) -> CheckResult:
     """Run every scenario; ``progress`` is called with each verdict as it is reached."""
     verdicts = []
-    for spec in specs:
-        verdict = check_scenario(spec, shared, engine)
+    for i, spec in enumerate(specs, 1):
+        try:
+            verdict = check_scenario(spec, shared, engine)
+        except PokercalcError as e:
+            # A player or card the run refuses (an Omaha hand of the wrong size, say):
+            # named by its scenario, as a malformed file's errors are.
+            raise type(e)(f"scenario {i}: {e}") from None
         if progress is not None:
             progress(verdict)
         verdicts.append(verdict)
