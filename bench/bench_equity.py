@@ -13,6 +13,10 @@ scenarios it can express, and its exact answers are checked against ours
 (``agrees``), since a fast wrong answer is no answer.  ``breakdown`` times
 ``equity --breakdown`` (the per-hand tallies inside the same run) against the
 plain run on the same spot, interleaved: the ratio's target is 1.5.
+``fixed_cost`` is the process CPU time of one call on tiny exact problems, in
+microseconds, best of ``--repeat`` batches of calls (issue 15, item 2: a tiny
+problem should spend its time in the kernel, not in set-up), and of Omaha
+hi/lo outs against a random hand, which calls the engine once per card.
 """
 
 from __future__ import annotations
@@ -79,6 +83,37 @@ def exact_scenarios(repeat: int, quick: bool) -> list[dict[str, Any]]:
             row["ratio_eval7_over_pokercalc"] = row["eval7"]["seconds"] / row["seconds_1_thread"]
         rows.append(row)
     return rows
+
+
+FIXED = [
+    # name, players, board: problems whose run takes tens of microseconds
+    ("ahkh_vs_range_flop", ["AhKh", "QQ+,AKs,AKo"], "Qh7h2c"),
+    ("aces_vs_kings_turn", ["AsAh", "KsKh"], "Qh7h2c9d"),
+]
+
+
+def fixed_cost(repeat: int) -> dict[str, Any]:
+    """CPU microseconds per call of the tiny exact problems (best of ``repeat`` batches of
+    calls), and CPU seconds of ``pokercalc outs`` in Omaha hi/lo against a random hand."""
+    from pokercalc.analysis.outs import find_outs
+
+    out: dict[str, Any] = {}
+    for name, players, board in FIXED:
+        equity(players, board, method="exact", threads=1)
+        best = float("inf")
+        for _ in range(max(repeat, 3)):
+            t = time.process_time()
+            for _ in range(500):
+                equity(players, board, method="exact", threads=1)
+            best = min(best, (time.process_time() - t) / 500)
+        out[f"{name}_cpu_us"] = best * 1e6
+    best = float("inf")
+    for _ in range(2):
+        t = time.process_time()
+        find_outs("AsKs2d3c", "Qs7h4c", ["random"], game="omaha-hilo")
+        best = min(best, time.process_time() - t)
+    out["omaha_hilo_outs_vs_random_cpu_s"] = best
+    return out
 
 
 def eval7_exact(players: str, board: str, ours: float, repeat: int) -> dict[str, Any]:
@@ -178,6 +213,7 @@ def main() -> None:
         "load_average": os.getloadavg(),
         "exact": exact_scenarios(args.repeat, args.quick),
         "breakdown": breakdown(args.repeat, args.quick),
+        "fixed_cost": fixed_cost(args.repeat),
         "montecarlo": montecarlo(args.quick),
         "end_to_end_s": end_to_end(args.repeat),
         "end_to_end_target_s": 0.3,

@@ -14,13 +14,16 @@ enumerates or samples joint assignments of the players' hands, then boards.
 from __future__ import annotations
 
 import math
+import sys
+import threading
 import time as _time
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache, lru_cache
-from itertools import combinations, permutations
+from functools import cache, lru_cache, reduce
+from itertools import chain, combinations, permutations
+from operator import or_
 from typing import TYPE_CHECKING, Any, Literal
 
 from pokercalc.core.cards import (
@@ -28,6 +31,7 @@ from pokercalc.core.cards import (
     Card,
     CardLike,
     CardsLike,
+    card_mask,
     cards_of,
     cards_of_mask,
     cards_text,
@@ -229,7 +233,7 @@ def _parse_players(
         raise InputError(
             f"{len(items)} players is too many: {game.name} deals at most {game.max_players}"
         )
-    outside = cards_of_mask(game.outside_mask)
+    outside = cards_of_mask(game.outside_mask) if game.outside_mask else ()
     ranges: list[Player] = []
     for i, item in enumerate(items):
         who = f"player {i + 1}"
@@ -292,7 +296,9 @@ def _many_card_player(item: str | Range | Sequence[CardLike], game: Game, who: s
     return _checked_hands(parse_omaha_range(item, game), game, who)
 
 
-def _is_random(rng: Player, blocked: int, game: Game = HOLDEM) -> bool:
+def _is_random(
+    rng: Player, blocked: int, game: Game = HOLDEM, facts: tuple[bool, int] | None = None
+) -> bool:
     """True when the range holds, unweighted, every hand of the cards outside ``blocked``.
 
     Decided by content: the combos avoiding ``blocked`` are distinct sets of
@@ -303,12 +309,19 @@ def _is_random(rng: Player, blocked: int, game: Game = HOLDEM) -> bool:
     """
     if isinstance(rng, DeckRange):
         return True
-    if rng.is_weighted:
+    weighted, union = _range_facts(rng) if facts is None else facts
+    if weighted:
         return False
     n_free = _popcount(FULL_MASK & ~blocked)
     if len(rng) != math.comb(n_free, game.hole_cards):
         return False
-    return not any(m & blocked for m in rng.masks())
+    return not union & blocked
+
+
+def _range_facts(rng: Range) -> tuple[bool, int]:
+    """Whether the range is weighted (as ``is_weighted`` says), and the union of its hands'
+    masks."""
+    return rng.weights.count(1.0) != len(rng.weights), reduce(or_, rng.masks(), 0)
 
 
 #: An exact run lists at most this many hands of a ``random`` Omaha player.
@@ -317,34 +330,67 @@ MAX_LISTED_HANDS = 4_000_000
 Player = Range | DeckRange
 
 
-def _combo_arrays(r: Player, game: Game) -> tuple[Any, Any, Any]:
-    """A player's hands as arrays: cards (one row of ``game.hole_cards`` per hand, highest
-    first), 64-bit masks and weights."""
+def _list_hands(r: Player, game: Game, out: tuple[Any, Any, Any, Any]) -> None:
+    """Write a player's hands into the numpy arrays ``out``, one row per hand: cards (a row
+    of ``game.hole_cards``, highest first), 64-bit masks, evaluator keys and weights.
+
+    The arrays of a problem are allocated once and filled in place: on the
+    hundred thousand hands of a random Omaha player, the page faults of
+    temporary arrays cost more than the copying.
+    """
     import numpy as np
 
+    cards, masks, keys, weights = out
+    if isinstance(r, Range):
+        for dst, src in zip(out, _range_arrays(r, game.hole_cards), strict=True):
+            dst[...] = src
+        return
     k = game.hole_cards
-    if isinstance(r, DeckRange):
-        if len(r) > MAX_LISTED_HANDS:
-            raise InputError(
-                f"{r.text!r} holds {len(r):,} hands, too many to enumerate exactly; "
-                "use Monte Carlo (--mc)"
-            )
-        if math.comb(game.deck_size, k) <= _DECK_TABLE_HANDS:
-            # Taken from every hand of the deck, listed once (each Omaha outs card asks).
-            cards, masks = _deck_table(game)
-            keep = (masks & np.uint64(~r.free & FULL_MASK)) == 0
-            return cards[keep], masks[keep], np.ones(int(keep.sum()))
-        free = sorted(cards_of_mask(r.free), reverse=True)
-        cards = np.fromiter(combinations(free, k), dtype=np.dtype((np.uint8, k)), count=len(r))
-        weights = np.ones(len(r))
-    else:
-        cards = np.array(r.combos, dtype=np.uint8).reshape(len(r), k)
-        weights = np.array(r.weights, dtype=np.float64)
-    bits = np.left_shift(
-        np.uint64(1), (cards & 3).astype(np.uint64) * np.uint64(16) + (cards >> 2).astype(np.uint64)
-    )
-    masks = np.bitwise_or.reduce(bits, axis=1) if len(r) else np.zeros(0, np.uint64)
-    return cards, masks, weights
+    weights.fill(1.0)
+    if math.comb(game.deck_size, k) <= _DECK_TABLE_HANDS:
+        # Taken from every hand of the deck, listed once per game (each Omaha outs card asks).
+        all_cards, all_masks, all_keys = _deck_table(game)
+        take = np.flatnonzero((all_masks & np.uint64(~r.free & FULL_MASK)) == 0)
+        np.take(all_cards, take, axis=0, out=cards, mode="clip")
+        np.take(all_masks, take, out=masks, mode="clip")
+        np.take(all_keys, take, out=keys, mode="clip")
+        return
+    free = sorted(cards_of_mask(r.free), reverse=True)
+    cards[...] = np.fromiter(combinations(free, k), dtype=np.dtype((np.uint8, k)), count=len(r))
+    masks[...], keys[...] = _masks_and_keys(cards)
+
+
+def _range_arrays(r: Range, k: int) -> tuple[Any, Any, Any, Any]:
+    """A listed range's cards, masks, keys and weights as :func:`_list_hands` writes them."""
+    import numpy as np
+
+    cards = np.frombuffer(bytes(chain.from_iterable(r.combos)), dtype=np.uint8).reshape(-1, k)
+    return (cards, *_masks_and_keys(cards), np.array(r.weights, dtype=np.float64))
+
+
+def _masks_and_keys(cards: Any) -> tuple[Any, Any]:
+    """Each row of cards' 64-bit mask and evaluator key (its cards' keys summed modulo 2**64,
+    as the kernel adds them)."""
+    import numpy as np
+
+    bits, values = _card_tables()
+    if len(cards) == 0:
+        return np.zeros(0, np.uint64), np.zeros(0, np.uint64)
+    masks, keys = bits[cards[:, 0]], values[cards[:, 0]]
+    for j in range(1, cards.shape[1]):
+        masks |= bits[cards[:, j]]
+        keys += values[cards[:, j]]
+    return masks, keys
+
+
+@cache
+def _card_tables() -> tuple[Any, Any]:
+    """Every card's mask and evaluator key as numpy arrays indexed by card."""
+    import numpy as np
+
+    keys = _card_keys()
+    masks = np.array([card_mask(c) for c in range(len(keys))], dtype=np.uint64)
+    return masks, np.array(keys, dtype=np.uint64)
 
 
 #: Decks of at most this many hands (Omaha-4's 270,725) keep every hand listed for random players.
@@ -352,48 +398,63 @@ _DECK_TABLE_HANDS = 300_000
 
 
 @cache
-def _deck_table(game: Game) -> tuple[Any, Any]:
-    """Every hand of the game's deck as :func:`_combo_arrays` lists a random player's (cards
-    highest first, hands in combinations() order) and its masks: taking the hands of the
-    free cards keeps that order."""
+def _deck_table(game: Game) -> tuple[Any, Any, Any]:
+    """Every hand of the game's deck as :func:`_list_hands` lists a random player's (cards
+    highest first, hands in combinations() order), its masks and keys: taking the hands of
+    the free cards keeps that order."""
     import numpy as np
 
     k = game.hole_cards
     deck = sorted(game.deck, reverse=True)
     n = math.comb(len(deck), k)
     cards: Any = np.fromiter(combinations(deck, k), dtype=np.dtype((np.uint8, k)), count=n)
-    bits = np.left_shift(
-        np.uint64(1), (cards & 3).astype(np.uint64) * np.uint64(16) + (cards >> 2).astype(np.uint64)
-    )
-    masks = np.bitwise_or.reduce(bits, axis=1)
-    cards.flags.writeable = masks.flags.writeable = False
-    return cards, masks
+    masks, keys = _masks_and_keys(cards)
+    cards.flags.writeable = masks.flags.writeable = keys.flags.writeable = False
+    return cards, masks, keys
 
 
 #: Problems listing at most this many hands in all are set up in plain Python buffers:
 #: on a few hundred hands numpy's import and per-call costs outweigh its speed.
 SMALL_SETUP = 512
+_WORD = (1 << 64) - 1
 
 
 def _small_arrays(ranges: list[Range], k: int) -> tuple[Any, ...]:
     """:meth:`_Problem.arrays` in plain Python, the cards a 2-D memoryview."""
-    keys = _card_keys()
     off = array("i", [0])
     cards = array("B")
     masks = array("Q")
     ckeys = array("Q")
     weights = array("d")
     for r in ranges:
-        for combo in r.combos:
-            cards.extend(combo)
-            key = 0
-            for c in combo:
-                key += keys[c]
-            ckeys.append(key & 0xFFFFFFFFFFFFFFFF)
-        masks.extend(r.masks())
-        weights.extend(r.weights)
+        c, m, key, w = _small_rows(r, k)
+        cards.frombytes(c)
+        masks += m
+        ckeys += key
+        weights += w
         off.append(len(masks))
     return off, memoryview(cards).cast("B", [len(masks), k]), masks, ckeys, weights
+
+
+def _small_rows(r: Range, k: int) -> tuple[bytes, array[int], array[int], array[float]]:
+    """A range's cards (a hand after another), masks, evaluator keys and weights as
+    :func:`_small_arrays` lists them."""
+    keys = _card_keys()
+    return (
+        bytes(chain.from_iterable(r.combos)),
+        array("Q", r.masks()),
+        array(
+            "Q",
+            [(keys[a] + keys[b]) & _WORD for a, b in r.combos]
+            if k == 2
+            else [sum([keys[c] for c in combo]) & _WORD for combo in r.combos],
+        ),
+        array("d", r.weights),
+    )
+
+
+#: Where suit ``s``'s 16-bit lane of a card mask starts in the mask's native bytes.
+_LANE = tuple(2 * s if sys.byteorder == "little" else 6 - 2 * s for s in range(4))
 
 
 def _permute_masks(masks: Any, sigma: tuple[int, ...]) -> Any:
@@ -407,8 +468,79 @@ def _permute_masks(masks: Any, sigma: tuple[int, ...]) -> Any:
     return out
 
 
+class _Found:
+    """What the set-up of a problem found, kept for the calls that repeat it: its ranges
+    (held, so that no other range takes their ids), its assignment count, and the suit
+    symmetries and arrays of a problem of at most ``_FOUND_HANDS`` hands."""
+
+    __slots__ = ("ranges", "facts", "count", "symmetry", "arrays")
+
+    def __init__(self, ranges: tuple[Player, ...]) -> None:
+        self.ranges = ranges
+        self.facts: _Facts | None = None
+        self.count: tuple[int, bool] | None = None
+        self.symmetry: tuple[tuple[tuple[int, ...], ...], Any] | None = None
+        self.arrays: tuple[tuple[Any, ...], bool] | None = None
+
+
+#: The problems set up last, by their ranges' ids, board, dead cards and game: text parses to
+#: the same cached ranges every call (:func:`_players_of_text`), so a call that repeats one
+#: finds its set-up done.  At most ``_FOUND_PROBLEMS`` of them, the oldest dropped first.
+_FOUND: dict[tuple[Any, ...], _Found] = {}
+_FOUND_PROBLEMS = 16
+_FOUND_HANDS = 4096
+_FOUND_LOCK = threading.Lock()
+
+
+def _found(
+    ranges: list[Player], board: tuple[int, ...], dead: tuple[int, ...], game: Game
+) -> _Found:
+    """The set-up found so far for these ranges (the very objects), board, dead cards and game
+    (and the settings that shape a set-up, which tests change)."""
+    key = (tuple(map(id, ranges)), board, dead, game, SMALL_SETUP, _COUNT_BUDGET)
+    with _FOUND_LOCK:
+        found = _FOUND.get(key)
+        if found is None or any(a is not b for a, b in zip(found.ranges, ranges, strict=True)):
+            found = _Found(tuple(ranges))
+            if len(_FOUND) >= _FOUND_PROBLEMS:
+                del _FOUND[next(iter(_FOUND))]
+            _FOUND[key] = found
+    return found
+
+
+#: A problem's sizes, blocked cards, board key and mask, whether it is weighted, which
+#: players are random and the cards each can hold (:func:`_problem_facts`).
+_Facts = tuple[tuple[int, ...], int, int, int, bool, tuple[bool, ...], tuple[int, ...]]
+
+
+def _problem_facts(
+    ranges: list[Player], board: tuple[int, ...], dead: tuple[int, ...], game: Game
+) -> _Facts:
+    """What :class:`_Problem` derives from its ranges, board, dead cards and game."""
+    # Cards outside the game's deck are dealt to nobody: to the kernels they are dead.
+    blocked = mask_of(board) | mask_of(dead) | game.outside_mask
+    keys = _card_keys()
+    # Whether each player is weighted and the cards it can hold (every free card of a
+    # DeckRange, which holds a hand at least).
+    facts = [(False, r.free) if isinstance(r, DeckRange) else _range_facts(r) for r in ranges]
+    # Cards of players holding one known hand are gone in every deal, so a
+    # range of every other hand still counts as random.
+    sure = [r.masks()[0] if isinstance(r, Range) and len(r) == 1 else 0 for r in ranges]
+    all_sure = 0
+    for m in sure:
+        all_sure |= m
+    flags = tuple(
+        _is_random(r, blocked | (all_sure & ~sure[i]), game, facts[i]) for i, r in enumerate(ranges)
+    )
+    sizes = tuple(len(r) for r in ranges)
+    weighted = any(w for w, _ in facts)
+    unions = tuple(u for _, u in facts)
+    bkey = sum(keys[c] for c in board)
+    return sizes, blocked, bkey, mask_of(board), weighted, flags, unions
+
+
 class _Problem:
-    """The flat arrays the kernel reads, built once per call."""
+    """The flat arrays the kernel reads, built once per call (or found: :class:`_Found`)."""
 
     def __init__(
         self,
@@ -421,23 +553,18 @@ class _Problem:
         self.board = board
         self.dead = dead
         self.n = len(ranges)
+        #: each player's hands as shown (:func:`_setup` gives the counts before the hands
+        #: that can never be dealt were removed)
         self.game = game
-        # Cards outside the game's deck are dealt to nobody: to the kernels they are dead.
-        self.blocked = mask_of(board) | mask_of(dead) | game.outside_mask
-        keys = _card_keys()
-        self.bkey = sum(keys[c] for c in board)
-        self.bmask = mask_of(board)
-        self.weighted = any(r.is_weighted for r in ranges)
-        # Cards of players holding one known hand are gone in every deal, so a
-        # range of every other hand still counts as random.
-        sure = [mask_of(r.combos[0]) if isinstance(r, Range) and len(r) == 1 else 0 for r in ranges]
-        all_sure = 0
-        for m in sure:
-            all_sure |= m
-        self.random_flags = [
-            _is_random(r, self.blocked | (all_sure & ~sure[i]), game) for i, r in enumerate(ranges)
-        ]
-        self.is_random = array("B", self.random_flags)
+        self._found = found = _found(ranges, board, dead, game)
+        if found.facts is None:
+            found.facts = _problem_facts(ranges, board, dead, game)
+        sizes, self.blocked, self.bkey, self.bmask, self.weighted, flags, unions = found.facts
+        #: the cards each player can hold
+        self.unions = unions
+        self.shown = list(sizes)
+        self.random_flags = list(flags)
+        self.is_random = array("B", flags)
         self.group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
         self.perm: Any = array("i")
         self._arrays: tuple[Any, ...] | None = None
@@ -453,35 +580,51 @@ class _Problem:
 
         With ``list_random`` false, ``random`` players of an Omaha game are left
         unlisted: Monte Carlo deals them from the deck and never reads their hands.
+        (The kernels only read them: a repeated problem shares them.)
         """
         if self._arrays is not None and (self._listed or not list_random):
             return self._arrays
+        kept = self._found.arrays
+        if kept is not None and (kept[1] or not list_random):
+            self._arrays, self._listed = kept
+            return self._arrays
+        self._arrays, self._listed = self._build_arrays(list_random)
+        if len(self._arrays[2]) <= _FOUND_HANDS:
+            self._found.arrays = (self._arrays, self._listed)
+        return self._arrays
+
+    def _build_arrays(self, list_random: bool) -> tuple[tuple[Any, ...], bool]:
+        """:meth:`arrays` built, and whether every hand is listed."""
         if (
             all(isinstance(r, Range) for r in self.ranges)
             and 0 < sum(len(r) for r in self.ranges) <= SMALL_SETUP
         ):
             # Every hand listed whatever list_random says: there is no DeckRange.
-            self._arrays = _small_arrays(self.ranges, self.game.hole_cards)  # type: ignore[arg-type]
-            self._listed = True
-            return self._arrays
+            return _small_arrays(self.ranges, self.game.hole_cards), True  # type: ignore[arg-type]
         import numpy as np
 
-        parts = []
-        for r in self.ranges:
-            if isinstance(r, DeckRange) and not list_random:
-                r = Range(r.text, (), ())
-            parts.append(_combo_arrays(r, self.game))
         k = self.game.hole_cards
+        sizes = [0 if isinstance(r, DeckRange) and not list_random else len(r) for r in self.ranges]
+        for r, size in zip(self.ranges, sizes, strict=True):
+            if isinstance(r, DeckRange) and size > MAX_LISTED_HANDS:
+                raise InputError(
+                    f"{r.text!r} holds {size:,} hands, too many to enumerate exactly; "
+                    "use Monte Carlo (--mc)"
+                )
         off = np.zeros(self.n + 1, dtype=np.int32)
-        off[1:] = np.cumsum([len(p[1]) for p in parts])
-        cards = np.ascontiguousarray(np.concatenate([p[0] for p in parts]).reshape(-1, k))
-        masks = np.ascontiguousarray(np.concatenate([p[1] for p in parts]), dtype=np.uint64)
-        weights = np.ascontiguousarray(np.concatenate([p[2] for p in parts]), dtype=np.float64)
-        table = np.array(_card_keys(), dtype=np.uint64)
-        ckeys = np.ascontiguousarray(table[cards].sum(axis=1, dtype=np.uint64))
-        self._arrays = (off, cards, masks, ckeys, weights)
-        self._listed = list_random
-        return self._arrays
+        off[1:] = np.cumsum(sizes)
+        total = int(off[-1])
+        cards = np.empty((total, k), dtype=np.uint8)
+        masks = np.empty(total, dtype=np.uint64)
+        ckeys = np.empty(total, dtype=np.uint64)
+        weights = np.empty(total, dtype=np.float64)
+        for p, r in enumerate(self.ranges):
+            lo, hi = int(off[p]), int(off[p + 1])
+            if hi > lo:
+                _list_hands(
+                    r, self.game, (cards[lo:hi], masks[lo:hi], ckeys[lo:hi], weights[lo:hi])
+                )
+        return (off, cards, masks, ckeys, weights), list_random
 
     @property
     def cw(self) -> Any:
@@ -521,6 +664,12 @@ class _Problem:
 
     def count_assignments(self) -> tuple[int, bool]:
         """Non-conflicting joint assignments, exact when affordable, else estimated."""
+        if self._found.count is None:
+            self._found.count = self._count_assignments()
+        return self._found.count
+
+    def _count_assignments(self) -> tuple[int, bool]:
+        """:meth:`count_assignments` counted."""
         # Random players are counted in closed form after the others: with f
         # cards left, q random players of k cards can be dealt
         # C(f, k) C(f - k, k) ... ways.
@@ -549,35 +698,36 @@ class _Problem:
     def find_symmetry(self) -> None:
         """Suit permutations mapping the board, the dead cards and every range onto themselves.
 
-        A hand's mask names it, so the image of every hand under a permutation
-        is found by moving its mask's suit lanes and looking the result up
-        among the player's sorted masks.
+        Only the permutations that keep each suit among the suits of the same
+        signature (its ranks on the board, among the dead cards and in each
+        player's cards) can; for those, the image of every hand is found by
+        moving its mask's suit lanes and looking the result up among the
+        player's sorted masks.
         """
+        if self._found.symmetry is not None:
+            group, self.perm = self._found.symmetry
+            self.group = list(group)
+            return
+        self._find_symmetry()
+        if len(self.perm) <= len(self.group) * _FOUND_HANDS:
+            self._found.symmetry = (tuple(self.group), self.perm)
+
+    def _find_symmetry(self) -> None:
+        """:meth:`find_symmetry` searched."""
         off, _, masks, _, weights = self.arrays(True)
+        fixed = [self.bmask, mask_of(self.dead), *self.unions]
+        sig = [tuple([(m >> (16 * s)) & 0xFFFF for m in fixed]) for s in range(4)]
+        candidates = _suit_perms(tuple([sig.index(x) for x in sig]))
         if isinstance(masks, array):
-            self._small_symmetry(off, masks, weights)
+            self._small_symmetry(off, masks, weights, candidates)
             return
         import numpy as np
 
-        board, dead = set(self.board), set(self.dead)
         order: list[tuple[int, int, Any, Any]] = []
-        unions = []
-        for p in range(self.n):
-            lo, hi = int(off[p]), int(off[p + 1])
-            unions.append(int(np.bitwise_or.reduce(masks[lo:hi])) if hi > lo else 0)
         # The identity maps every hand onto itself (a range's hands are distinct).
         group: list[tuple[int, ...]] = [(0, 1, 2, 3)]
         images: list[Any] = [np.arange(len(masks), dtype=np.int32)]
-        for sigma in list(permutations(range(4)))[1:]:
-
-            def img(c: int, s: tuple[int, ...] = sigma) -> int:
-                return (c & ~3) | s[c & 3]
-
-            if {img(c) for c in board} != board or {img(c) for c in dead} != dead:
-                continue
-            # The cards a player can hold must map onto themselves: a cheap first test.
-            if any(_permute_mask(u, sigma) != u for u in unions):
-                continue
+        for sigma in candidates:
             if not order:  # each player's hands by mask, sorted once when a test needs them
                 for p in range(self.n):
                     lo, hi = int(off[p]), int(off[p + 1])
@@ -600,43 +750,44 @@ class _Problem:
             if ok:
                 group.append(sigma)
                 images.append(flat)
-        # The identity comes first (permutations() yields it first).
+        # The identity comes first (as permutations() yields it).
         self.group = group
         self.perm = np.ascontiguousarray(np.concatenate(images), dtype=np.int32)
 
-    def _small_symmetry(self, off: Any, masks: Any, weights: Any) -> None:
-        """:meth:`find_symmetry` in plain Python, for the few hands of :func:`_small_arrays`.
-
-        A permutation can only map suit ``s`` to a suit holding the same ranks of
-        the board, of the dead cards and of every player's cards: those suit
-        signatures rule out most of the 24 at once; the rest are checked hand by hand.
-        """
-        fixed = [self.bmask, mask_of(self.dead)]
-        for p in range(self.n):
-            union = 0
-            for m in masks[off[p] : off[p + 1]]:
-                union |= m
-            fixed.append(union)
-        sig = [tuple([(m >> (16 * s)) & 0xFFFF for m in fixed]) for s in range(4)]
+    def _small_symmetry(
+        self, off: Any, masks: Any, weights: Any, candidates: tuple[tuple[int, ...], ...]
+    ) -> None:
+        """:meth:`find_symmetry` in plain Python, for the few hands of :func:`_small_arrays`:
+        each candidate moves the suit lanes of every mask at once, as bytes."""
         self.group = [(0, 1, 2, 3)]
         self.perm = array("i", range(len(masks)))
-        candidates = _suit_perms(tuple([sig.index(x) for x in sig]))
         if not candidates:
             return
+        raw = masks.tobytes()
         # Each player's hands by mask (two players may hold the same hand).
-        index = [{masks[i]: i for i in range(off[p], off[p + 1])} for p in range(self.n)]
+        index = [
+            dict(zip(masks[off[p] : off[p + 1]], range(off[p], off[p + 1]), strict=True))
+            for p in range(self.n)
+        ]
         for sigma in candidates:
+            moved = bytearray(len(raw))
+            for s, t in enumerate(sigma):
+                a, b = _LANE[s], _LANE[t]
+                moved[b::8] = raw[a::8]
+                moved[b + 1 :: 8] = raw[a + 1 :: 8]
+            images = array("Q", moved)
             image: list[int] = []
             for p in range(self.n):
-                where = index[p]
-                for i in range(off[p], off[p + 1]):
-                    j = where.get(_permute_mask(masks[i], sigma))
-                    if j is None or weights[j] != weights[i]:
-                        break
-                    image.append(j)
-                else:
-                    continue
-                break
+                lo, hi = off[p], off[p + 1]
+                found: list[Any] = list(map(index[p].get, images[lo:hi]))
+                if None in found or (
+                    self.weighted
+                    and any(
+                        weights[j] != weights[i] for i, j in zip(range(lo, hi), found, strict=True)
+                    )
+                ):
+                    break
+                image += found
             else:
                 self.group.append(sigma)
                 self.perm.extend(image)
@@ -650,16 +801,6 @@ def _suit_perms(classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         sigma
         for sigma in permutations(range(4))
         if sigma != (0, 1, 2, 3) and all(classes[sigma[s]] == classes[s] for s in range(4))
-    )
-
-
-def _permute_mask(mask: int, sigma: tuple[int, ...]) -> int:
-    """One card mask with its suit lanes moved as ``sigma`` says."""
-    return (
-        ((mask & 0xFFFF) << (16 * sigma[0]))
-        | (((mask >> 16) & 0xFFFF) << (16 * sigma[1]))
-        | (((mask >> 32) & 0xFFFF) << (16 * sigma[2]))
-        | ((mask >> 48) << (16 * sigma[3]))
     )
 
 
@@ -859,6 +1000,7 @@ def _setup(
         biggest = _last_for_breakdown(ranges, biggest, breakdown, game)
     order = [i for i in range(len(ranges)) if i != biggest] + [biggest]
     prob = _Problem([ranges[i] for i in order], board, dead, game)
+    prob.shown = [shown[i] for i in order]
     if breakdown is not None:
         prob.breakdown = order.index(breakdown)
     return shown, order, prob
@@ -868,6 +1010,13 @@ def _in_given_order(
     result: EquityResult, order: list[int], shown: list[int], game: Game
 ) -> EquityResult:
     """``result`` (players in the engine's order) with its players in the order given."""
+    players = result.players
+    if (
+        result.game == game.name
+        and all(i == pos for pos, i in enumerate(order))
+        and all(p.combos == c for p, c in zip(players, shown, strict=True))
+    ):
+        return result  # (the usual case: the largest range was given last)
     back = [0] * len(order)
     for pos, i in enumerate(order):
         back[i] = pos
@@ -979,16 +1128,14 @@ def _drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
                     out[i] = r.without(cards_of_mask(others))
                     changed = True
                 continue
-            keep = [k for k, m in enumerate(r.masks()) if not m & others]
-            if not keep:
+            if not others & _range_facts(r)[1]:
+                continue
+            if all(m & others for m in r.masks()):
                 raise CardConflictError(
                     f"no deal is possible: every hand of {r.text!r} collides with another player's"
                 )
-            if len(keep) < len(r):
-                out[i] = Range(
-                    r.text, tuple(r.combos[k] for k in keep), tuple(r.weights[k] for k in keep)
-                )
-                changed = True
+            out[i] = r.without(cards_of_mask(others))  # (keeps the masks it found)
+            changed = True
     return out
 
 
@@ -1165,17 +1312,17 @@ def _exact_result(
     low_possible = None
     if prob.game.hilo:
         players, low_possible = _hilo_exact(prob, sums, total, units)
+    # Shares of a k-way split in units of 1/lcm(1..n): one exact fraction at the end.
+    units = math.lcm(*range(1, n + 1)) if not prob.game.hilo else units
     for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
-        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
+        row, shown = sums[p * (n + 1) : (p + 1) * (n + 1)], prob.shown[p]
         if not prob.weighted:
-            # Shares of a k-way split in units of 1/lcm(1..n): one exact fraction at the end.
-            units = math.lcm(*range(1, n + 1))
             frac = Fraction(sum(c * (units // k) for k, c in enumerate(row) if k), units * total)
             wins, ties = row[1], sum(row[2:])
             players.append(
                 PlayerResult(
                     label=r.text,
-                    combos=len(r),
+                    combos=shown,
                     equity=float(frac),
                     win=wins / total,
                     tie=ties / total,
@@ -1189,7 +1336,7 @@ def _exact_result(
             players.append(
                 PlayerResult(
                     label=r.text,
-                    combos=len(r),
+                    combos=shown,
                     equity=eq_f,
                     win=row[1] / total,
                     tie=math.fsum(row[2:]) / total,
@@ -1283,9 +1430,10 @@ def _exact_fields(
 ) -> dict[str, Any]:
     """The fields every exact result has, finished or interrupted."""
     return {
+        "game": prob.game.name,
         "method": "exact",
-        "board": cards_of(prob.board),
-        "dead": cards_of(prob.dead),
+        "board": prob.board,  # (as Card objects once made)
+        "dead": prob.dead,
         "outcomes": outcomes,
         "outcomes_exact": counted,
         "symmetry": len(prob.group),
@@ -1316,11 +1464,12 @@ def _hilo_exact(
     n, w, out = prob.n, prob.weighted, []
     for p, r in enumerate(prob.ranges):
         scoops, parts, hi, lo, nolow = sums[6 * p : 6 * p + 5]
+        shown = prob.shown[p]
         frac = None if w else Fraction(hi + lo + nolow, 2 * units * total)
         out.append(
             PlayerResult(
                 label=r.text,
-                combos=len(r),
+                combos=shown,
                 equity=float(frac) if frac is not None else (hi + lo + nolow) / (2 * units * total),
                 win=scoops / total,
                 tie=parts / total,
@@ -1347,8 +1496,8 @@ def _interrupted_exact(
     """An exact run stopped part way: how far it got, and no equities (a part of an
     enumeration is not a sample of it)."""
     players = tuple(
-        PlayerResult(label=r.text, combos=len(r), equity=None, win=None, tie=None)
-        for r in prob.ranges
+        PlayerResult(label=r.text, combos=shown, equity=None, win=None, tie=None)
+        for r, shown in zip(prob.ranges, prob.shown, strict=True)
     )
     return EquityResult(
         **_exact_fields(prob, outcomes, counted, threads, elapsed),
@@ -1597,7 +1746,7 @@ def _mc_result(
         players = tuple(
             PlayerResult(
                 label=r.text,
-                combos=len(r),
+                combos=shown,
                 equity=eq,
                 win=win,
                 tie=tie,
@@ -1606,16 +1755,19 @@ def _mc_result(
                 low_share=lo,
                 stderr=se,
             )
-            for r, (eq, win, tie, hi, lo, se) in zip(
-                prob.ranges, _hilo_mc_stats(sums, n, units), strict=True
+            for r, shown, (eq, win, tie, hi, lo, se) in zip(
+                prob.ranges, prob.shown, _hilo_mc_stats(sums, n, units), strict=True
             )
         )
     else:
         players = tuple(
-            PlayerResult(label=r.text, combos=len(r), equity=eq, win=win, tie=tie, stderr=se)
-            for r, (eq, win, tie, se) in zip(prob.ranges, _mc_stats(sums, n), strict=True)
+            PlayerResult(label=r.text, combos=shown, equity=eq, win=win, tie=tie, stderr=se)
+            for r, shown, (eq, win, tie, se) in zip(
+                prob.ranges, prob.shown, _mc_stats(sums, n), strict=True
+            )
         )
     return EquityResult(
+        game=prob.game.name,
         method="mc",
         board=cards_of(prob.board),
         dead=cards_of(prob.dead),
