@@ -32,7 +32,6 @@ from pokercalc.output.formats import SCHEMA_VERSION, load_schema
 from pokercalc.ranges.notation import Range
 from pokercalc.ranges.omaha import (
     MAX_HANDS,
-    N_CLASSES,
     class_keys,
     class_name,
     every_class,
@@ -41,6 +40,14 @@ from pokercalc.ranges.omaha import (
     percent_class_count,
     ranking_file,
     run_omaha_query,
+)
+from pokercalc.ranges.rankings import (
+    RANKED_GAMES,
+    SCALE,
+    class_hand_keys,
+    class_sizes,
+    ranked_classes,
+    ranking_info,
 )
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
@@ -273,8 +280,7 @@ def test_order_is_that_of_from_combos() -> None:
 # Suit-isomorphic classes and percentage ranges.
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "make_omaha_ranking.py"
-RANKING = Path(__file__).resolve().parent.parent / "pokercalc" / "data" / "omaha_ranking.json"
-RANKING_HILO = RANKING.with_name("omaha_hilo_ranking.json")
+N_CLASSES = 16_432
 
 
 def _relabellings(hand: tuple[int, ...]) -> set[tuple[int, ...]]:
@@ -286,7 +292,7 @@ def _relabellings(hand: tuple[int, ...]) -> set[tuple[int, ...]]:
 
 def test_classes_partition_every_hand(omaha4: np.ndarray) -> None:
     keys, counts = every_class()
-    assert len(keys) == N_CLASSES == 16_432 and int(counts.sum()) == 270_725
+    assert len(keys) == N_CLASSES and int(counts.sum()) == 270_725
     # Each class holds exactly the relabellings of its representative.
     for key, count in zip(keys.tolist(), counts.tolist(), strict=True):
         rep = parse_cards(class_name(key))
@@ -298,6 +304,36 @@ def test_classes_partition_every_hand(omaha4: np.ndarray) -> None:
     for hand, key in zip(some.tolist(), class_keys(some).tolist(), strict=True):
         twins = _relabellings(tuple(hand))
         assert {int(k) for k in class_keys(np.array(sorted(twins)))} == {key}
+    # The classes, enumerated from masks, are exactly the keys of every hand.
+    assert np.array_equal(np.unique(class_keys(omaha4))[::-1], keys)
+
+
+@pytest.mark.parametrize(("game", "k", "n"), [("omaha5", 5, 134_459), ("omaha6", 6, 962_988)])
+def test_bigger_games_classes_are_enumerated_without_their_hands(game: str, k: int, n: int) -> None:
+    keys, sizes = every_class(game)
+    assert len(keys) == n == len(set(keys.tolist())) and int(sizes.sum()) == comb(52, k)
+    assert (keys[:-1] > keys[1:]).all()
+    rng = np.random.default_rng(k)
+    # Random hands fall in listed classes; a class's hands are its representative's
+    # relabellings, each once, and all share the key.
+    hands = np.array([rng.choice(52, k, replace=False) for _ in range(300)])
+    assert np.isin(class_keys(hands), keys).all()
+    for i in rng.choice(n, 60, replace=False):
+        key = keys[i : i + 1]
+        got = class_hand_keys(key)
+        rep = parse_cards(class_name(int(key[0])))
+        want = {sum(1 << c for c in h) for h in _relabellings(rep)}
+        assert len(got) == int(sizes[i]) == len(want) and set(got.tolist()) == want
+
+
+def test_class_sizes_by_brute_force() -> None:
+    keys = np.array([0, 1 << 39, (5 << 39) | (5 << 26), (3 << 39) | (3 << 26) | (3 << 13) | 3])
+    assert class_sizes(keys).tolist() == [1, 4, 6, 1]
+
+
+def _stored(game: str) -> np.ndarray:
+    blob = (Path(TOOL).parent.parent / "pokercalc" / "data" / ranking_file(game)).read_bytes()
+    return np.frombuffer(blob.partition(b"\n")[2], dtype="<u2")
 
 
 def test_the_ranking_covers_every_class_once() -> None:
@@ -305,12 +341,14 @@ def test_the_ranking_covers_every_class_once() -> None:
     ranked = omaha_ranking()
     assert len(ranked) == len(set(ranked)) == N_CLASSES
     assert {class_name(int(k)) for k in keys} == set(ranked)
-    doc = json.loads(RANKING.read_text(encoding="utf-8"))
-    assert doc["opponents"] == 3 and doc["equity"] == sorted(doc["equity"], reverse=True)
+    info = ranking_info()
+    assert info["opponents"] == 3 and info["classes"] == N_CLASSES and info["scale"] == SCALE
+    _, eq = ranked_classes()
+    assert (np.diff(eq) <= 0).all()
     # What the data says (equity against three random hands, +-0.0016 each): double-suited
     # aces with a big pair lead, in an order within that noise.
     assert set(ranked[:4]) == {"AsAhKsKh", "AsAhQsQh", "AsAhJsJh", "AsAhTsTh"}
-    assert doc["equity"][0] - doc["equity"][3] < 4 * 0.0016
+    assert eq[0] - eq[3] < 4 * 0.0016
     assert ranked[-1] == "2s2h2d2c"
 
 
@@ -319,15 +357,15 @@ def test_the_hilo_ranking_covers_every_class_once_by_hilo_value() -> None:
     ranked = omaha_ranking("omaha-hilo")
     assert len(ranked) == len(set(ranked)) == N_CLASSES
     assert {class_name(int(k)) for k in keys} == set(ranked)
-    doc = json.loads(RANKING_HILO.read_text(encoding="utf-8"))
-    assert doc["game"] == "omaha-hilo" and doc["opponents"] == 3 and doc["trials"] == 100_000
-    assert doc["equity"] == sorted(doc["equity"], reverse=True)
+    info = ranking_info("omaha-hilo")
+    assert info["game"] == "omaha-hilo" and info["opponents"] == 3 and info["trials"] == 100_000
+    assert (np.diff(ranked_classes("omaha-hilo")[1]) <= 0).all()
     # What the data says: double-suited aces with two low cards first, as hi/lo players rank.
     assert ranked[:3] == ("AsAh3s2h", "AsAh4s2h", "AsAh4s3h") and ranked[-1] == "2s2h2d2c"
     assert ranked != omaha_ranking()
 
 
-@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+@pytest.mark.parametrize("game", sorted(RANKED_GAMES))
 def test_the_tool_reproduces_the_first_entries(game: str) -> None:
     import importlib.util
 
@@ -335,10 +373,13 @@ def test_the_tool_reproduces_the_first_entries(game: str) -> None:
     assert spec and spec.loader
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    assert Path(tool.out_path(game)).name == Path(ranking_file(game)).name
-    doc = json.loads(Path(tool.out_path(game)).read_text(encoding="utf-8"))
-    for name, eq in list(zip(doc["classes"], doc["equity"], strict=True))[:2]:
-        assert tool.class_equity(name, doc["trials"], doc["seed"], game) == eq
+    assert Path(tool.out_path(game)).name == ranking_file(game)
+    info, stored = ranking_info(game), _stored(game)
+    keys, _ = every_class(game)
+    assert len(stored) == len(keys) == info["classes"]
+    for i in (0, len(keys) // 2):
+        got = tool.class_equity(class_name(int(keys[i])), info["trials"], info["seed"], game)
+        assert int(tool.quantize(np.array([got]))[0]) == int(stored[i])
 
 
 @pytest.mark.parametrize("percent", [1, 15])
@@ -349,9 +390,6 @@ def test_hilo_percent_takes_the_hilo_ranking(percent: float) -> None:
     assert {class_name(int(k)) for k in keys} == set(omaha_ranking("omaha-hilo")[:n])
     assert percent / 100 <= len(rng) / 270_725 < percent / 100 + 24 / 270_725
     assert set(rng.combos) != set(parse_omaha_range(f"{percent}%").combos)
-    for game in ("omaha5", "omaha5-hilo", "omaha6"):
-        with pytest.raises(ParseError, match="defined for omaha and omaha-hilo"):
-            parse_omaha_range(f"{percent}%", game)
 
 
 @pytest.mark.parametrize("percent", [0.5, 1, 5, 10, 15, 25])
@@ -370,6 +408,30 @@ def test_percent_holds_whole_classes_and_about_that_share(percent: float) -> Non
     )
 
 
+@pytest.mark.parametrize(
+    ("game", "percent"),
+    [("omaha5", 5), ("omaha5", 0.5), ("omaha5-hilo", 3), ("omaha6", 1), ("omaha6", 0.05)],
+)
+def test_bigger_games_percent_is_whole_top_classes(game: str, percent: float) -> None:
+    rng = parse_omaha_range(f"{percent}%", game)
+    keys, sizes = every_class(game)
+    share = len(rng) / int(sizes.sum())
+    n = percent_class_count(percent, game)
+    top = ranked_classes(game)[0][:n]
+    assert percent / 100 <= share < percent / 100 + 24 / int(sizes.sum())
+    got, counts = np.unique(class_keys(np.array(rng.combos)), return_counts=True)
+    assert set(got.tolist()) == set(top.tolist())
+    assert counts.tolist() == class_sizes(got).tolist()  # whole classes
+    assert all(list(c) == sorted(c, reverse=True) for c in rng.combos[:: max(1, len(rng) // 500)])
+
+
+def test_omaha6_percentages_list_at_most_max_hands() -> None:
+    with pytest.raises(ParseError, match=r"^15% holds 3,0\d\d,\d\d\d omaha6 hands, more than"):
+        parse_omaha_range("15%", "omaha6")
+    band = parse_omaha_range("1%-2%", "omaha6")
+    assert abs(len(band) - 0.01 * comb(52, 6)) < 24
+
+
 def test_percent_round_trip() -> None:
     for percent in (1, 7.5, 10, 33):
         rng = parse_omaha_range(f"{percent}%")
@@ -379,6 +441,7 @@ def test_percent_round_trip() -> None:
     ten, five, band = (set(parse_omaha_range(t).combos) for t in ("10%", "5%", "5%-10%"))
     assert five | band == ten and not five & band
     assert parse_omaha_range("10% ! 5%").combos == parse_omaha_range("5-10%").combos
+    assert parse_omaha_range("10%-5%").combos == parse_omaha_range("5%-10%").combos
     assert len(parse_omaha_range("100%")) == 270_725 and percent_class_count(0) == 0
     top = parse_omaha_range("0.001%")
     assert {class_name(int(k)) for k in class_keys(np.array(top.combos))} == {omaha_ranking()[0]}
@@ -500,9 +563,9 @@ ERRORS = [
     ("AAxx,", "omaha", ParseError, "expected a hand or range after ','", 4),
     ("", "omaha", ParseError, "empty range", 0),
     (":0.5", "omaha", ParseError, "a weight needs a hand or range before the ':'", 0),
-    ("15%", "omaha5", ParseError, "percentage ranges are defined for omaha and omaha-hilo", 0),
+    ("AAxxxx, 15%", "omaha6", ParseError, "15% holds 3,05", 8),
     ("AAxx, 120%", "omaha", ParseError, "percentage 120% is not in [0, 100]", 6),
-    ("10%-5%", "omaha", ParseError, "percentage range 10%-5% is empty", 0),
+    ("5%-5%", "omaha", ParseError, "percentage range 5%-5% is empty", 0),
     ("15%%", "omaha", ParseError, "expected a percentage such as 15% or 5%-10%", 2),
     ("AAxx:", "omaha", ParseError, "expected a hand or range after ':'", 5),
     ("AAxx and", "omaha", ParseError, "expected a hand or range after 'and'", 8),
@@ -746,7 +809,7 @@ def test_cli_json_exact() -> None:
         (["AKQ", "--game", "omaha"], "Error: 'AKQ' has 3 cards where an omaha hand has 4"),
         (["AsAs**", "--game", "omaha"], "Error: duplicate card 'As' at position 2 in 'AsAs**'"),
         (["xxxxxr", "--game", "omaha5"], "Error: 'xxxxxr' matches no omaha5 hand"),
-        (["Axxxxx", "--game", "omaha6"], "Error: 'Axxxxx' holds more than 3,000,000 omaha6"),
+        (["Axxxxx", "--game", "omaha6"], "Error: 'Axxxxx' holds 8,087,008 omaha6 hands"),
         (["random", "--game", "omaha6", "--json"], "Error: 'random' holds 20,358,520 omaha6"),
         (["AsKs**", "--game", "omaha", "-d", "As"], "Error: the query ('AsKs**') has no hand"),
         (["AAxx", "--game", "plo9"], "Error: unknown game 'plo9'"),
@@ -807,3 +870,329 @@ def test_doc_query_output() -> None:
         result = query(*shlex.split(command)[2:])
         got = result.stdout or result.stderr
         assert [line.rstrip() for line in got.splitlines()] == want.splitlines(), command
+
+
+# ===========================================================================
+# Pattern expansion in Omaha-5 and Omaha-6 (issue 14): brute force and an independent slow
+# matcher.  This block is the query-speed work's; new pattern tests go here.
+
+from dataclasses import dataclass  # noqa: E402
+from itertools import combinations_with_replacement  # noqa: E402
+
+from pokercalc.core.games import get_game  # noqa: E402
+from pokercalc.ranges.matching import (  # noqa: E402
+    classes,
+    labelled,
+    labelled_count,
+    matches,
+    rows_of_keys,
+)
+from pokercalc.ranges.omaha import _pattern, _spec  # noqa: E402
+
+SUITS = "cdhs"
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """Every Omaha-5 hand (highest card first, keys descending) and what filters read."""
+
+    rows: np.ndarray  #: the cards
+    keys: np.ndarray  #: bit 4 * rank + suit per card
+    ranks: np.ndarray  #: cards of each rank (13 columns)
+    suits: np.ndarray  #: cards of each suit (4 columns)
+
+    def has(self, rank: str, suit: int) -> np.ndarray:
+        return ((self.keys >> (4 * RANKS.index(rank) + suit)) & 1).astype(bool)
+
+    def distinct(self) -> np.ndarray:
+        return (self.ranks > 0).sum(axis=1)
+
+    def profile(self, *counts: int) -> np.ndarray:
+        want = np.array(list(counts) + [0] * (4 - len(counts)))
+        return (-np.sort(-self.suits, axis=1) == want).all(axis=1)
+
+    def in_both(self, a: int, b: int) -> np.ndarray:
+        """How many ranks the hand holds in both suits ``a`` and ``b``."""
+        nibbles = sum(1 << (4 * r) for r in range(13))
+        return np.bitwise_count((self.keys >> a) & (self.keys >> b) & nibbles)
+
+
+@pytest.fixture(scope="module")
+def facts5(omaha5: np.ndarray) -> _Facts:
+    n = len(omaha5)
+    ranks, suits = np.zeros((n, 13), dtype=np.int8), np.zeros((n, 4), dtype=np.int8)
+    for col in omaha5.T:
+        ranks[np.arange(n), col >> 2] += 1
+        suits[np.arange(n), col & 3] += 1
+    return _Facts(omaha5, (np.int64(1) << omaha5).sum(axis=1), ranks, suits)
+
+
+def _rainbow_four(rows: np.ndarray) -> np.ndarray:
+    """Four cards of four ranks and four suits (RxOyNzPw plus any card)."""
+    out = np.zeros(len(rows), dtype=bool)
+    for cols in combinations(range(rows.shape[1]), 4):
+        ok = np.ones(len(rows), dtype=bool)
+        for i, j in combinations(cols, 2):
+            ok &= (rows[:, i] >> 2 != rows[:, j] >> 2) & (rows[:, i] & 3 != rows[:, j] & 3)
+        out |= ok
+    return out
+
+
+Pred5 = Callable[[_Facts], np.ndarray]
+#: Omaha-5 patterns of every kind against filters written here, over all 2,598,960 hands.
+BRUTE5: list[tuple[str, Pred5]] = [
+    ("RRON*", lambda f: (f.ranks.max(axis=1) >= 2) & (f.distinct() >= 3)),
+    ("RONPQ", lambda f: (f.ranks[:, RANKS.index("Q")] == 1) & (f.distinct() == 5)),
+    ("RRRxx", lambda f: f.ranks.max(axis=1) >= 3),
+    ("RxOyNzPw*", lambda f: _rainbow_four(f.rows)),
+    (
+        "RxRyOxOy*",
+        lambda f: np.any([f.in_both(a, b) >= 2 for a, b in combinations(range(4), 2)], axis=0),
+    ),
+    (
+        "AxAy*x*y*",
+        lambda f: np.any(
+            [
+                f.has("A", a) & f.has("A", b) & (f.suits[:, a] >= 2) & (f.suits[:, b] >= 2)
+                for a, b in combinations(range(4), 2)
+            ],
+            axis=0,
+        ),
+    ),
+    ("AxKx***", lambda f: np.any([f.has("A", s) & f.has("K", s) for s in range(4)], axis=0)),
+    ("[2-9][2-9]xxx", lambda f: f.ranks[:, :8].sum(axis=1) >= 2),
+    ("!AAxxx", lambda f: f.ranks[:, 12] < 2),
+    ("xxxxxds", lambda f: f.profile(2, 2, 1)),
+    ("!xxxxxds", lambda f: ~f.profile(2, 2, 1)),
+    ("AsRR**", lambda f: f.has("A", 3) & (f.ranks[:, :12].max(axis=1) >= 2)),
+    ("Rs*s*h*h*", lambda f: (f.suits[:, 3] >= 2) & (f.suits[:, 2] >= 2)),
+    ("RsRh***", lambda f: f.in_both(3, 2) >= 1),
+    ("[T-A][T-A]xxx!RR***", lambda f: (f.ranks[:, 8:].sum(axis=1) >= 2) & (f.distinct() == 5)),
+    (
+        "RRON*, AAxxxds",
+        lambda f: (
+            (f.ranks.max(axis=1) >= 2) & (f.distinct() >= 3)
+            | (f.ranks[:, 12] >= 2) & f.profile(2, 2, 1)
+        ),
+    ),
+    ("KKxxx:*x*x*y*y*", lambda f: (f.ranks[:, 11] >= 2) & (np.sort(f.suits, axis=1)[:, 2] >= 2)),
+    ("random!RR***", lambda f: f.distinct() == 5),
+]
+
+
+@pytest.mark.parametrize(("text", "pred"), BRUTE5, ids=[t for t, _ in BRUTE5])
+def test_brute_force_omaha5_patterns(facts5: _Facts, text: str, pred: Pred5) -> None:
+    got, weights = run_omaha_query(text, "omaha5").left  # type: ignore[misc]
+    assert np.array_equal(got, facts5.keys[pred(facts5)])  # every hand once, keys descending
+    assert (weights == 1.0).all()
+
+
+def _slow_holds(hand: tuple[int, ...], tokens: list[tuple[str, str]], pairs: int | None) -> bool:
+    """The definition, by backtracking: each token (a rank: A, [T-A], R, * and a suit: s, y,
+    or none) takes its own card of the hand; cards with one rank variable share a rank and
+    different ones differ, as for suit variables; a variable takes no rank or suit that a
+    token names; ``pairs`` suits hold two cards, none more."""
+    if pairs is not None:
+        counts = [sum(c & 3 == s for c in hand) for s in range(4)]
+        if max(counts) > 2 or counts.count(2) != pairs:
+            return False
+    named_ranks = {RANKS.index(r) for r, _ in tokens if r in RANKS}
+    named_suits = {SUITS.index(s) for _, s in tokens if s and s in SUITS}
+
+    def rank_fits(token: str, rank: int, bound: dict[str, int]) -> bool:
+        if token == "*":
+            return True
+        if token in RANKS:
+            return rank == RANKS.index(token)
+        if token.startswith("["):
+            lo, hi = sorted(RANKS.index(ch) for ch in (token[1], token[3]))
+            return lo <= rank <= hi
+        if token in bound:
+            return bound[token] == rank
+        return rank not in named_ranks and rank not in bound.values()
+
+    def suit_fits(token: str, suit: int, bound: dict[str, int]) -> bool:
+        if not token:
+            return True
+        if token in SUITS:
+            return suit == SUITS.index(token)
+        if token in bound:
+            return bound[token] == suit
+        return suit not in named_suits and suit not in bound.values()
+
+    def fill(i: int, left: tuple[int, ...], ranks: dict[str, int], suits: dict[str, int]) -> bool:
+        if i == len(tokens):
+            return True
+        rank_token, suit_token = tokens[i]
+        for c in left:
+            if rank_fits(rank_token, c >> 2, ranks) and suit_fits(suit_token, c & 3, suits):
+                r = {**ranks, rank_token: c >> 2} if rank_token in "RONP" else ranks
+                s = {**suits, suit_token: c & 3} if suit_token and suit_token in "wxyz" else suits
+                if fill(i + 1, tuple(x for x in left if x != c), r, s):
+                    return True
+        return False
+
+    return fill(0, hand, {}, {})
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """The tokens of a pattern written as the tests here write them (no blanks, no suffix)."""
+    return re.findall(r"(\[..?.\]|[AKQJT2-9RONP*])([cdhswxyz]?)", text)
+
+
+def _random_hands(k: int, n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.sort(np.argsort(rng.random((n, 52)), axis=1)[:, :k], axis=1)[:, ::-1]
+
+
+def _held(text: str, game: str, rows: np.ndarray) -> np.ndarray:
+    """Which hands (rows, highest first) the pattern ``text`` holds: from the listed range,
+    or by the matcher when the range is too big to list."""
+    keys = (np.int64(1) << rows.astype(np.int64)).sum(axis=1)
+    try:
+        listed = run_omaha_query(text, game).left[0]  # type: ignore[index]
+    except InputError as e:
+        assert "too many to list" in str(e)
+        g = get_game(game)
+        return matches(_spec(_pattern(text, 0, len(text), g)), g, rows.astype(np.uint8), keys)
+    ascending = listed[::-1]
+    at = np.minimum(np.searchsorted(ascending, keys), len(ascending) - 1)
+    return ascending[at] == keys
+
+
+#: Patterns of every kind (no operators, no suffix), for the slow matcher.
+SLOW = {
+    "omaha5": [
+        "RRON*",
+        "RxRyOxOy*",
+        "RxOyNzPw*",
+        "AxAy*x*y*",
+        "AsRR**",
+        "RsRh***",
+        "Rs*s*h*h*",
+        "[T-A]sR[2-5]R*",
+        "AyKyQz**",
+        "RyOyNz*z*",
+        "*y*y*y*z*z",
+        "RRRyOy*",
+    ],
+    "omaha6": [
+        "AxAy*x*y**",
+        "RRON**",
+        "RxRyOxOy**",
+        "AsRR***",
+        "RsRh****",
+        "AhKhQhJh**",
+        "RONPQJ",
+        "[T-A][T-A]R*R*",
+        "Ay*y*y*z*z*z",
+        "RyRzOyOz[2-5]*",
+        "AsKyQyRR*",
+        "RyOyNyPy**",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "text"), [(g, t) for g, texts in SLOW.items() for t in texts], ids=str
+)
+def test_patterns_agree_with_the_slow_matcher(game: str, text: str) -> None:
+    k = get_game(game).hole_cards
+    tokens = _tokens(text)
+    assert "".join(r + s for r, s in tokens) == text
+    hands = _random_hands(k, 400, seed=sum(map(ord, text)))
+    held = _held(text, game, hands)
+    for hand, got in zip(hands.tolist(), held.tolist(), strict=True):
+        assert got == _slow_holds(tuple(hand), tokens, None), (text, format_cards(hand))
+    try:
+        listed = run_omaha_query(text, game).left[0]  # type: ignore[index]
+    except InputError:
+        return
+    pick = np.random.default_rng(0).choice(len(listed), min(100, len(listed)), replace=False)
+    rows = rows_of_keys(listed[np.sort(pick)], k)
+    assert all(_slow_holds(tuple(h), tokens, None) for h in rows.tolist()), text
+
+
+def _rank_multiset_count(k: int, holds: Callable[[list[int]], bool]) -> int:
+    """Hands of ``k`` cards whose rank counts (13 of them) ``holds`` accepts, by rank
+    multiset: each is prod C(4, count) hands."""
+    total = 0
+    for ranks in combinations_with_replacement(range(13), k):
+        counts = [ranks.count(r) for r in range(13)]
+        if max(counts) <= 4 and holds(counts):
+            total += int(np.prod([comb(4, c) for c in counts]))
+    return total
+
+
+def test_omaha6_too_many_says_the_true_count() -> None:
+    pair_and_two = _rank_multiset_count(6, lambda c: max(c) >= 2 and sum(x > 0 for x in c) >= 3)
+    with pytest.raises(InputError, match=rf"'RRON\*\*' holds {pair_and_two:,} omaha6 hands"):
+        run_omaha_query("RRON**", "omaha6")
+    assert pair_and_two < comb(52, 6) and pair_and_two == 13_327_600
+    r = query("--game", "omaha6", "RRON**")
+    assert r.exit_code == 2 and "holds 13,327,600 omaha6 hands" in r.stderr
+    aces = _rank_multiset_count(6, lambda c: c[12] >= 2)
+    assert aces == len(run_omaha_query("AAxxxx", "omaha6").left[0])  # type: ignore[index]
+    with pytest.raises(InputError, match=f"'!AAxxxx' holds {comb(52, 6) - aces:,} omaha6"):
+        run_omaha_query("!AAxxxx", "omaha6")
+    # Named suits too: at least two spades and two hearts, counted suit by suit.
+    two_two = sum(
+        comb(13, a) * comb(13, b) * comb(26, 6 - a - b)
+        for a in range(2, 7)
+        for b in range(2, 7 - a)
+    )
+    with pytest.raises(InputError, match=rf"'Rs\*s\*h\*h\*\*' holds {two_two:,} omaha6"):
+        run_omaha_query("Rs*s*h*h**", "omaha6")
+
+
+def test_omaha6_patterns_an_old_superset_refused() -> None:
+    # A spade and a heart of one rank: inclusion-exclusion over the ranks.
+    both = sum((-1) ** (j + 1) * comb(13, j) * comb(52 - 2 * j, 6 - 2 * j) for j in (1, 2, 3))
+    assert run_omaha_query("RsRh****", "omaha6").count == both == 2_906_202
+    assert run_omaha_query("RROO**", "omaha6").count == _rank_multiset_count(
+        6, lambda c: sorted(c)[-2] >= 2
+    )
+    assert run_omaha_query("As*****", "omaha6").count == comb(51, 5)
+    r = run_omaha_query("AsKs****:!RR****", "omaha6")
+    assert r.count == comb(11, 4) * 4**4  # four more ranks, none an ace or a king: 4 suits each
+
+
+def test_classes_stand_for_their_hands() -> None:
+    for game in ("omaha", "omaha5", "omaha6"):
+        c = classes(get_game(game))
+        pick = slice(None) if game != "omaha6" else slice(None, None, 97)
+        assert np.array_equal(class_keys(c.rows[pick]), c.keys[pick])
+    chosen = labelled(_spec(_pattern("As****", 0, 6, get_game("omaha5"))), get_game("omaha5"))
+    assert labelled_count(chosen) == comb(51, 4)
+
+
+CARD_TOKENS = st.tuples(
+    st.sampled_from(["A", "K", "7", "[T-A]", "[2-5]", "R", "O", "*"]),
+    st.sampled_from(["", "", "s", "h", "y", "z"]),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["omaha5", "omaha6"]),
+    st.lists(CARD_TOKENS, min_size=6, max_size=6),
+    st.sampled_from(["", "$ds", "$ss"]),
+    st.integers(0, 2**32 - 1),
+)
+def test_random_patterns_agree_with_the_slow_matcher(
+    game: str, tokens: list[tuple[str, str]], suffix: str, seed: int
+) -> None:
+    k = get_game(game).hole_cards
+    text = "".join(r + s for r, s in tokens[:k]) + suffix
+    try:
+        _pattern(text, 0, len(text), get_game(game))
+    except (ParseError, EmptyRangeError):
+        return  # a card given twice, or a structure the game's hands cannot have
+    pairs = {"": None, "$ds": 2, "$ss": 1}[suffix]
+    hands = _random_hands(k, 150, seed)
+    try:
+        held = _held(text, game, hands)
+    except EmptyRangeError:
+        held = np.zeros(len(hands), dtype=bool)
+    for hand, got in zip(hands.tolist(), held.tolist(), strict=True):
+        assert got == _slow_holds(tuple(hand), tokens[:k], pairs), (text, format_cards(hand))

@@ -186,6 +186,8 @@ def format_card(card: CardLike, *, symbols: bool = False) -> str:
 
 def format_cards(cards: Iterable[CardLike], *, sep: str = "", symbols: bool = False) -> str:
     """Several cards joined by ``sep``."""
+    if not symbols and type(cards) is tuple and all(type(c) is Card for c in cards):
+        return sep.join(cards)  # a Card is its text: the JSON of millions of hands is this
     return sep.join(format_card(c, symbols=symbols) for c in cards)
 
 

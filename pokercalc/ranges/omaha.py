@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import combinations, islice, permutations
+from itertools import combinations, islice
 from math import comb, prod
 
 import numpy as np
@@ -38,19 +38,42 @@ from pokercalc.core.cards import (
     cards_of,
     cards_of_mask,
     format_cards,
-    mask_of,
-    parse_cards,
     suit_of_char,
 )
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import EmptyRangeError, InputError, ParseError, quote
+from pokercalc.ranges.matching import (
+    Spec,
+    class_hands,
+    class_mask,
+    classes,
+    labelled,
+    labelled_count,
+    labelled_hands,
+    matches,
+    spec,
+    structure_of,
+)
+from pokercalc.ranges.matching import hand_keys as _keys
+from pokercalc.ranges.matching import rows_of_keys as _rows_of_keys
 from pokercalc.ranges.notation import _NUMBER, DeckRange, Range, _parse_weight, _weight_group
 from pokercalc.ranges.query import ClassCount
+from pokercalc.ranges.rankings import (
+    RANKED_GAMES,
+    _no_ranking,
+    class_keys,
+    class_name,
+    every_class,
+    omaha_ranking,
+    percent_class_count,
+    percent_hand_count,
+    percent_hand_keys,
+    ranking_file,
+)
 
 __all__ = [
     "MAX_HANDS",
-    "N_CLASSES",
     "STRUCTURES",
     "class_keys",
     "class_name",
@@ -86,6 +109,7 @@ _CHUNK = 1 << 22
 
 Slot = tuple[frozenset[int] | None, int | None]  # ranks one card may have, its suit; None is any
 Hands = tuple[np.ndarray, np.ndarray]  # rows of cards and their keys
+Listed = tuple[np.ndarray | None, np.ndarray]  # hands as keys, with their rows if made
 
 #: Suit variables (lowercase): cards with one letter share a suit, different letters differ.
 _SUIT_VARS = "wxyz"
@@ -281,42 +305,26 @@ def _pattern(src: str, start: int, end: int, game: Game) -> _Pattern:
 
 
 # ---------------------------------------------------------------------------
-# Expansion: hands as numpy rows of card indices, with 64-bit keys (bit c = card c).
-
-
-def _keys(rows: np.ndarray) -> np.ndarray:
-    """The key of each row of cards: the sum of ``1 << card``."""
-    one = np.int64(1)
-    keys: np.ndarray = np.left_shift(one, rows.astype(np.int64)).sum(axis=1, dtype=np.int64)
-    return keys
-
-
-def _rows_of_keys(keys: np.ndarray, k: int) -> np.ndarray:
-    """The cards of each key, ``k`` per row, highest first."""
-    keys = keys.copy()
-    out = np.empty((len(keys), k), dtype=np.uint8)
-    for col in range(k - 1, -1, -1):
-        low = keys & -keys
-        out[:, col] = np.frexp(low.astype(np.float64))[1] - 1  # exact for powers of two
-        keys ^= low
-    return out
-
-
-def _structure_mask(rows: np.ndarray, pairs: int) -> np.ndarray:
-    """Which rows have exactly ``pairs`` suits of two cards and no suit of three or more."""
-    suits = rows & 3
-    counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
-    result: np.ndarray = (counts.max(axis=1) <= 2) & ((counts == 2).sum(axis=1) == pairs)
-    return result
+# Expansion: hands as numpy rows of card indices (highest first), with 64-bit keys
+# (bit c = card c).  Which hands a pattern holds is pokercalc.ranges.matching's part.
 
 
 def _combo_rows(cards: Sequence[int], w: int) -> np.ndarray:
-    """Every set of ``w`` of ``cards``, one per row."""
-    n = comb(len(cards), w)
-    flat = np.fromiter(
-        (c for combo in combinations(cards, w) for c in combo), dtype=np.uint8, count=n * w
-    )
-    return flat.reshape(n, w)
+    """Every set of ``w`` of ``cards``, one per row, in the order of itertools.combinations."""
+    if w == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    n = len(cards)
+    cols = [np.arange(n, dtype=np.int8)]  # positions in ``cards``, column by column
+    for _ in range(w - 1):
+        last = cols[-1]
+        grow = (n - 1 - last).astype(np.int64)  # how many larger positions each row can take
+        cols = [np.repeat(c, grow) for c in cols]
+        first = np.repeat(last.astype(np.int64) + 1 - (np.cumsum(grow) - grow), grow)
+        cols.append((first + np.arange(len(first))).astype(np.int8))
+    out = np.empty((len(cols[0]), w), dtype=np.uint8)
+    for j, c in enumerate(cols):
+        out[:, j] = np.asarray(cards, dtype=np.uint8)[c]
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -329,6 +337,7 @@ def _free(deck: tuple[int, ...], w: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _too_many(text: str, game: Game, n: int | None) -> InputError:
+    """The error for ``text`` holding ``n`` hands (None: more than MAX_HANDS) of ``game``."""
     holds = f"{n:,}" if n is not None else f"more than {MAX_HANDS:,}"
     return InputError(
         f"{quote(text)} holds {holds} {game.name} hands, too many to list (at most "
@@ -385,39 +394,65 @@ def _cores(fixed: list[Slot], game: Game) -> np.ndarray:
     return np.array(sorted(masks), dtype=np.int64)
 
 
-def _pattern_hands(pat: _Pattern, game: Game) -> Hands:
-    """The hands (rows, unique, any order) that ``pat`` matches, with their keys.
+def _spec(pat: _Pattern) -> Spec:
+    """The pattern as :mod:`pokercalc.ranges.matching` takes it."""
+    return spec(tuple((c.ranks, c.suit, c.rank_var, c.suit_var) for c in pat.cards), pat.pairs)
 
-    Hands with at least the constrained cards are cores (sets filling the
-    constrained slots) plus any other cards for the wildcards; a hand with
-    several cores is made several times and kept once (by its key).
+
+def _names_a_suit(pat: _Pattern) -> bool:
+    """True when some card of ``pat`` has a suit of its own (``As``, ``*h``): only then can
+    the pattern tell apart hands that differ by a relabelling of suits."""
+    return any(c.suit is not None for c in pat.cards)
+
+
+def _pattern_hands(pat: _Pattern, game: Game) -> Listed:
+    """The hands (keys descending, rows highest first if made) that ``pat`` matches.
+
+    A pattern naming no suit is tested once per suit class and listed from
+    the classes it holds.  Otherwise its candidates are the hands with at
+    least its constrained cards, cores (sets filling the constrained slots)
+    plus any other cards for the wildcards, or every hand where fewer.
     """
-    if _broad(pat, game):
+    if not _names_a_suit(pat):
+        return _class_hands(class_mask(_spec(pat), game), game, pat.text)
+    estimate = _candidates(pat, game)
+    total = comb(game.deck_size, game.hole_cards)
+    if total <= MAX_HANDS and estimate > total:
         # Cheaper to test every hand of the structure than to build the candidates.
         rows, keys = _structure_hands(game, pat.pairs, pat.text)
-        ok = _bind(rows, pat)
+        ok = matches(_spec(pat), game, rows, keys)
         return rows[ok], keys[ok]
-    rows, keys = _plain_hands(pat, game)
-    if pat.has_vars and len(rows):
-        ok = _bind(rows, pat)
-        return rows[ok], keys[ok]
-    return rows, keys
+    if total > MAX_HANDS and estimate > _CHUNK // 4:
+        # Cheaper to test the classes, once per relabelling of the suits it names.
+        chosen = labelled(_spec(pat), game)
+        n = labelled_count(chosen)
+        if n > MAX_HANDS:
+            raise _too_many(pat.text, game, n)
+        return None, labelled_hands(chosen, game)
+    return _plain_hands(pat, game)
 
 
-def _broad(pat: _Pattern, game: Game) -> bool:
-    """True when ``pat``'s candidates (cores times free cards, duplicates included) would
-    outnumber the game's hands, which can be listed."""
+def _class_hands(mask: np.ndarray, game: Game, text: str) -> Listed:
+    """The hands of the classes ``mask`` selects; more than MAX_HANDS is an error naming
+    ``text`` with their true number."""
+    n = int(classes(game).sizes[mask].sum())
+    if n > MAX_HANDS:
+        raise _too_many(text, game, n)
+    if n == comb(game.deck_size, game.hole_cards):
+        return _structure_hands(game, None, text)  # every hand: the shared list
+    return None, class_hands(mask, game)
+
+
+def _candidates(pat: _Pattern, game: Game) -> int:
+    """How many candidates (cores times free cards, duplicates included) ``pat`` has."""
     fixed = [s for s in pat.slots if s != (None, None)]
-    _, total = _suit_counts(game, None)
-    if not fixed or total > MAX_HANDS:
-        return False
     estimate = comb(game.deck_size - len(fixed), game.hole_cards - len(fixed))
     for (ranks, suit), n in Counter(fixed).items():
         cands = (13 - game.lowest_rank if ranks is None else len(ranks)) * (
             4 if suit is None else 1
         )
         estimate *= comb(cands, n)
-    return estimate > total
+    return estimate
 
 
 def _structure_hands(game: Game, pairs: int | None, text: str) -> Hands:
@@ -441,98 +476,53 @@ def _built_hands(game: Game, pairs: int | None) -> Hands:
     return rows, keys
 
 
+def _distinct(keys: np.ndarray) -> np.ndarray:
+    """The distinct ``keys``, ascending (np.unique, by sorting: its hashing is slower here)."""
+    keys = np.sort(keys)
+    keep = np.ones(len(keys), dtype=bool)
+    keep[1:] = keys[1:] != keys[:-1]
+    return keys[keep]
+
+
 def _plain_hands(pat: _Pattern, game: Game) -> Hands:
-    """The hands that ``pat`` matches with its variables left out (a superset), with keys."""
+    """The hands that ``pat`` matches, from its candidates: every core (a set of cards
+    filling its constrained slots) with every set of other cards.
+
+    A hand with several cores is made several times and kept once.  The
+    candidates are made a block at a time, each block tested at once, so
+    that "too many" is said only of hands the pattern holds.
+    """
     k = game.hole_cards
+    p = _spec(pat)
     fixed = [s for s in pat.slots if s != (None, None)]
-    if not fixed:
-        return _structure_hands(game, pat.pairs, pat.text)
     core_keys = _cores(fixed, game)
-    if not len(core_keys):  # more cards of a rank or suit than the deck has
-        return np.zeros((0, k), dtype=np.uint8), np.zeros(0, dtype=np.int64)
-    core_rows = _rows_of_keys(core_keys, len(fixed))
-    free_rows, free_keys = _free(game.deck, k - len(fixed))
+    _, free_keys = _free(game.deck, k - len(fixed))
     step = max(1, _CHUNK // len(free_keys))
-    found_rows: list[np.ndarray] = []
-    found_keys: list[np.ndarray] = []
+    found: list[np.ndarray] = []
     held = 0
+    rows: np.ndarray | None = None  # the rows of the one block, when tested
     for s in range(0, len(core_keys), step):
         ck = core_keys[s : s + step]
         ci, fi = np.nonzero((ck[:, None] & free_keys[None, :]) == 0)
-        rows = np.concatenate([core_rows[s : s + step][ci], free_rows[fi]], axis=1)
         keys = ck[ci] | free_keys[fi]
         if pat.pairs is not None:
-            keep = _structure_mask(rows, pat.pairs)
-            rows, keys = rows[keep], keys[keep]
-        keys, first = np.unique(keys, return_index=True)
-        found_rows.append(rows[first])
-        found_keys.append(keys)
+            keys = keys[structure_of(keys) == pat.pairs]
+        if pat.has_vars:
+            keys = np.ascontiguousarray(_distinct(keys)[::-1])
+            rows = _rows_of_keys(keys, k)
+            ok = matches(p, game, rows, keys)
+            rows, keys = rows[ok], keys[ok]
+        found.append(keys)
         held += len(keys)
         if held > MAX_HANDS:
-            keys, first = np.unique(np.concatenate(found_keys), return_index=True)
+            keys = _distinct(np.concatenate(found))
             if len(keys) > MAX_HANDS:
                 raise _too_many(pat.text, game, None)
-            found_rows, found_keys, held = [np.concatenate(found_rows)[first]], [keys], len(keys)
-    keys, first = np.unique(np.concatenate(found_keys), return_index=True)
-    return np.concatenate(found_rows)[first], keys
-
-
-def _bits(values: set[int]) -> int:
-    """The integer with bit ``v`` set for each ``v``."""
-    return sum(1 << v for v in values)
-
-
-def _canonical(order: Sequence[_Card]) -> tuple[tuple[object, ...], ...]:
-    """An order of a pattern's cards with its variables renamed by first appearance: orders
-    that differ only by a renaming of variables match the same hands."""
-    names: dict[str, dict[str, int]] = {"r": {}, "s": {}}
-    out = []
-    for c in order:
-        r = names["r"].setdefault(c.rank_var, len(names["r"])) if c.rank_var else None
-        s = names["s"].setdefault(c.suit_var, len(names["s"])) if c.suit_var else None
-        out.append((c.ranks, c.suit, r, s))
-    return tuple(out)
-
-
-def _bind(rows: np.ndarray, pat: _Pattern) -> np.ndarray:
-    """Which rows some order of the cards fits, variables included (a boolean mask).
-
-    Each distinct order of the pattern's cards over the hand's columns is
-    tried at once on every row: a card's own rank and suit, then one rank per
-    rank variable and one suit per suit variable, different variables
-    different and none equal to a rank or suit the pattern names.  Orders
-    that differ only by a renaming of variables are tried once (``RONP``:
-    one order, not 24).
-    """
-    ranks = (rows >> 2).astype(np.int64)
-    suits = (rows & 3).astype(np.int64)
-    named_ranks = _bits({next(iter(c.ranks)) for c in pat.cards if c.ranks and len(c.ranks) == 1})
-    named_suits = _bits({c.suit for c in pat.cards if c.suit is not None})
-    ok = np.zeros(len(rows), dtype=bool)
-    orders = {_canonical(o): o for o in permutations(pat.cards)}
-    for order in orders.values():
-        fit = np.ones(len(rows), dtype=bool)
-        for col, card in enumerate(order):
-            if card.ranks is not None:
-                fit &= ((_bits(set(card.ranks)) >> ranks[:, col]) & 1).astype(bool)
-            if card.suit is not None:
-                fit &= suits[:, col] == card.suit
-        for values, named, attr in (
-            (ranks, named_ranks, "rank_var"),
-            (suits, named_suits, "suit_var"),
-        ):
-            firsts: list[int] = []
-            for var in dict.fromkeys(getattr(c, attr) for c in order if getattr(c, attr)):
-                cols = [i for i, c in enumerate(order) if getattr(c, attr) == var]
-                first = values[:, cols[0]]
-                for col in cols[1:]:
-                    fit &= values[:, col] == first
-                fit &= ((named >> first) & 1) == 0
-                for other in firsts:
-                    fit &= values[:, other] != first
-                firsts.append(cols[0])
-        ok |= fit
-    return ok
+            found, held = [keys], len(keys)
+    if len(found) == 1 and rows is not None:
+        return rows, found[0]
+    keys = np.ascontiguousarray(_distinct(np.concatenate(found or [core_keys]))[::-1])
+    return _rows_of_keys(keys, k), keys
 
 
 def _group_close(src: str, i: int, end: int) -> int | None:
@@ -614,70 +604,99 @@ def _every_hand(game: Game) -> Hands:
     return _structure_hands(game, None, "random")
 
 
-def _percent_hands(src: str, lo: float, hi: float, at: int, game: Game) -> Hands:
-    """The hands of the classes ranked from the top ``lo`` % (exclusive) to the top ``hi`` %."""
-    if game.name not in _RANKINGS:
+def _percent_hands(src: str, lo: float, hi: float, at: int, game: Game) -> Listed:
+    """The hands of the classes ranked from the top ``lo`` % (exclusive) to the top ``hi`` %
+    (keys only: rows are made when needed)."""
+    if game.name not in RANKED_GAMES:
         raise ParseError(_no_ranking(game), src, at)
     for value, where in ((lo, at), (hi, at)):
         if not 0.0 <= value <= 100.0:
             raise ParseError(f"percentage {value:g}% is not in [0, 100]", src, where)
-    if hi <= lo:
+    lo, hi = min(lo, hi), max(lo, hi)  # either order, as hold'em's 88-JJ
+    if hi == lo:
         raise ParseError(f"percentage range {lo:g}%-{hi:g}% is empty", src, at)
-    rows, keys, place = _hand_positions(game.name)
     first, last = percent_class_count(lo, game), percent_class_count(hi, game)
-    keep = (place >= first) & (place < last)
-    return rows[keep], keys[keep]
+    n = percent_hand_count(first, last, game)
+    if n > MAX_HANDS:
+        band = f"{hi:g}%" if lo == 0 else f"{lo:g}%-{hi:g}%"
+        raise ParseError(
+            f"{band} holds {n:,} {game.name} hands, more than a range lists "
+            f"({MAX_HANDS:,}); take a smaller percentage",
+            src,
+            at,
+        )
+    return None, percent_hand_keys(first, last, game)
 
 
-def percent_class_count(percent: float, game: Game | str = "omaha") -> int:
-    """How many of the best classes of ``game``'s ranking ``percent`` % holds: the fewest
-    reaching it.
-
-    >>> percent_class_count(0), percent_class_count(100), percent_class_count(100, "omaha-hilo")
-    (0, 16432, 16432)
-    """
-    name = _omaha_game(game).name
-    ranking_file(name)  # InputError for a game without a ranking
-    cumulative = _cumulative(name)
-    target = percent / 100.0 * int(cumulative[-1])
-    if target <= 1e-9:
-        return 0
-    return int(np.searchsorted(cumulative, target - 1e-9)) + 1
+#: An operand: a pattern, a percentage band (lowest and highest percent), or random (None).
+_Operand = _Pattern | tuple[float, float] | None
 
 
-@lru_cache(maxsize=4)
-def _cumulative(name: str) -> np.ndarray:
-    """The number of hands in the best 1, 2, ... classes of the ranking of game ``name``."""
-    _, _, place = _hand_positions(name)
-    return np.cumsum(np.bincount(place, minlength=len(_ranked_names(name))))
-
-
-def _atom(src: str, a: int, b: int, game: Game) -> Hands:
-    """The hands of one operand: ``random``, a percentage or a pattern."""
-    a, b = _trim(src, a, b)
-    if a == b:
-        raise ParseError("expected a hand or range", src, a)
+def _operand(src: str, a: int, b: int, game: Game) -> _Operand:
+    """Parse one operand ``src[a:b]`` (trimmed): ``random``, a percentage or a pattern."""
     token = src[a:b]
     if token.lower() in _RANDOM:
-        return _every_hand(game)
+        return None
     if m := _PERCENTS.fullmatch(token):
-        lo, hi = (0.0, float(m[1])) if m[2] is None else (float(m[1]), float(m[2]))
-        return _percent_hands(src, lo, hi, a, game)
+        return (0.0, float(m[1])) if m[2] is None else (float(m[1]), float(m[2]))
     if "%" in token:
         raise ParseError("expected a percentage such as 15% or 5%-10%", src, a + token.index("%"))
     if _NUMBER.fullmatch(token) and not set(token) <= set("23456789 "):
         raise ParseError("a weight goes at the end of an item ('AAxx:KKxx:0.5')", src, a)
-    pat = _pattern(src, a, b, game)
-    rows, keys = _pattern_hands(pat, game)
-    if not len(rows):
-        raise EmptyRangeError(
-            f"{token!r} matches no {game.name} hand (at position {a} in {quote(src)})"
-        )
+    return _pattern(src, a, b, game)
+
+
+def _by_class(operand: _Operand) -> bool:
+    """True when the operand holds whole suit classes: ``random`` or a pattern naming no suit
+    (a percentage does too, but is listed by its ranking)."""
+    return operand is None or (isinstance(operand, _Pattern) and not _names_a_suit(operand))
+
+
+def _empty(src: str, a: int, b: int, game: Game) -> EmptyRangeError:
+    return EmptyRangeError(
+        f"{src[a:b]!r} matches no {game.name} hand (at position {a} in {quote(src)})"
+    )
+
+
+def _atom(src: str, a: int, b: int, operand: _Operand, game: Game) -> Listed:
+    """The hands of one operand ``src[a:b]``, listed; a pattern matching none is an error."""
+    if operand is None:
+        return _every_hand(game)
+    if isinstance(operand, tuple):
+        return _percent_hands(src, operand[0], operand[1], a, game)
+    rows, keys = _pattern_hands(operand, game)
+    if not len(keys):
+        raise _empty(src, a, b, game)
     return rows, keys
 
 
-def _expression(src: str, a: int, b: int, game: Game) -> Hands:
-    """The hands of ``src[a:b]``: operands joined by ``:``/``and``, ``!``/``not``, left to right."""
+def _class_atom(src: str, a: int, b: int, operand: _Operand, game: Game) -> np.ndarray:
+    """The classes an operand of :func:`_by_class` holds; a pattern holding none is an error."""
+    if not isinstance(operand, _Pattern):
+        return np.ones(len(classes(game).keys), dtype=bool)
+    mask = class_mask(_spec(operand), game)
+    if not mask.any():
+        raise _empty(src, a, b, game)
+    return mask
+
+
+def _holding(operand: _Operand, game: Game, rows: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Which of the hands ``rows`` (keys ``keys``) an operand of :func:`_by_class` holds."""
+    if not isinstance(operand, _Pattern):
+        return np.ones(len(keys), dtype=bool)
+    return matches(_spec(operand), game, rows, keys)
+
+
+def _expression(src: str, a: int, b: int, game: Game) -> Listed:
+    """The hands of ``src[a:b]``: operands joined by ``:``/``and``, ``!``/``not``, left to right.
+
+    Left to right, ``A : B ! C`` is the hands of every positive operand
+    (the first, unless a leading ``!`` negates it, and those after ``:``)
+    but of no negative one.  A listed operand (one naming a suit, a
+    percentage) that is positive is the start, and the others are tested on
+    its hands; otherwise the operands are combined class by class and only
+    the result is listed, so ``!AAxxxx`` in Omaha-6 is counted, not listed.
+    """
     pieces: list[tuple[str | None, int, int]] = []  # (operator before, start, end)
     pending: str | None = None
     last, word = a, ""
@@ -697,17 +716,51 @@ def _expression(src: str, a: int, b: int, game: Game) -> Hands:
     if not src[last:b].strip():
         raise ParseError(f"expected a hand or range after {word!r}", src, last)
     pieces.append((pending, last, b))
-    if pieces[0][0] == "!":
-        rows, keys = _every_hand(game)
-    else:
-        rows, keys = _atom(src, pieces[0][1], pieces[0][2], game)
-        pieces = pieces[1:]
+    atoms: list[tuple[bool, int, int, _Operand]] = []  # (negative, start, end, operand)
     for before, s, e in pieces:
-        _, other = _atom(src, s, e, game)
-        inside = _member(keys, other)
-        keep = inside if before == ":" else ~inside
-        rows, keys = rows[keep], keys[keep]
-    return rows, keys
+        s, e = _trim(src, s, e)
+        if s == e:
+            raise ParseError("expected a hand or range", src, s)
+        atoms.append((before == "!", s, e, _operand(src, s, e, game)))
+    listed: dict[int, Listed] = {}
+    masks: dict[int, np.ndarray] = {}
+    for i, (_, s, e, operand) in enumerate(atoms):
+        if _by_class(operand):
+            masks[i] = _class_atom(src, s, e, operand, game)
+        else:
+            listed[i] = _atom(src, s, e, operand, game)
+    start = next((i for i in listed if not atoms[i][0]), None)
+    if start is not None:
+        rows, keys = listed[start]
+        for i, (negative, _, _, operand) in enumerate(atoms):
+            if i != start:
+                if i in listed:
+                    inside = _member(keys, listed[i][1])
+                else:
+                    if rows is None:
+                        rows = _rows_of_keys(keys, game.hole_cards)
+                    inside = _holding(operand, game, rows, keys)
+                keep = ~inside if negative else inside
+                rows, keys = None if rows is None else rows[keep], keys[keep]
+        return rows, keys
+    mask = np.ones(len(classes(game).keys), dtype=bool)
+    for i, held in masks.items():
+        mask &= ~held if atoms[i][0] else held
+    text = src[a:b].strip()
+    if not listed:
+        return _class_hands(mask, game, text)
+    # Listed operands here are all negative: count what they take from the classes first.
+    out = np.ascontiguousarray(_distinct(np.concatenate([h[1] for h in listed.values()]))[::-1])
+    out_rows = _rows_of_keys(out, game.hole_cards)
+    taken = np.ones(len(out), dtype=bool)
+    for i in masks:
+        inside = _holding(atoms[i][3], game, out_rows, out)
+        taken &= ~inside if atoms[i][0] else inside
+    n = int(classes(game).sizes[mask].sum()) - int(taken.sum())
+    if n > MAX_HANDS:
+        raise _too_many(text, game, n)
+    keys = class_hands(mask, game)
+    return None, keys[~_member(keys, out)]
 
 
 def _descending(keys: np.ndarray) -> bool:
@@ -718,18 +771,17 @@ def _descending(keys: np.ndarray) -> bool:
 def _member(keys: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Which ``keys`` are in ``other`` (by binary search when ``other`` is in order, as the
     shared hands and what is taken from them are)."""
-    if not len(other) or not _descending(other):
-        return np.isin(keys, other)
-    ascending = other[::-1]
+    if not len(other):
+        return np.zeros(len(keys), dtype=bool)
+    ascending = other[::-1] if _descending(other) else np.sort(other)  # np.isin hashes: slower
     at = np.minimum(np.searchsorted(ascending, keys), len(ascending) - 1)
     found: np.ndarray = ascending[at] == keys
     return found
 
 
 def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
-    """The hands of an Omaha range as rows (highest card first; hands in descending order)
-    and their weights."""
-    rows_parts: list[np.ndarray] = []
+    """The hands of an Omaha range as keys (in descending order, as a range lists them) and
+    their weights."""
     key_parts: list[np.ndarray] = []
     weight_parts: list[np.ndarray] = []
     for a, b, group in _omaha_items(text, 0, len(text)):
@@ -743,30 +795,34 @@ def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
             a, b = _trim(text, a, colon)
             if a == b:
                 raise ParseError("a weight needs a hand or range before the ':'", text, colon)
-        rows, keys = _expression(text, a, b, game)
-        if not len(rows):
+        _, keys = _expression(text, a, b, game)
+        if not len(keys):
             raise EmptyRangeError(
                 f"{text[a:b]!r} matches no {game.name} hand (at position {a} in {quote(text)})"
             )
-        rows_parts.append(np.sort(rows, axis=1)[:, ::-1])
         key_parts.append(keys)
-        weight_parts.append(np.full(len(rows), weight * (1.0 if group is None else group)))
-    if not rows_parts:
+        weight_parts.append(np.full(len(keys), weight * (1.0 if group is None else group)))
+    if not key_parts:
         raise ParseError("empty range", text, 0)
-    rows = np.concatenate(rows_parts)
     weights = np.concatenate(weight_parts)
     keys = np.concatenate(key_parts)
+    if len(key_parts) == 1 and _descending(keys):
+        # One item in order (as every pattern and the shared hands are): all one weight.
+        if weights[:1].tolist() == [0.0]:
+            keys, weights = keys[:0], weights[:0]
+        if len(keys) > MAX_HANDS:
+            raise _too_many(text, game, len(keys))
+        return keys, weights
     if len(key_parts) == 1:
-        # One item: its hands are unique, and often in order already (the shared hands are).
-        order = np.arange(len(keys)) if _descending(keys) else np.argsort(keys)[::-1]
+        order = np.argsort(keys)[::-1]  # one item: its hands are unique
     else:
         # A hand given twice keeps the weight it was given last.
-        keys, last = np.unique(keys[::-1], return_index=True)
-        order = (len(rows) - 1 - last)[::-1]  # keys descending: the order of Range.from_combos
+        _, last = np.unique(keys[::-1], return_index=True)
+        order = (len(keys) - 1 - last)[::-1]  # keys descending: the order of Range.from_combos
     order = order[weights[order] > 0.0]  # weight 0 removes a hand
     if len(order) > MAX_HANDS:
         raise _too_many(text, game, len(order))
-    return rows[order], weights[order]
+    return keys[order], weights[order]
 
 
 def _omaha_game(game: Game | str) -> Game:
@@ -796,7 +852,7 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
         op        := ":" | "and"                          both (intersection)
                    | "!" | "not" | "and not"             but not (difference)
         atom      := "random" | "any"                     every hand of the deck
-                   | NUMBER "%" ["-" NUMBER "%"]          the best classes (omaha, omaha-hilo)
+                   | NUMBER "%" ["-" NUMBER "%"]          the best classes of the game's ranking
                    | card{k} [structure]                  k = the game's hole cards (4, 5, 6)
         card      := rank [SUIT | SUITVAR]                As, A, Ax
                    | ("*" | "x") [SUIT]                   any card; *s: any spade
@@ -830,11 +886,10 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     the number is a hand of ``k`` ranks 2-9 (``AAxx:5432``); any other ``:``
     is ``and``.  A bracket holding a number opens a weight group, any other
     bracket is a rank class.  ``15%`` is the best classes of the game's
-    ranking (:func:`omaha_ranking`: equity against three random hands, in
-    ``pokercalc/data/omaha_ranking.json``; in omaha-hilo hi/lo equity, in
-    ``omaha_hilo_ranking.json``) whose hands first reach 15 % of all hands,
-    whole classes only; ``5%-10%`` is ``10%`` without ``5%``.  The other
-    Omaha games have no ranking: a percentage there is a :class:`ParseError`.
+    ranking (:func:`omaha_ranking`: equity against three random hands; in
+    the hi/lo games hi/lo equity; shipped in ``pokercalc/data``, see
+    :mod:`pokercalc.ranges.rankings`) whose hands first reach 15 % of all
+    hands, whole classes only; ``5%-10%`` is ``10%`` without ``5%``.
 
     The structure counts the suits of all the hand's cards: ``ds``
     double-suited, ``ss`` single-suited, ``ts`` triple-suited and ``r``
@@ -862,111 +917,14 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     if not isinstance(text, str):
         raise ParseError(f"a range must be text, not {type(text).__name__}")
     g = _omaha_game(game)
-    rows, weights = _hands(text, g)
-    return _range(text, rows, weights)
+    keys, weights = _hands(text, g)
+    return _range(text, _rows_of_keys(keys, g.hole_cards), weights)
 
 
 def _range(text: str, rows: np.ndarray, weights: np.ndarray) -> Range:
     """A :class:`Range` of hands given as rows (tuples built column-wise: twice as fast)."""
     combos = tuple(zip(*(rows[:, i].tolist() for i in range(rows.shape[1])), strict=True))
     return Range(text, combos, tuple(weights.tolist()))
-
-
-# ---------------------------------------------------------------------------
-# Suit-isomorphic classes and the percentage ranking (Omaha-4).
-
-#: Hands of one class differ only by a relabelling of suits; Omaha-4 has this many.
-N_CLASSES = 16_432
-#: The shipped ranking of each game that has one, in pokercalc/data (tools/make_omaha_ranking.py).
-_RANKINGS = {"omaha": "omaha_ranking.json", "omaha-hilo": "omaha_hilo_ranking.json"}
-
-
-def _no_ranking(game: Game) -> str:
-    """The one line for a percentage in a game without a ranking."""
-    return (
-        f"percentage ranges are defined for {' and '.join(_RANKINGS)} (rankings of their "
-        f"{N_CLASSES:,} classes); {game.name} has none (docs/omaha.md says why)"
-    )
-
-
-def ranking_file(game: Game | str) -> str:
-    """The name of the data file ranking ``game``'s classes (InputError for a game without one).
-
-    >>> ranking_file("omaha-hilo")
-    'omaha_hilo_ranking.json'
-    """
-    g = _omaha_game(game)
-    if g.name not in _RANKINGS:
-        raise InputError(_no_ranking(g))
-    return _RANKINGS[g.name]
-
-
-def class_keys(rows: np.ndarray) -> np.ndarray:
-    """The class of each hand (rows of cards): its four per-suit rank bitmasks, sorted, packed.
-
-    A relabelling of suits only permutes the four masks, so their sorted
-    multiset names the class; packing puts the largest mask highest.
-
-    >>> k = class_keys(np.array([[51, 50, 47, 46], [49, 48, 45, 44]], dtype=np.uint8))
-    >>> int(k[0]) == int(k[1]), class_name(int(k[0]))
-    (True, 'AsAhKsKh')
-    """
-    r = rows.astype(np.int64)
-    bits = np.left_shift(np.int64(1), r >> 2)
-    masks = np.stack([np.where((r & 3) == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
-    masks = -np.sort(-masks, axis=1)
-    packed: np.ndarray = (
-        (masks[:, 0] << 39) | (masks[:, 1] << 26) | (masks[:, 2] << 13) | masks[:, 3]
-    )
-    return packed
-
-
-def class_name(key: int) -> str:
-    """The representative of a class: suits s, h, d, c given to its masks, largest first."""
-    cards = [
-        4 * rank + suit
-        for i, suit in enumerate((3, 2, 1, 0))
-        for rank in range(13)
-        if key >> (13 * (3 - i)) & (1 << rank)
-    ]
-    return format_cards(sorted(cards, reverse=True))
-
-
-def every_class(game: Game | str = "omaha") -> tuple[np.ndarray, np.ndarray]:
-    """Every class of the game's hands (keys, descending) and how many hands each holds."""
-    g = _omaha_game(game)
-    keys, counts = np.unique(class_keys(_every_hand(g)[0]), return_counts=True)
-    return keys[::-1], counts[::-1]
-
-
-def omaha_ranking(game: Game | str = "omaha") -> tuple[str, ...]:
-    """The classes of ``game`` (omaha or omaha-hilo), best first: shipped data made by
-    tools/make_omaha_ranking.py."""
-    return _ranked_names(_omaha_game(game).name)
-
-
-@lru_cache(maxsize=4)
-def _ranked_names(name: str) -> tuple[str, ...]:
-    """The classes of the game called ``name``, best first, read from its ranking file."""
-    import json
-    from importlib import resources
-
-    path = resources.files("pokercalc") / "data" / ranking_file(name)
-    return tuple(json.loads(path.read_text(encoding="utf-8"))["classes"])
-
-
-@lru_cache(maxsize=4)
-def _hand_positions(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every hand of the game called ``name`` (rows, keys) with the place of its class in the
-    game's ranking."""
-    rows, keys = _every_hand(get_game(name))
-    names = _ranked_names(name)
-    reps = np.array([parse_cards(n) for n in names], dtype=np.uint8)
-    order = class_keys(reps)
-    sorter = np.argsort(order)
-    place = sorter[np.searchsorted(order, class_keys(rows), sorter=sorter)]
-    place.flags.writeable = False
-    return rows, keys, place
 
 
 # ---------------------------------------------------------------------------
@@ -982,8 +940,8 @@ class OmahaQueryResult(Result):
     board: tuple[Card, ...] = doc("board cards removed from the range", CARDS)
     dead: tuple[Card, ...] = doc("dead cards removed from the range", CARDS)
     left: DeckRange | tuple[np.ndarray, np.ndarray] = doc(
-        "the hands left: rows of cards (highest first, hands in descending order) and their "
-        "weights, or a bare random too big to list",
+        "the hands left: their keys (bit c for card c; in descending order, as a range lists "
+        "them) and their weights, or a bare random too big to list",
         output=False,
     )
 
@@ -993,8 +951,8 @@ class OmahaQueryResult(Result):
         longer than the query itself), or the unlisted deck."""
         if isinstance(self.left, DeckRange):
             return self.left
-        rows, weights = self.left
-        return _range(self.expression, rows, weights)
+        keys, weights = self.left
+        return _range(self.expression, _rows_of_keys(keys, self.game.hole_cards), weights)
 
     @property
     @derived(COUNT)
@@ -1028,6 +986,8 @@ class OmahaQueryResult(Result):
         """Sum of the weights of the hands left (``count`` when unweighted)."""
         if isinstance(self.left, DeckRange):
             return self.left.total_weight
+        if not self.is_weighted:
+            return float(len(self.left[1]))  # the sum of ones, without summing them
         return float(sum(self.left[1].tolist()))
 
     @property
@@ -1039,13 +999,21 @@ class OmahaQueryResult(Result):
     @derived(items=HANDS)
     def combos(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand left, in the range's order (InputError past MAX_HANDS: too many for JSON)."""
-        return tuple(cards_of(c) for c, _ in self._listed)
+        if isinstance(self.left, DeckRange):
+            return tuple(cards_of(c) for c, _ in self._listed)
+        self._listable()
+        # Card objects gathered by numpy: millions of hands in seconds, not a minute.
+        rows = _rows_of_keys(self.left[0], self.game.hole_cards)
+        return tuple(map(tuple, _card_objects()[rows].tolist()))
 
     @property
     @derived(items=PROB)
     def weights(self) -> tuple[float, ...]:
         """The weight of each hand left, in the same order."""
-        return tuple(w for _, w in self._listed)
+        if isinstance(self.left, DeckRange):
+            return tuple(w for _, w in self._listed)
+        self._listable()
+        return tuple(self.left[1].tolist())
 
     @property
     @derived(maxItems=0)
@@ -1053,14 +1021,18 @@ class OmahaQueryResult(Result):
         """Always empty: Omaha hands have no 13x13 grid of classes."""
         return ()
 
-    @cached_property
-    def _listed(self) -> list[tuple[tuple[int, ...], float]]:
-        """Every hand left with its weight, for the JSON form (at most MAX_HANDS)."""
+    def _listable(self) -> None:
+        """InputError when the hands left are too many to list in JSON (past MAX_HANDS)."""
         if self.count > MAX_HANDS:
             raise InputError(
                 f"{quote(self.expression)} holds {self.count:,} {self.game.name} hands, too "
                 "many for JSON; count them with the table output or list them with --list"
             )
+
+    @cached_property
+    def _listed(self) -> list[tuple[tuple[int, ...], float]]:
+        """Every hand left with its weight, for the JSON form (at most MAX_HANDS)."""
+        self._listable()
         return list(self.hands())
 
     def hands(self) -> Iterator[tuple[tuple[int, ...], float]]:
@@ -1070,9 +1042,9 @@ class OmahaQueryResult(Result):
             for combo in combinations(free, self.game.hole_cards):
                 yield combo, 1.0
             return
-        rows, weights = self.left
-        for start in range(0, len(rows), 4096):  # a block of tuples at a time: examples are few
-            block = rows[start : start + 4096]
+        keys, weights = self.left
+        for start in range(0, len(keys), 4096):  # a block of tuples at a time: examples are few
+            block = _rows_of_keys(keys[start : start + 4096], self.game.hole_cards)
             combos = zip(*(block[:, i].tolist() for i in range(block.shape[1])), strict=True)
             yield from zip(combos, weights[start : start + 4096].tolist(), strict=True)
 
@@ -1084,6 +1056,14 @@ class OmahaQueryResult(Result):
         """One hand per line in ASCII (``AsKsQdJd``), with ``:weight`` when it is not 1."""
         for combo, w in self.hands():
             yield format_cards(combo) + ("" if w == 1.0 else f":{w!r}")
+
+
+@lru_cache(maxsize=1)
+def _card_objects() -> np.ndarray:
+    """The 52 :class:`Card` objects by number, as a numpy array to gather from."""
+    out = np.empty(52, dtype=object)
+    out[:] = [Card(i) for i in range(52)]
+    return out
 
 
 def run_omaha_query(
@@ -1120,12 +1100,11 @@ def run_omaha_query(
             left=left,
             matched=len(deck),
         )
-    rows, weights = _hands(text, g)
-    blocked = sum(1 << c for c in removed)
-    keep = (_keys(rows) & blocked) == 0
-    if len(rows) and not keep.any():
-        used = mask_of(np.unique(rows).tolist())
-        blockers = [c for c in removed if mask_of([c]) & used]
+    keys, weights = _hands(text, g)
+    keep = (keys & np.int64(sum(1 << c for c in removed))) == 0
+    if len(keys) and not keep.any():
+        used = int(np.bitwise_or.reduce(keys))
+        blockers = [c for c in removed if used >> c & 1]
         raise EmptyRangeError(
             f"the query ({text!r}) has no hand left: all are blocked by {format_cards(blockers)}"
         )
@@ -1134,6 +1113,6 @@ def run_omaha_query(
         game=g,
         board=cards_of(b),
         dead=cards_of(d),
-        left=(rows[keep], weights[keep]),
+        left=(keys[keep], weights[keep]) if removed else (keys, weights),
         matched=len(weights),
     )
