@@ -303,8 +303,8 @@ def pokercalc_command() -> tuple[list[str], dict[str, str], str]:
 
 def startup_row(rounds: int, exe: str | None) -> dict[str, Any]:
     """Whole-process wall and CPU times (user + system), median of at least 10 alternating
-    runs of each program after one unmeasured warm-up run."""
-    import resource
+    runs of each program after two unmeasured warm-up runs (bench_startup.alternate)."""
+    from bench_startup import alternate  # this folder is the script's sys.path[0]
 
     cmd, env, note = pokercalc_command()
     runs = {
@@ -313,18 +313,8 @@ def startup_row(rounds: int, exe: str | None) -> dict[str, Any]:
     }
     if exe:
         runs["ompeval"] = [exe, "eq", "--threads", "1", "AsAh", "KsKh"]
-    for argv in runs.values():
-        subprocess.run(argv, check=True, capture_output=True, env=env)
-    times: dict[str, list[float]] = {k: [] for k in runs}
-    cpus: dict[str, list[float]] = {k: [] for k in runs}
-    for _ in range(max(rounds, 10)):
-        for key, argv in runs.items():
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            t = time.perf_counter()
-            subprocess.run(argv, check=True, capture_output=True, env=env)
-            times[key].append(time.perf_counter() - t)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpus[key].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    measured = alternate(runs, max(rounds, 10), env)
+    times, cpus = measured["wall"], measured["cpu"]
     row: dict[str, Any] = {"scenario": "startup", "command": runs["pokercalc"][len(cmd) :],
                            "bytecode": note}  # fmt: skip
     for key in runs:

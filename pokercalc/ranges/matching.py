@@ -44,7 +44,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pokercalc.core.games import Game
-from pokercalc.ranges.rankings import class_hand_keys, every_class
+from pokercalc.ranges.rankings import _spread, class_hand_keys, every_class
 
 __all__ = [
     "Card",
@@ -541,16 +541,6 @@ class Classes:
     rows: np.ndarray  #: its cards, highest first
     ranks: np.ndarray  #: its :func:`rank_keys`
     structure: np.ndarray  #: its :func:`structure_of`
-
-
-@lru_cache(maxsize=1)
-def _spread() -> np.ndarray:
-    """For each 13-bit rank mask, the cards of those ranks in suit 0, as a key."""
-    masks = np.arange(1 << 13, dtype=np.int64)
-    out = np.zeros(1 << 13, dtype=np.int64)
-    for r in range(13):
-        out |= ((masks >> r) & 1) << (4 * r)
-    return out
 
 
 @lru_cache(maxsize=8)
