@@ -116,6 +116,14 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
+def masks_of_rows(rows: Any) -> list[int]:
+    """:func:`mask_of` of each row of a numpy array of card indices, made at once (the
+    caller's numpy: this module does not import it)."""
+    r = rows.astype("int64")
+    masks: list[int] = (1 << ((r & 3) * 16 + (r >> 2))).sum(axis=1).tolist()
+    return masks
+
+
 def cards_of_mask(mask: int) -> tuple[int, ...]:
     """The card indices in a mask, in increasing index order."""
     return tuple(c for c in DECK if mask & card_mask(c))

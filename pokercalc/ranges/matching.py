@@ -44,7 +44,15 @@ from typing import NamedTuple
 import numpy as np
 
 from pokercalc.core.games import Game
-from pokercalc.ranges.rankings import _spread, class_hand_keys, every_class
+from pokercalc.ranges.rankings import (
+    LABELLINGS,
+    _equal_pattern,
+    _unpack,
+    class_hand_keys,
+    every_class,
+    hands_of,
+    suit_spread,
+)
 
 __all__ = [
     "Card",
@@ -103,8 +111,6 @@ def _has_var(card: Card) -> bool:
 
 #: The cards of each suit, as a key (bit ``4 * rank + suit``).
 _SUITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
-#: A class key packs four 13-bit rank masks, largest highest (rankings.class_keys).
-_MASK13 = (1 << 13) - 1
 #: Bit ``4 * rank`` for every rank: a key shifted right by ``s`` and masked so holds the
 #: ranks of suit ``s`` (the nibble of a rank holds its four suits).
 _NIBBLES = sum(1 << (4 * r) for r in range(13))
@@ -548,23 +554,14 @@ def classes(game: Game) -> Classes:
     """The classes of ``game`` with a hand of each: suits s, h, d, c given to the masks,
     largest first (as :func:`pokercalc.ranges.rankings.class_name` names them)."""
     keys, sizes = every_class(game)
-    masks = np.stack([(keys >> s) & _MASK13 for s in (39, 26, 13, 0)], axis=1).astype(np.uint16)
-    equal = sum((masks[:, i] == masks[:, i + 1]).astype(np.int8) << i for i in range(3))
-    hands = _hands_of(masks, (3, 2, 1, 0))
+    masks = _unpack(keys).astype(np.uint16)
+    equal = _equal_pattern(masks).astype(np.int8)
+    hands = hands_of(suit_spread(masks), (3, 2, 1, 0))
     rows = rows_of_keys(hands, game.hole_cards)
     out = Classes(keys, sizes, masks, equal, hands, rows, rank_keys(rows), structure_of(hands))
     for a in (masks, equal, hands, rows, out.ranks, out.structure):
         a.flags.writeable = False
     return out
-
-
-def _hands_of(masks: np.ndarray, given: Sequence[int]) -> np.ndarray:
-    """The hands (keys) that give mask ``i`` of each row to suit ``given[i]``."""
-    spread = _spread()
-    hands = np.zeros(len(masks), dtype=np.int64)
-    for i, suit in enumerate(given):
-        hands |= spread[masks[:, i]] << suit
-    return hands
 
 
 @lru_cache(maxsize=32)
@@ -590,21 +587,6 @@ def _descending(keys: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------------------
 # Patterns naming suits, through the classes.
-
-
-def _labellings(equal: int) -> tuple[tuple[int, ...], ...]:
-    """The distinct ways to give a class's four masks to suits when its masks are equal as
-    ``equal`` says: for each, the suit of mask 0, 1, 2 and 3."""
-    label = [0]
-    for i in range(3):
-        label.append(label[-1] if equal >> i & 1 else label[-1] + 1)
-    seen: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for suits in permutations(range(4)):
-        seen.setdefault(tuple(label[suits.index(s)] for s in range(4)), suits)
-    return tuple(seen.values())
-
-
-_LABELLINGS = tuple(_labellings(e) for e in range(8))
 
 
 def _relabel(p: Spec, to: dict[int, int]) -> Spec:
@@ -636,7 +618,7 @@ def labelled(p: Spec, game: Game) -> Labelled:
     hands, equals = c.hands[some], c.equal[some]
     tested: dict[tuple[int, ...], np.ndarray] = {}
     groups: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
-    for equal, labellings in enumerate(_LABELLINGS):
+    for equal, labellings in enumerate(LABELLINGS):
         for given in labellings:
             # Suit t is given to mask given.index(t), which the class's hand holds in suit
             # 3 - given.index(t): the pattern relabelled so holds the class's own hand.
@@ -665,15 +647,11 @@ def labelled_count(chosen: Labelled) -> int:
 
 def labelled_hands(chosen: Labelled, game: Game) -> np.ndarray:
     """The hands :func:`labelled` chose, as keys in descending order."""
-    masks, spread = classes(game).masks, _spread()
+    masks = classes(game).masks
     parts = []
     for where, givens in chosen:
-        spreads = [spread[masks[where, i]] for i in range(4)]
-        for given in givens:
-            hands = spreads[0] << given[0]
-            for i in range(1, 4):
-                hands |= spreads[i] << given[i]
-            parts.append(hands)
+        spread = suit_spread(masks[where])
+        parts += [hands_of(spread, given) for given in givens]
     return _descending(np.concatenate(parts))
 
 

@@ -222,19 +222,20 @@ def every_class(game: Game | str = "omaha") -> tuple[np.ndarray, np.ndarray]:
     return _every_class(_omaha(game).name)
 
 
-def _assignments(code: int) -> np.ndarray:
-    """The distinct ways to give a key's four masks to the four suits when the masks are
-    equal as ``code`` says: one permutation (suit -> mask) per distinct outcome."""
+def _labellings(code: int) -> tuple[tuple[int, ...], ...]:
+    """The distinct ways to give a key's four masks to the suits when the masks are equal
+    as ``code`` says (:func:`_equal_pattern`): for each, the suit of mask 0, 1, 2 and 3."""
     label = [0]
     for i in range(3):
         label.append(label[-1] if code >> i & 1 else label[-1] + 1)
     seen: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for p in permutations(range(4)):
-        seen.setdefault(tuple(label[i] for i in p), p)
-    return np.array(sorted(seen.values()), dtype=np.int64)
+    for suits in permutations(range(4)):
+        seen.setdefault(tuple(label[suits.index(s)] for s in range(4)), suits)
+    return tuple(seen.values())
 
 
-_ASSIGN = [_assignments(code) for code in range(8)]
+#: :func:`_labellings` of each pattern of equal neighbours.
+LABELLINGS = tuple(_labellings(code) for code in range(8))
 
 
 @lru_cache(maxsize=1)
@@ -247,6 +248,21 @@ def _spread() -> np.ndarray:
     return out
 
 
+def suit_spread(masks: np.ndarray) -> np.ndarray:
+    """For rows of four rank masks, each mask's cards in suit 0 (a key), for :func:`hands_of`."""
+    spread: np.ndarray = _spread()[masks]
+    return spread
+
+
+def hands_of(spread: np.ndarray, given: tuple[int, ...]) -> np.ndarray:
+    """The hands (card-set keys) that give mask ``i`` of each row to suit ``given[i]``, from
+    the masks' :func:`suit_spread` (made once for all the ways to give them)."""
+    hands: np.ndarray = spread[:, 0] << given[0]
+    for i in range(1, 4):
+        hands |= spread[:, i] << given[i]
+    return hands
+
+
 def class_hand_keys(keys: np.ndarray) -> np.ndarray:
     """Every hand of the given classes, as card-set keys (bit ``c`` for card ``c``), in no
     particular order: each class's distinct relabellings of suits, none twice.
@@ -256,17 +272,11 @@ def class_hand_keys(keys: np.ndarray) -> np.ndarray:
     """
     masks = _unpack(keys)
     code = _equal_pattern(masks)
-    spread = _spread()
     out = []
     for c in range(8):
-        rows = masks[code == c]
-        if not len(rows):
-            continue
-        for perm in _ASSIGN[c]:
-            hand = np.zeros(len(rows), dtype=np.int64)
-            for suit, which in enumerate(perm):
-                hand |= spread[rows[:, which]] << suit
-            out.append(hand)
+        if (code == c).any():
+            spread = suit_spread(masks[code == c])
+            out += [hands_of(spread, given) for given in LABELLINGS[c]]
     return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
 
