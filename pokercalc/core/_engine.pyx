@@ -20,7 +20,7 @@ for progress.
 from math import gcd
 
 from cython.parallel cimport prange, parallel, threadid
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -42,6 +42,7 @@ from pokercalc.core._eval cimport (
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,
+    RANKING_SHORTDECK_TRITON,
     HighRanking,
     OmahaBoard,
     OmahaHiLoRanking,
@@ -50,6 +51,7 @@ from pokercalc.core._eval cimport (
     ShortRanking,
     TritonRanking,
     evaluate,
+    nonflush_value,
     ranking_t,
     low_ranks,
     omaha_board,
@@ -115,6 +117,7 @@ cdef struct Problem:
     int fl_hmax                 # and at most this many
     int fl_bmin                 # and at least this many board cards (of FLUSH_CARDS in all)
     int count_at                # the tally slot of the showdowns evaluated, or -1
+    int classes                 # 1: the last range is every hand, counted by rank classes
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -592,7 +595,8 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     cdef OmahaBoard B
     cdef OmahaTable T
     cdef bint tabled = P.off[L + 1] - P.off[L] > OMAHA_TABLE_MIN
-    cdef int64_t nev = 0
+    cdef int64_t nev = 0, cgt, ceq, ctot
+    cdef int32_t last_end
     make_canon(P.sigma, P.ng, stab, &C)
     r = remaining_cards(used, rem, True)
     boards_start(&D, rem, r, k, first, P.bcards, P.nb)
@@ -638,10 +642,22 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             wb = w * bw
             base = PC_KEY_INIT + P.bkey + key
             usedb = used | mask
+            last_end = P.off[L + 1]
             if inner:
                 last_combos(rk, P, L, usedb, base, P.bmask | mask, best, nbest + 1, wb, &B, &T,
                             tabled, ctally, &gt, &eq, &tot, &nev)
-            for i in range(P.off[L], P.off[L + 1] if not inner else P.off[L]):
+                last_end = P.off[L]
+            elif ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+                pass
+            elif P.classes:
+                cgt = ceq = ctot = 0
+                if random_classes(rk, usedb, P.bmask | mask, <uint32_t>base, base, best, &cgt,
+                                  &ceq, &ctot, &nev):
+                    gt = cgt
+                    eq = ceq
+                    tot = ctot
+                    last_end = P.off[L]
+            for i in range(P.off[L], last_end):
                 if P.cmask[i] & usedb:
                     continue
                 nev += 1
@@ -681,6 +697,91 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             row[j] += w * cnt[P.bp * (n + 1) + j]
             s += cnt[P.bp * (n + 1) + j]
         row[0] += w * (cnt[n * (n + 1)] - s)
+
+
+# --- A last player holding every hand, by rank classes -------------------------
+#
+# On a board where no suit has three cards, no two hole cards make a flush, so
+# a hand's value depends on its two ranks alone: the 1,000-odd combos of a
+# player who holds every hand the deck allows fall in at most 91 rank classes
+# (13 pairs, 78 unpaired), each worth one rank-only lookup times the combos the
+# cards left allow.  With three or four cards of one suit on the board, the
+# combos holding enough of that suit are valued one by one and taken out of
+# their classes; a five-card flush board goes combo by combo.
+
+cdef inline bint random_classes(ranking_t* rk, uint64_t usedb, uint64_t bfull, uint32_t base32,
+                                uint64_t base, uint16_t best, int64_t* gt_, int64_t* eq_,
+                                int64_t* tot_, int64_t* nev) noexcept nogil:
+    """The last player's combos on the board ``bfull`` (its key ``base``) when it holds every
+    hand: adds the combos beating ``best``, tying it and all of them; False on a board of
+    five cards of one suit, left to the caller."""
+    cdef uint64_t avail = ~usedb
+    cdef int a[13]
+    cdef int16_t cls[13 * 13]
+    cdef uint32_t rkey[13]
+    cdef int r, r2, s, fs = -1, need = 0, c1, c2, n
+    cdef uint64_t lane, m1
+    cdef int64_t gt = 0, eq = 0, tot = 0, ev = 0
+    cdef uint16_t x
+    for s in range(4):
+        n = __builtin_popcountll((bfull >> (16 * s)) & 0x1FFF)
+        if n >= 3:
+            fs = s
+            need = FLUSH_CARDS - n
+    if fs >= 0 and need == 0:
+        return False
+    for r in range(13):
+        a[r] = 0
+        for s in range(4):
+            a[r] += (avail >> (16 * s + r)) & 1
+        rkey[r] = <uint32_t>PC_CARD_KEY[4 * r]
+    for r in range(13):
+        cls[13 * r + r] = a[r] * (a[r] - 1) // 2
+        for r2 in range(r):
+            cls[13 * r + r2] = a[r] * a[r2]
+    if fs >= 0:
+        # The combos that make a flush: valued in full, out of their classes.
+        lane = (avail >> (16 * fs)) & 0x1FFF
+        for r in range(13):
+            if not (lane >> r) & 1:
+                continue
+            c1 = 4 * r + fs
+            m1 = bfull | PC_CARD_BIT[c1]
+            for c2 in range(NUM_CARDS):
+                if c2 == c1 or avail & PC_CARD_BIT[c2] == 0:
+                    continue
+                if (c2 & 3) == fs:
+                    if c2 > c1:
+                        continue  # the pair in suit is counted from its higher card
+                elif need == 2:
+                    continue
+                r2 = c2 >> 2
+                x = evaluate(rk, base + PC_CARD_KEY[c1] + PC_CARD_KEY[c2], m1 | PC_CARD_BIT[c2])
+                ev += 1
+                tot += 1
+                gt += x > best
+                eq += x == best
+                if r2 > r:
+                    cls[13 * r2 + r] -= 1
+                else:
+                    cls[13 * r + r2] -= 1
+    for r in range(13):
+        if a[r] == 0:
+            continue
+        for r2 in range(r + 1):
+            n = cls[13 * r + r2]
+            if n <= 0:
+                continue
+            x = nonflush_value(rk, base32 + rkey[r] + rkey[r2])
+            ev += 1
+            tot += n
+            gt += n * (x > best)
+            eq += n * (x == best)
+    gt_[0] += gt
+    eq_[0] += eq
+    tot_[0] += tot
+    nev[0] += ev
+    return True
 
 
 cdef enum:
@@ -1144,6 +1245,7 @@ cdef class Kernel:
         self.P.boff = 0
         self.P.merge = 0
         self.P.count_at = -1
+        self.set_random_classes(True)
         self.ccards = ccards
         self.P.ccards = &ccards[0] if ccards.shape[0] else NULL
         for i in range(nb):
@@ -1169,6 +1271,21 @@ cdef class Kernel:
         self.P.fl_hmin = hole_min
         self.P.fl_hmax = hole_max
         self.P.fl_bmin = board_min
+
+    def set_random_classes(self, bint on) -> bool:
+        """Count the last player's combos by rank classes (``random_classes``) when ``on`` and
+        it holds every hand the deck allows, each once, in a hold'em-like game; returns whether
+        that applies."""
+        cdef int L = self.P.n - 1
+        cdef int32_t i
+        cdef bint ok = on and self.P.is_random[L] and self.P.ranking <= RANKING_SHORTDECK_TRITON
+        if ok:
+            for i in range(self.P.off[L], self.P.off[L + 1]):
+                if self.P.cw[i] != 1.0:
+                    ok = False
+                    break
+        self.P.classes = ok
+        return ok
 
     def set_breakdown(self, int player) -> int:
         """Keep ``player``'s tallies per combo as well (-1: nobody); returns the slots per combo.

@@ -36,13 +36,17 @@ cdef extern from *:
 cdef inline uint16_t eval_key(uint64_t key, uint64_t mask) noexcept nogil:
     """Value of the 5 to 7 cards whose key and mask these are (higher is better)."""
     cdef uint64_t flush = key & PC_FLUSH_CHECK
-    cdef uint32_t h
     if flush:
         # Seven cards hold at most one suit five times; its counter's top bit
         # is bit 35 + 4 * suit.
         return PC_FLUSH[(mask >> (((__builtin_ctzll(flush) - 35) >> 2) << 4)) & 0x1FFF]
-    h = <uint32_t>key * PC_HASH_MUL
-    return PC_RANK_VALUE[(h + PC_DISPLACEMENT[h >> PC_BUCKET_SHIFT]) & PC_HASH_MASK]
+    return PC_RANK_VALUE[rank_slot(<uint32_t>key)]
+
+
+cdef inline uint32_t rank_slot(uint32_t rank_key) noexcept nogil:
+    """The slot of a hand's ranks in the ``*_RANK_VALUE`` tables (the key's low 32 bits)."""
+    cdef uint32_t h = rank_key * PC_HASH_MUL
+    return (h + PC_DISPLACEMENT[h >> PC_BUCKET_SHIFT]) & PC_HASH_MASK
 
 
 # Rankings, by the number the game definitions give them (core/games.py).
@@ -65,8 +69,7 @@ cdef inline uint16_t eval_key_short(uint64_t key, uint64_t mask, bint triton) no
     if flush:
         lane = (mask >> (((__builtin_ctzll(flush) - 35) >> 2) << 4)) & 0x1FFF
         return PC_SDT_FLUSH[lane] if triton else PC_SD_FLUSH[lane]
-    h = <uint32_t>key * PC_HASH_MUL
-    h = (h + PC_DISPLACEMENT[h >> PC_BUCKET_SHIFT]) & PC_HASH_MASK
+    h = rank_slot(<uint32_t>key)
     return PC_SDT_RANK_VALUE[h] if triton else PC_SD_RANK_VALUE[h]
 
 
@@ -102,6 +105,19 @@ cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexc
         return eval_key_short(key, mask, False)
     elif ranking_t is TritonRanking:
         return eval_key_short(key, mask, True)
+    else:
+        return 0
+
+
+cdef inline uint16_t nonflush_value(ranking_t* tag, uint32_t rank_key) noexcept nogil:
+    """Value of 5 to 7 cards that hold no flush, from their ranks alone (the key's low 32
+    bits), under the hold'em-like ranking ``tag`` stands for: no flush test."""
+    if ranking_t is HighRanking:
+        return PC_RANK_VALUE[rank_slot(rank_key)]
+    elif ranking_t is ShortRanking:
+        return PC_SD_RANK_VALUE[rank_slot(rank_key)]
+    elif ranking_t is TritonRanking:
+        return PC_SDT_RANK_VALUE[rank_slot(rank_key)]
     else:
         return 0
 
@@ -184,8 +200,7 @@ cdef inline void omaha_board(OmahaBoard* B, const uint8_t* board, int nb) noexce
 
 cdef inline uint16_t rank_value(uint32_t rkey) noexcept nogil:
     """Value of five cards, not all of one suit, from their rank keys summed."""
-    cdef uint32_t h = rkey * PC_HASH_MUL
-    return PC_RANK_VALUE[(h + PC_DISPLACEMENT[h >> PC_BUCKET_SHIFT]) & PC_HASH_MASK]
+    return PC_RANK_VALUE[rank_slot(rkey)]
 
 
 cdef inline uint16_t omaha_pair(const OmahaBoard* B, int c0, int c1) noexcept nogil:
