@@ -75,7 +75,7 @@ def test_json_writers_never_write_nan_or_infinity() -> None:
 
 def test_sigterm_ends_the_whole_batch_with_whole_lines(tmp_path: Path) -> None:
     slow = tmp_path / "slow.txt"
-    slow.write_text("AsKs | QQ ; 2c3d4h ;\n" + "AsKs | QQ | random ; ;\n" * 3)
+    slow.write_text("AsKs | QQ ; 2c3d4h ;\n" + "AsKs | 22+,A2+,K2+ | random ; ;\n" * 3)
     proc = subprocess.Popen(
         [sys.executable, "-m", "pokercalc", "batch", str(slow), "--jobs", "2", "--exact"],
         stdout=subprocess.PIPE,

@@ -216,6 +216,10 @@ cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint
 # not see suits), and is kept when that mask is its orbit's canonical member,
 # weighted by the orbit's size.
 
+cdef int POPCOUNT4[16]
+POPCOUNT4[:] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]
+
+
 cdef struct Merged:
     uint64_t used               # cards that cannot come (hands, board, dead)
     int maxhole[4]              # most cards of each suit in one player's hand
@@ -255,14 +259,17 @@ cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t
     M.evaluated += 1
 
 
-cdef inline void merged_last_headsup(ranking_t* rk, Merged* M, int r, int64_t w, uint64_t key,
-                                     uint64_t mask, int dead) noexcept nogil:
-    """:func:`merged_last` for two players and no board symmetry: everything in registers."""
+cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w,
+                                     uint64_t key, uint64_t mask, uint64_t live,
+                                     int dead) noexcept nogil:
+    """:func:`merged_last` for two players: both values and the counts in registers, each
+    board class weighted as :func:`merged_leaf` weights it."""
     cdef uint64_t k0 = M.hk[0] + key, k1 = M.hk[1] + key, m0 = M.hm[0] | mask
     cdef uint64_t m1 = M.hm[1] | mask, b, used = M.used
     cdef int rr, s, c, a, d = 0
     cdef uint16_t v0, v1
     cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt
+    cdef bint canon = M.C.active, sym = M.sym
     for rr in range(r, -1, -1):
         a = 0
         for s in range(4):
@@ -274,19 +281,33 @@ cdef inline void merged_last_headsup(ranking_t* rk, Merged* M, int r, int64_t w,
                 d = c
                 a += 1
                 continue
+            wt = 1
+            if canon:
+                wt = leaf_weight(M.C, live | b)
+            elif sym:
+                wt = board_orbit(P.sigma, P.ng, M.stab, P.bmask | live | b)
+            if wt == 0:
+                continue
             v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
             v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
-            w0 += v0 > v1
-            w1 += v1 > v0
-            tot += 1
+            w0 += wt * (v0 > v1)
+            w1 += wt * (v1 > v0)
+            tot += wt
             ev += 1
         if a:
+            wt = a
+            if canon:
+                wt *= leaf_weight(M.C, live)
+            elif sym:
+                wt *= board_orbit(P.sigma, P.ng, M.stab, P.bmask | live)
+            if wt == 0:
+                continue
             b = PC_CARD_BIT[d]
             v0 = evaluate(rk, k0 + PC_CARD_KEY[d], m0 | b)
             v1 = evaluate(rk, k1 + PC_CARD_KEY[d], m1 | b)
-            w0 += a * (v0 > v1)
-            w1 += a * (v1 > v0)
-            tot += a
+            w0 += wt * (v0 > v1)
+            w1 += wt * (v1 > v0)
+            tot += wt
             ev += 1
     M.cnt[1] += w * w0
     M.cnt[4] += w * w1
@@ -310,8 +331,8 @@ cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t
     if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
         pass
     else:
-        if M.n == 2 and not M.C.active and not M.sym:
-            merged_last_headsup(rk, M, r, w, key, mask, dead)
+        if M.n == 2:
+            merged_last_headsup(rk, P, M, r, w, key, mask, live, dead)
             return
     for rr in range(r, -1, -1):
         a = 0
@@ -336,13 +357,17 @@ cdef void merged_rank(ranking_t* rk, const Problem* P, Merged* M, int r, int lef
                       bint top) noexcept nogil:
     """Deal ``left`` more cards of rank ``r`` or lower to the merged board so far (``key`` and
     ``mask`` as played, ``live`` its live cards, ``sc`` their count per suit, ``dead`` the
-    dead suits), ``w`` boards per class; showdowns at the leaves."""
-    cdef int s, j, a = 0, nl = 0, sub, m, ns, hi, dealt, dealt0, hv
+    dead suits), ``w`` boards per class; showdowns at the leaves.
+
+    The next rank to take cards from is a loop, not a call per rank skipped: which suits
+    are dead depends only on the cards dealt so far and how many are to come, so it holds
+    for every rank of the loop."""
+    cdef int s, j, a, nl, sub, m, ns, hi, dealt, dealt0, hv, rr
     cdef int ls[4]
     cdef int ds[4]
     cdef int sc2[4]
     cdef int c
-    cdef int64_t sw, cm
+    cdef int64_t cm
     cdef uint64_t k2, m2, l2
     if left == 0:
         merged_leaf(rk, P, M, w, key, mask, live)
@@ -361,53 +386,62 @@ cdef void merged_rank(ranking_t* rk, const Problem* P, Merged* M, int r, int lef
         if (M.maxhole[s] < P.fl_hmin or sc[s] + left < P.fl_bmin
                 or sc[s] + left + hv < FLUSH_CARDS):
             dead |= 1 << s
-        c = 4 * r + s
-        if M.used & PC_CARD_BIT[c]:
-            continue
-        if dead >> s & 1:
-            ds[a] = c
-            a += 1
-        else:
-            ls[nl] = c
-            nl += 1
     dealt0 = P.nb + M.k - left
-    for sub in range(1 << nl):
-        ns = __builtin_popcountll(sub)
-        if ns > left:
-            continue
-        k2 = key
-        m2 = mask
-        l2 = live
-        hi = -1
-        dealt = dealt0
+    for rr in range(r, -1, -1):
+        if M.le[rr] < left:
+            break
+        a = 0
+        nl = 0
         for s in range(4):
-            sc2[s] = sc[s]
-        for j in range(nl):
-            if sub >> j & 1:
-                c = ls[j]
-                k2 += PC_CARD_KEY[c]
-                m2 |= PC_CARD_BIT[c]
-                l2 |= PC_CARD_BIT[c]
-                sc2[c & 3] += 1
-                M.bc[dealt] = c
-                dealt += 1
-                hi = c if c > hi else hi
-        cm = 1
-        for m in range(a + 1):
-            if ns + m > left:
-                break
-            if m > 0:
-                c = ds[m - 1]
-                k2 += PC_CARD_KEY[c]
-                m2 |= PC_CARD_BIT[c]
-                M.bc[dealt] = c
-                dealt += 1
-                hi = c if c > hi else hi
-                cm = cm * (a - m + 1) // m
-            if top and M.first >= 0 and hi >= 0 and M.pos[hi] != M.first:
+            c = 4 * rr + s
+            if M.used & PC_CARD_BIT[c]:
                 continue
-            merged_rank(rk, P, M, r - 1, left - ns - m, w * cm, k2, m2, l2, sc2, dead,
-                        top and hi < 0)
+            if dead >> s & 1:
+                ds[a] = c
+                a += 1
+            else:
+                ls[nl] = c
+                nl += 1
+        # Every choice takes at least one card of rank rr: taking none is the next rr.
+        for sub in range(1 << nl):
+            ns = POPCOUNT4[sub]
+            if ns > left:
+                continue
+            k2 = key
+            m2 = mask
+            l2 = live
+            hi = -1
+            dealt = dealt0
+            for s in range(4):
+                sc2[s] = sc[s]
+            for j in range(nl):
+                if sub >> j & 1:
+                    c = ls[j]
+                    k2 += PC_CARD_KEY[c]
+                    m2 |= PC_CARD_BIT[c]
+                    l2 |= PC_CARD_BIT[c]
+                    sc2[c & 3] += 1
+                    M.bc[dealt] = c
+                    dealt += 1
+                    hi = c if c > hi else hi
+            cm = 1
+            for m in range(a + 1):
+                if ns + m > left:
+                    break
+                if m > 0:
+                    c = ds[m - 1]
+                    k2 += PC_CARD_KEY[c]
+                    m2 |= PC_CARD_BIT[c]
+                    M.bc[dealt] = c
+                    dealt += 1
+                    hi = c if c > hi else hi
+                    cm = cm * (a - m + 1) // m
+                elif ns == 0:
+                    continue
+                if top and M.first >= 0 and M.pos[hi] != M.first:
+                    continue
+                merged_rank(rk, P, M, rr - 1, left - ns - m, w * cm, k2, m2, l2, sc2, dead,
+                            False)
 
 
 cdef void merged_boards(ranking_t* rk, const Problem* P, Merged* M, uint64_t used,
