@@ -60,7 +60,15 @@ from pokercalc.core._eval cimport (
     omaha_table_value,
     omaha_value,
 )
-from pokercalc.core._showdown cimport MAXP, HILO_SLOTS, omaha_showdown, showdown
+from pokercalc.core._showdown cimport (
+    HILO_SLOTS,
+    MAXP,
+    WM_PLAYERS,
+    omaha_showdown,
+    showdown,
+    showdown_winners,
+    winners_to_tally,
+)
 from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
 
 cdef enum:
@@ -236,6 +244,7 @@ cdef struct Merged:
     const uint8_t** holes
     uint8_t bc[5]               # the board given, then the cards played
     int64_t* cnt
+    int64_t* wm                 # NULL, or counts by set of winners (WM_PLAYERS or fewer)
     int64_t boards              # boards counted (weights)
     int64_t evaluated           # showdowns played
 
@@ -253,6 +262,8 @@ cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t
     sw *= w
     if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
         omaha_showdown(rk, M.n, P.K, P.units, M.holes, M.bc, sw, False, M.cnt)
+    elif M.wm != NULL:
+        showdown_winners(rk, M.n, M.hk, M.hm, key, mask, sw, M.wm)
     else:
         showdown(rk, M.n, M.hk, M.hm, key, mask, sw, M.cnt)
     M.boards += sw
@@ -490,6 +501,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
     cdef int64_t cnt[MAXP * (MAXP + 1)]
+    cdef int64_t wm[1 << WM_PLAYERS]
     cdef uint8_t rem[52]
     cdef const uint8_t* holes[MAXP]
     cdef Canon C
@@ -525,7 +537,16 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         M.hm = hm
         M.holes = holes
         M.cnt = cnt
+        M.wm = NULL
+        if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+            pass
+        else:
+            if n <= WM_PLAYERS:
+                memset(wm, 0, (1 << n) * sizeof(int64_t))
+                M.wm = wm
         merged_boards(rk, P, &M, used, assign, first)
+        if M.wm != NULL:
+            winners_to_tally(n, wm, cnt)
         if stop_requested(P.ctl):
             return
         boards = M.boards

@@ -52,6 +52,41 @@ cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64
     count_values(n, v, best, wt, cnt)
 
 
+cdef enum:
+    # Up to this many players a run may count its showdowns by the set of winners (a
+    # ``1 << n`` table) instead of per player: one add per showdown, not n.
+    WM_PLAYERS = 8
+
+
+cdef inline void showdown_winners(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm,
+                                  uint64_t key, uint64_t mask, int64_t wt,
+                                  int64_t* wm) noexcept nogil:
+    """:func:`showdown`, counted in ``wm[winners]`` (a bit per winning player)."""
+    cdef int p
+    cdef uint16_t best = 0, x
+    cdef uint32_t win = 0, bit
+    for p in range(n):
+        x = evaluate(rk, hk[p] + key, hm[p] | mask)
+        bit = 1u << p
+        win = bit if x > best else (win | bit if x == best else win)
+        best = x if x > best else best
+    wm[win] += wt
+
+
+cdef inline void winners_to_tally(int n, int64_t* wm, int64_t* cnt) noexcept nogil:
+    """Move the counts of ``wm`` (by set of winners) into the per-player tally ``cnt``."""
+    cdef uint32_t m
+    cdef int p, k
+    for m in range(1, 1u << n):
+        if wm[m] == 0:
+            continue
+        k = __builtin_popcountll(m)
+        for p in range(n):
+            if m >> p & 1:
+                cnt[p * (n + 1) + k] += wm[m]
+        wm[m] = 0
+
+
 cdef inline void count_hilo(int n, int64_t units, const uint16_t* hv, uint16_t best,
                             const uint16_t* lv, uint16_t best_low, bint low_board, int64_t wt,
                             bint squares, int64_t* cnt) noexcept nogil:
