@@ -84,6 +84,10 @@ MERGED_INNERMOST_MIN = 64
 #: and rivers merged by dead suits are cheaper (AhKh against QQ+,AKs,AKo on Qh7h2c: 31
 #: combos, 2,846 showdowns instead of 10,787; 89 combos: 128 us against 101).
 FLOP_INNERMOST_MIN = 48
+#: An exact run uses more than one thread from this many outcomes per suit symmetry (in
+#: hold'em outcomes, ``_outcome_cost``): AsAh against KsKh (428,076) takes 702 us on one
+#: thread and 376 us on two; AhKh against QQ+,AKs,AKo on Qh7h2c (17,820) 56 us and 131 us.
+PARALLEL_MIN_OUTCOMES = 100_000
 #: Hi/lo with two or more board cards to come: the last range goes innermost from this many
 #: combos heads-up, and from ``HILO_MULTIWAY_INNERMOST_MIN`` with more players.
 HILO_INNERMOST_MIN = 32
@@ -1076,7 +1080,7 @@ def _run(
     method, outcomes, counted = _choose_method(prob, method, limit)
     if method == "exact":
         # Starting a thread team costs more than a small enumeration.
-        small = outcomes / len(prob.group) < 2_000_000
+        small = outcomes * _outcome_cost(prob) / len(prob.group) < PARALLEL_MIN_OUTCOMES
         return _exhaustive(
             prob, outcomes, counted, 1 if small else threads, start, progress, on_plan
         )
