@@ -49,13 +49,16 @@ def build_kernels() -> Any:
     sys.path.insert(0, build)
     pyx = os.path.join(HERE, "_bench_kernels.pyx")
     os.makedirs(build, exist_ok=True)
+    import pokercalc
+
+    # Rebuilt when the kernels or the evaluator they inline change.
+    sources = [pyx, os.path.join(os.path.dirname(pokercalc.__file__), "core", "_eval.pxd")]
     try:
         mod = importlib.import_module("_bench_kernels")
-        if os.path.getmtime(mod.__file__) >= os.path.getmtime(pyx):
+        if os.path.getmtime(mod.__file__) >= max(map(os.path.getmtime, sources)):
             return mod
     except ImportError:
         pass
-    import pokercalc
 
     pkg = os.path.dirname(pokercalc.__file__)
     core = os.path.join(pkg, "core")  # where _evaltables.h sits beside _eval.pxd

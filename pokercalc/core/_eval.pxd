@@ -32,6 +32,26 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
+cdef extern from * nogil:
+    """
+    /* The key (with PC_KEY_INIT) and mask of n distinct cards: one 16-byte load and one
+       add per card from the (key, bit) pairs, the bits of distinct cards adding up to
+       their OR.  Seven cards, the common case, are unrolled. */
+    static inline uint64_t pc_cards_key(const uint8_t* c, int n, uint64_t* mask) {
+        pc_u64x2 s = {PC_KEY_INIT, 0};
+        if (n == 7) {
+            s += PC_CARD_PAIR[c[0]]; s += PC_CARD_PAIR[c[1]]; s += PC_CARD_PAIR[c[2]];
+            s += PC_CARD_PAIR[c[3]]; s += PC_CARD_PAIR[c[4]]; s += PC_CARD_PAIR[c[5]];
+            s += PC_CARD_PAIR[c[6]];
+        } else {
+            for (int i = 0; i < n; i++) s += PC_CARD_PAIR[c[i]];
+        }
+        *mask = s[1];
+        return s[0];
+    }
+    """
+    uint64_t pc_cards_key(const uint8_t* cards, int n, uint64_t* mask)
+
 
 cdef inline uint16_t eval_key(uint64_t key, uint64_t mask) noexcept nogil:
     """Value of the 5 to 7 cards whose key and mask these are (higher is better)."""
@@ -147,12 +167,8 @@ cdef inline uint16_t eval_mask(uint64_t mask) noexcept nogil:
 
 cdef inline uint16_t eval_cards(const uint8_t* cards, int n) noexcept nogil:
     """Value of ``n`` (5 to 7) distinct card indices."""
-    cdef uint64_t key = PC_KEY_INIT
-    cdef uint64_t mask = 0
-    cdef int i
-    for i in range(n):
-        key += PC_CARD_KEY[cards[i]]
-        mask |= PC_CARD_BIT[cards[i]]
+    cdef uint64_t mask
+    cdef uint64_t key = pc_cards_key(cards, n, &mask)
     return eval_key(key, mask)
 
 
