@@ -1658,6 +1658,26 @@ cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
 
 # --- Monte Carlo ---------------------------------------------------------
 
+cdef enum:
+    # Dealing this many cards or more, a deal lists the deck and shuffles part of it rather
+    # than drawing until a card is free: nine players on a flop 9.1 -> 10.3M deals/s, AsKs
+    # against five random hands 12.8 -> 14.8M; seven cards (heads-up) 33.3 -> 23.4M, so not
+    # for few.
+    FY_MIN_CARDS = 10
+
+
+cdef inline void deal_from(uint64_t* s, uint8_t* deck, int ndeck, uint8_t* out,
+                           int count) noexcept nogil:
+    """Deal ``count`` of the ``ndeck`` cards of ``deck`` uniformly: a partial Fisher-Yates
+    shuffle, which leaves ``deck`` a permutation of the same cards, so the next deal can
+    start from it as it is."""
+    cdef int j, x
+    for j in range(count):
+        x = j + bounded(s, ndeck - j)
+        deck[j], deck[x] = deck[x], deck[j]
+        out[j] = deck[j]
+
+
 cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
                      int count) noexcept nogil:
     """Deal ``count`` cards uniformly from those not in ``used`` (``nused`` cards) and add them."""
@@ -1665,8 +1685,9 @@ cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
     cdef int r = 0, c, j, x
     cdef uint64_t bits = 0
     cdef bint spare = False
-    if nused > 36:
-        # Few cards left: a partial Fisher-Yates shuffle of what remains.
+    if nused > 36 or count >= FY_MIN_CARDS:
+        # Few cards left, or many to deal: a partial Fisher-Yates shuffle of what remains
+        # (no rejected draws, whose unpredictable branches cost more than listing the deck).
         r = remaining_cards(used[0], rem, False)
         if r < count:
             return 0
@@ -1739,6 +1760,10 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
     cdef int64_t snap[MAXP + 1]
     cdef int64_t d, sd
     cdef int64_t* crow
+    cdef uint8_t deck[52]
+    cdef int ndeck = -1
+    cdef uint64_t fixed
+    cdef bint listed
     if bp >= 0:
         if ranking_t is OmahaHiLoRanking:
             srow = HILO_SLOTS * bp
@@ -1746,6 +1771,20 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             srow = bp * (n + 1)
     for p in range(n):
         nrand += P.is_random[p]
+    # When every other player holds one hand, the cards left are the same in every deal:
+    # they are listed once and dealt by shuffling part of them.
+    fixed = base
+    listed = True
+    for p in range(n):
+        if not P.is_random[p]:
+            if P.off[p + 1] - P.off[p] != 1 or fixed & P.cmask[P.off[p]]:
+                listed = False
+                break
+            fixed |= P.cmask[P.off[p]]
+    if listed:
+        ndeck = remaining_cards(fixed, deck, False)
+        if ndeck < P.K * nrand + k:
+            ndeck = -1
     for j in range(P.nb):
         bc[j] = P.bcards[j]
     while done < trials:
@@ -1789,7 +1828,9 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
             hm[p] = P.bmask | P.cmask[i]
             if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
                 holes[p] = hole_of(P, i)
-        if ok:
+        if ok and ndeck >= 0:
+            deal_from(s, deck, ndeck, cards, P.K * nrand + k)
+        elif ok:
             ok = deal(s, &used, nbase + P.K * (n - nrand), cards, P.K * nrand + k)
         if not ok:
             cnt[stride + 1] += 1

@@ -1,0 +1,70 @@
+"""Monte Carlo dealing: the cards left listed once and shuffled in part per deal (every other
+player holding one hand), or listed per deal when many cards are dealt; each agrees with
+exact enumeration within its reported standard error, and its spread over seeds is the
+standard error it reports."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+import pokercalc
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "game"),
+    [
+        ("AsKs | random", "Qs7s2c", "", "holdem"),  # the listed deck, two players
+        ("AsKs | 7h7d | random | random", "Qs7s2c", "Ad", "holdem"),  # four, a dead card
+        ("AsAh | 9c9d,8c8d | random", "Ks9s2s", "", "holdem"),  # a range: drawn per deal
+        ("AsKs | random", "Qs7s9c", "Ah", "shortdeck"),
+        ("AsKsQd2d | random", "Qs7s2c5h", "", "omaha"),  # four hole cards from the deck
+    ],
+)
+def test_monte_carlo_agrees_with_exact(players: str, board: str, dead: str, game: str) -> None:
+    exact = pokercalc.equity(players, board=board, dead=dead, game=game, method="exact",
+                             threshold=10**12)  # fmt: skip
+    mc = pokercalc.equity(players, board=board, dead=dead, game=game, method="mc",
+                          trials=200_000, seed=11, threads=2)  # fmt: skip
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.stderr is not None and 0 < m.stderr < 0.01
+        assert abs((m.equity or 0) - (e.equity or 0)) < 4 * m.stderr, (players, e.label)
+
+
+def test_many_cards_dealt_per_deal_keep_the_symmetries() -> None:
+    """Ten cards and more are dealt from the deck listed per deal (ranges drawn first): equal
+    players come out equal, within their standard errors."""
+    r = pokercalc.equity("AA,KK | AA,KK | random | random | random | random", method="mc",
+                         trials=400_000, seed=3, threads=2)  # fmt: skip
+    eq = [p.equity or 0.0 for p in r.players]
+    se = [p.stderr or 0.0 for p in r.players]
+    assert abs(sum(eq) - 1) < 1e-9
+    assert abs(eq[0] - eq[1]) < 4 * (se[0] ** 2 + se[1] ** 2) ** 0.5
+    for i in range(3, 6):
+        assert abs(eq[i] - eq[2]) < 4 * (se[i] ** 2 + se[2] ** 2) ** 0.5
+    six = pokercalc.equity(" | ".join(["random"] * 6), method="mc", trials=200_000, seed=3)
+    for p in six.players:
+        assert abs((p.equity or 0) - 1 / 6) < 4 * (p.stderr or 0)
+
+
+@pytest.mark.parametrize(
+    "players", ["AsKs | random", "AsKs | random | random | random | random | random"]
+)
+def test_the_spread_over_seeds_is_the_reported_standard_error(players: str) -> None:
+    runs = [
+        pokercalc.equity(players, board="Qs7s2c", method="mc", trials=20_000, seed=s, threads=1)
+        for s in range(1, 41)
+    ]
+    hero = [r.players[0].equity or 0.0 for r in runs]
+    se = statistics.median(r.players[0].stderr or 0.0 for r in runs)
+    # 40 runs: the sample deviation of a normal lies within 0.7 to 1.3 of the true one
+    # with probability above 0.99.
+    assert 0.7 < statistics.stdev(hero) / se < 1.3
+
+
+def test_seeded_runs_repeat_on_any_thread_count() -> None:
+    one = pokercalc.equity("AsKs | random", method="mc", trials=50_000, seed=5, threads=1)
+    two = pokercalc.equity("AsKs | random", method="mc", trials=50_000, seed=5, threads=2)
+    assert [p.wins for p in one.players] == [p.wins for p in two.players]
+    assert [p.ties for p in one.players] == [p.ties for p in two.players]
