@@ -286,7 +286,7 @@ def test_one_and_two_threads() -> None:
             one = pokercalc.equity(players, board=board, threads=1, **kw)
             two = pokercalc.equity(players, board=board, threads=2, **kw)
         assert seen == [True, True]
-        assert one.threads == 1 and two.threads == (2 if one.outcomes >= 2_000_000 else 1)
+        assert one.threads == 1 and two.threads in ((2,) if one.outcomes >= 2_000_000 else (1, 2))
         _same(one, two)
         assert one.showdowns == two.showdowns
     assert one.outcomes < 2_000_000 < math.comb(44, 4) * 40

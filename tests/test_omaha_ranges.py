@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import shlex
 from collections import Counter
@@ -378,8 +379,16 @@ def test_the_tool_reproduces_the_first_entries(game: str) -> None:
     keys, _ = every_class(game)
     assert len(stored) == len(keys) == info["classes"]
     for i in (0, len(keys) // 2):
-        got = tool.class_equity(class_name(int(keys[i])), info["trials"], info["seed"], game)
-        assert int(tool.quantize(np.array([got]))[0]) == int(stored[i])
+        name = class_name(int(keys[i]))
+        got = tool.class_equity(name, info["trials"], info["seed"], game)
+        # The rankings were dealt before Monte Carlo listed the cards left once for fixed
+        # hands (2026-11-24), so a rerun deals other cards: it agrees within its standard
+        # error (at most 0.5 / sqrt(trials) for a pot share), not bit for bit; a seed still
+        # repeats its own figure.
+        tol = 4 * 0.5 / math.sqrt(info["trials"]) + 1 / info["scale"]
+        assert abs(got - int(stored[i]) / info["scale"]) < tol
+        if i == 0:
+            assert tool.class_equity(name, info["trials"], info["seed"], game) == got
 
 
 @pytest.mark.parametrize("percent", [1, 15])
