@@ -165,9 +165,10 @@ def test_monte_carlo_pieces_need_a_deal_count() -> None:
 
 
 def test_pieces_are_sized_by_time() -> None:
-    # About 100 s of work on one core: about a hundred pieces of a second.
+    # About 16 s of work on one core (planned as 24 s: a random last player counted by rank
+    # classes): a few dozen pieces of a second.
     plan = plan_equity("QQ+,AKs | JJ-99,AQs | random", method="exact")
-    assert 30 <= len(plan.pieces) <= 400
+    assert 10 <= len(plan.pieces) <= 100
     small = plan_equity("AsAh | KsKh", method="exact")
     assert len(small.pieces) == 1
 

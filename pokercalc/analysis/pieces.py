@@ -217,7 +217,7 @@ def plan_equity(
     b, d = check_board_and_dead(job.board, job.dead, game=g)
     _, _, prob = _setup(list(texts), b, d, g)
     chosen, outcomes, counted = _choose_method(prob, method, limit)
-    cost = _outcome_cost(prob)
+    cost = _outcome_cost(prob, exact=chosen == "exact")
     if chosen == "mc":
         if trials is None:
             why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
