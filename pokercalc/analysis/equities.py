@@ -1256,7 +1256,7 @@ def _exhaustive(
     # need that many times more to share (two threads: 1.18x -> 1.98x on AA|KK|QQ|JJ).  One
     # thread keeps the fewer, cheaper items (splitting costs it 6% there).
     want = 16 * threads * (len(prob.group) if threads > 1 else 1)
-    flat, innermost, _ = _work_items(prob, kernel, want, big)
+    flat, innermost, nfirsts = _work_items(prob, kernel, want, big)
     n_items = len(flat) // 3
     # The typed version by name: the fused-type dispatcher would import numpy to inspect its
     # arguments (tests/test_startup.py).
@@ -1308,6 +1308,8 @@ def _exhaustive(
             spent = _time.perf_counter() - t0
             on_plan(outcomes, spent * (n_items - done) / done)
     if not interrupted:
+        if nfirsts and big:
+            _largest_first(flat, done)
         interrupted = run_range(done, n_items)
     if progress and not interrupted:
         progress(1.0)
@@ -1327,6 +1329,17 @@ def _exhaustive(
     _keep_combo_tallies(prob, ctallies)
     return _exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted, threads,
                          elapsed)  # fmt: skip
+
+
+def _largest_first(flat: Any, done: int) -> None:
+    """Put the work items after the first ``done`` in order of their highest new board card,
+    highest first: an item's boards are those below its card, so the biggest items start
+    first and the threads end together.  (The shuffled order the time estimate samples from
+    left AsKs against random on two threads idle 11 % of the time: 1.72x over one thread.)
+    Only items split by that card, a few thousand at most, are sorted."""
+    rest = [tuple(flat[i : i + 3]) for i in range(3 * done, len(flat), 3)]
+    rest.sort(key=lambda item: item[2])
+    flat[3 * done :] = array(flat.typecode, [x for item in rest for x in item])
 
 
 def _exact_result(
