@@ -55,3 +55,5 @@ def test_split_items_run_largest_first_after_the_sample() -> None:
     _largest_first(flat, 1)
     assert list(flat) == [0, -1, 5, 0, -1, 0, 0, -1, 2, 0, -1, 3, 0, -1, 9]
     assert view.tolist() == list(flat)
+    _largest_first(flat, 5)  # every item done in the sample: nothing left to order
+    assert view.tolist() == [0, -1, 5, 0, -1, 0, 0, -1, 2, 0, -1, 3, 0, -1, 9]

@@ -1339,7 +1339,11 @@ def _largest_first(flat: Any, done: int) -> None:
     Only items split by that card, a few thousand at most, are sorted."""
     rest = [tuple(flat[i : i + 3]) for i in range(3 * done, len(flat), 3)]
     rest.sort(key=lambda item: item[2])
-    flat[3 * done :] = array(flat.typecode, [x for item in rest for x in item])
+    # In place, item by item: the kernel's views of ``flat`` forbid any slice assignment
+    # that could resize it (an empty one too).
+    for j, item in enumerate(rest):
+        at = 3 * (done + j)
+        flat[at], flat[at + 1], flat[at + 2] = item
 
 
 def _exact_result(
