@@ -13,10 +13,12 @@ their five-card subsets.  ``rank_five(cards)`` is the five-card case.
 
 Equity API
 ----------
-``reference_equity(players, board=(), dead=())`` enumerates every joint
-assignment of one combo per player in which no card appears twice (or on the
-board, or among the dead cards), weighting it by the product of the combos'
-weights, and for each every completion of the board to five cards.  A player
+``reference_equity(players, board=(), dead=(), rank=None, deck=range(52))``
+enumerates every joint assignment of one combo per player in which no card
+appears twice (or on the board, or among the dead cards), weighting it by the
+product of the combos' weights, and for each every completion of the board to
+five cards from ``deck``, ranked by ``rank`` (hold'em's :func:`hand_rank` by
+default).  A player
 is a sequence of combos, each ``(c1, c2)`` (weight 1) or ``((c1, c2), weight)``,
 or any object with ``combos`` and ``weights`` attributes (a
 ``pokercalc.ranges.notation.Range``).  It returns a :class:`ReferenceEquity` whose
@@ -30,7 +32,7 @@ shares the best hand, ``share[i]`` its pot shares (a k-way split counts 1/k),
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -117,9 +119,18 @@ def _weighted_combos(player: Any) -> list[tuple[tuple[int, int], Fraction]]:
 
 
 def reference_equity(
-    players: Sequence[Any], board: Sequence[int] = (), dead: Sequence[int] = ()
+    players: Sequence[Any],
+    board: Sequence[int] = (),
+    dead: Sequence[int] = (),
+    rank: Callable[[Sequence[int]], tuple[int, ...]] | None = None,
+    deck: Sequence[int] = range(52),
 ) -> ReferenceEquity:
-    """Enumerate every non-conflicting assignment of combos and every board completion."""
+    """Enumerate every non-conflicting assignment of combos and every board completion.
+
+    ``rank`` orders hands (default :func:`hand_rank`) and ``deck`` is the cards a board
+    is dealt from: another game's (short-deck's 36 cards and ranking) goes through here too.
+    """
+    rank = hand_rank if rank is None else rank
     board = tuple(board)
     used = set(board) | set(dead)
     assert len(used) == len(board) + len(tuple(dead)), "board and dead cards overlap"
@@ -139,10 +150,10 @@ def reference_equity(
             weight *= w
         if weight == 0:
             continue
-        deck = [c for c in range(52) if c not in used and c not in hole]
-        for rest in itertools.combinations(deck, 5 - len(board)):
+        left = [c for c in deck if c not in used and c not in hole]
+        for rest in itertools.combinations(left, 5 - len(board)):
             full = board + rest
-            ranks = [hand_rank(combo + full) for combo, _ in assignment]
+            ranks = [rank(combo + full) for combo, _ in assignment]
             best = max(ranks)
             winners = [i for i, r in enumerate(ranks) if r == best]
             for i in winners:

@@ -38,39 +38,6 @@ def classes(on: bool) -> Iterator[None]:
         E.RANDOM_CLASSES = saved
 
 
-def brute_force(
-    game: str,
-    players: list[list[tuple[tuple[int, ...], Fraction]]],
-    board: Sequence[int],
-    dead: Sequence[int],
-) -> tuple[list[Fraction], int]:
-    """Every assignment and board completion, by the slow ranking of ``game``: each player's
-    equity and the outcome count."""
-    rank = RANKERS[game]
-    deck = [c for c in get_game(game).deck if c not in set(board) | set(dead)]
-    share = [Fraction(0)] * len(players)
-    total = Fraction(0)
-    outcomes = 0
-    for assignment in itertools.product(*players):
-        hole = [c for h, _ in assignment for c in h]
-        if len(set(hole)) != len(hole):
-            continue
-        weight = Fraction(1)
-        for _, w in assignment:
-            weight *= w
-        left = [c for c in deck if c not in hole]
-        for rest in itertools.combinations(left, 5 - len(board)):
-            full = tuple(board) + rest
-            ranks = [rank(h + full) for h, _ in assignment]
-            best = max(ranks)
-            winners = [i for i, r in enumerate(ranks) if r == best]
-            for i in winners:
-                share[i] += weight / len(winners)
-            total += weight
-            outcomes += 1
-    return [s / total for s in share], outcomes
-
-
 def every_hand(game: str, board: Sequence[int], dead: Sequence[int]) -> list[Any]:
     deck = [c for c in get_game(game).deck if c not in set(board) | set(dead)]
     return [(h, Fraction(1)) for h in itertools.combinations(deck, 2)]
@@ -115,7 +82,8 @@ CLUBS_DIAMONDS = "".join(r + s for r in "23456789TJQKA" for s in "cd")
 def test_classes_equal_the_reference(game: str, hands: list[str], board: str, dead: str) -> None:
     b, d = parse_cards(board), parse_cards(dead)
     players = [listed(h) for h in hands] + [every_hand(game, b, d)]
-    want, outcomes = brute_force(game, players, b, d)
+    ref = reference.reference_equity(players, b, d, RANKERS[game], get_game(game).deck)
+    want, outcomes = list(ref.equity), ref.outcomes
     text = " | ".join([*hands, "random"])
     for threads in (1, 2):
         got = pokercalc.equity(text, board=board, dead=dead, game=game, method="exact",

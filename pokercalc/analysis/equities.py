@@ -665,7 +665,8 @@ class _Problem:
             bytes(self.board),
         )
         kernel.set_suit_merging(MERGE_SUITS, *self.game.flush_rule)
-        kernel.set_random_classes(RANDOM_CLASSES)
+        # The kernel checks again what it relies on (every hand, unit weights, a key ranking).
+        kernel.set_random_classes(_random_classes(self))
         return kernel
 
     def boards(self) -> int:

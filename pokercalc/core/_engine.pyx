@@ -706,8 +706,8 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                 pass
             elif P.classes:
                 cgt = ceq = ctot = 0
-                if random_classes(rk, usedb, P.bmask | mask, <uint32_t>base, base, best, &cgt,
-                                  &ceq, &ctot, &nev):
+                if random_classes(rk, usedb, P.bmask | mask, base, best, &cgt, &ceq, &ctot,
+                                  &nev):
                     gt = cgt
                     eq = ceq
                     tot = ctot
@@ -764,13 +764,14 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
 # combos holding enough of that suit are valued one by one and taken out of
 # their classes; a five-card flush board goes combo by combo.
 
-cdef inline bint random_classes(ranking_t* rk, uint64_t usedb, uint64_t bfull, uint32_t base32,
-                                uint64_t base, uint16_t best, int64_t* gt_, int64_t* eq_,
-                                int64_t* tot_, int64_t* nev) noexcept nogil:
+cdef inline bint random_classes(ranking_t* rk, uint64_t usedb, uint64_t bfull, uint64_t base,
+                                uint16_t best, int64_t* gt_, int64_t* eq_, int64_t* tot_,
+                                int64_t* nev) noexcept nogil:
     """The last player's combos on the board ``bfull`` (its key ``base``) when it holds every
     hand: adds the combos beating ``best``, tying it and all of them; False on a board of
     five cards of one suit, left to the caller."""
     cdef uint64_t avail = ~usedb
+    cdef uint32_t base32 = <uint32_t>base  # the ranks' part of the board's key
     cdef int a[13]
     cdef int16_t cls[13 * 13]
     cdef uint32_t rkey[13]
