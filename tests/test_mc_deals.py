@@ -1,7 +1,7 @@
-"""Monte Carlo dealing: the cards left listed once and shuffled in part per deal (every other
-player holding one hand), or listed per deal when many cards are dealt; each agrees with
-exact enumeration within its reported standard error, and its spread over seeds is the
-standard error it reports."""
+"""Monte Carlo dealing: the cards no deal can give the random players listed once and shuffled
+in part per deal, passing over the cards the ranged players drew; each path agrees with exact
+enumeration within its reported standard error, and its spread over seeds is the standard
+error it reports."""
 
 from __future__ import annotations
 
@@ -32,9 +32,31 @@ def test_monte_carlo_agrees_with_exact(players: str, board: str, dead: str, game
         assert abs((m.equity or 0) - (e.equity or 0)) < 4 * m.stderr, (players, e.label)
 
 
+@pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [
+        # One ranged player (drawn from its alias table): its cards, which the deck still
+        # holds, are passed over when the random players and the board are dealt.
+        ("99+,AJs+ | random | random", "Jd9s2c5h", "holdem"),
+        # A one-hand player and a range (a joint table of assignments).
+        ("JcJh | 99+,AJs+ | random", "4dAc5d", "holdem"),
+        ("AsKs | 88+,AT+ | random", "Qs8h6d", "shortdeck"),
+        ("AsKsQd2d | AhAdKcQc,AcAd7h7d | random", "Qs7s2c5h", "omaha"),
+        ("AsKsQd2d | AhAdKcQc,AcAd7h7d | random", "Qs7s2c5h", "omaha-hilo"),
+    ],
+)
+def test_ranged_players_cards_are_passed_over(players: str, board: str, game: str) -> None:
+    exact = pokercalc.equity(players, board=board, game=game, method="exact", threshold=10**12)
+    mc = pokercalc.equity(players, board=board, game=game, method="mc", trials=300_000,
+                          seed=7, threads=2)  # fmt: skip
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.stderr is not None and 0 < m.stderr < 0.01
+        assert abs((m.equity or 0) - (e.equity or 0)) < 4 * m.stderr, (players, e.label)
+
+
 def test_many_cards_dealt_per_deal_keep_the_symmetries() -> None:
-    """Ten cards and more are dealt from the deck listed per deal (ranges drawn first): equal
-    players come out equal, within their standard errors."""
+    """Ranged players and many random ones: equal players come out equal, within their
+    standard errors."""
     r = pokercalc.equity("AA,KK | AA,KK | random | random | random | random", method="mc",
                          trials=400_000, seed=3, threads=2)  # fmt: skip
     eq = [p.equity or 0.0 for p in r.players]

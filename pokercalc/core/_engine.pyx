@@ -1574,29 +1574,33 @@ cdef class Kernel:
             raise ValueError("the broken-down player must be dealt from its combos")
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
             raise ValueError("joint tables do not match")
-        cdef const int32_t* jp = &joint[0] if nj else NULL
-        cdef const double* jq = &joint_prob[0] if nj else NULL
-        cdef const int32_t* ja = &joint_alias[0] if nj else NULL
+        cdef Draws D
+        D.aprob = &alias_prob[0]
+        D.aidx = &alias_idx[0]
+        D.joint = &joint[0] if nj else NULL
+        D.jprob = &joint_prob[0] if nj else NULL
+        D.jalias = &joint_alias[0] if nj else NULL
+        D.nj = nj
         cdef int w
         P.ctl = &ctl[0]
         for t in prange(slots, nogil=True, num_threads=min(threads, max(slots, 1)),
                         schedule="dynamic", chunksize=1):
             w = threadid()
             if P.ranking == 0:
-                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <HighRanking*>NULL)
+                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
+                    <HighRanking*>NULL)
             elif P.ranking == 1:
-                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <ShortRanking*>NULL)
+                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
+                    <ShortRanking*>NULL)
             elif P.ranking == 2:
-                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <TritonRanking*>NULL)
+                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
+                    <TritonRanking*>NULL)
             elif P.ranking == EVAL_OMAHA:
-                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <OmahaRanking*>NULL)
+                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
+                    <OmahaRanking*>NULL)
             else:
-                _mc(P, &alias_prob[0], &alias_idx[0], jp, jq, ja, nj, &rng[t, 0],
-                    trials_per_slot, &counts[w, 0], &ccounts[w, 0], <OmahaHiLoRanking*>NULL)
+                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
+                    <OmahaHiLoRanking*>NULL)
         P.ctl = NULL
 
     def joint_assignments(self, int64_t limit) -> object:
@@ -1659,214 +1663,239 @@ cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
 
 # --- Monte Carlo ---------------------------------------------------------
 
-cdef enum:
-    # Dealing this many cards or more, a deal lists the deck and shuffles part of it rather
-    # than drawing until a card is free: nine players on a flop 9.1 -> 10.3M deals/s, AsKs
-    # against five random hands 12.8 -> 14.8M; seven cards (heads-up) 33.3 -> 23.4M, so not
-    # for few.
-    FY_MIN_CARDS = 10
-
-
-cdef inline void deal_from(uint64_t* s, uint8_t* deck, int ndeck, uint8_t* out,
-                           int count) noexcept nogil:
-    """Deal ``count`` of the ``ndeck`` cards of ``deck`` uniformly: a partial Fisher-Yates
-    shuffle, which leaves ``deck`` a permutation of the same cards, so the next deal can
-    start from it as it is."""
-    cdef int j, x
-    for j in range(count):
-        x = j + bounded(s, ndeck - j)
-        deck[j], deck[x] = deck[x], deck[j]
-        out[j] = deck[j]
-
-
-cdef inline int deal(uint64_t* s, uint64_t* used, int nused, uint8_t* out,
-                     int count) noexcept nogil:
-    """Deal ``count`` cards uniformly from those not in ``used`` (``nused`` cards) and add them."""
-    cdef uint8_t rem[52]
-    cdef int r = 0, c, j, x
-    cdef uint64_t bits = 0
-    cdef bint spare = False
-    if nused > 36 or count >= FY_MIN_CARDS:
-        # Few cards left, or many to deal: a partial Fisher-Yates shuffle of what remains
-        # (no rejected draws, whose unpredictable branches cost more than listing the deck).
-        r = remaining_cards(used[0], rem, False)
-        if r < count:
+cdef inline int deal_skipping(uint64_t* s, uint8_t* deck, int ndeck, uint64_t used,
+                              uint8_t* out, int count) noexcept nogil:
+    """Deal ``count`` of the cards of ``deck`` not in ``used`` uniformly, or return 0 when too
+    few are left: a partial Fisher-Yates shuffle, passing over the cards it meets that are
+    in ``used``.  The cards of a uniform random order that are not in ``used`` come in a
+    uniform random order themselves, so the first ``count`` of them are a uniform deal; and
+    ``deck`` is left a permutation of the same cards, so the next deal can start from it as
+    it is."""
+    cdef int j = 0, got = 0, x
+    cdef uint8_t c
+    while got < count:
+        if j == ndeck:
             return 0
-        for j in range(count):
-            x = j + bounded(s, r - j)
-            rem[j], rem[x] = rem[x], rem[j]
-            out[j] = rem[j]
-            used[0] |= PC_CARD_BIT[rem[j]]
-        return 1
-    for j in range(count):
-        # Each 64-bit output gives two independent 32-bit draws.
-        while True:
-            if spare:
-                c = bounded_from(s, <uint32_t>bits, 52)
-                spare = False
-            else:
-                bits = next_u64(s)
-                c = bounded_from(s, <uint32_t>(bits >> 32), 52)
-                spare = True
-            if not used[0] & PC_CARD_BIT[c]:
-                break
-        used[0] |= PC_CARD_BIT[c]
-        out[j] = c
+        x = j + bounded(s, ndeck - j)
+        c = deck[x]
+        deck[x] = deck[j]
+        deck[j] = c
+        out[got] = c
+        # Branch-free: a card in ``used`` is written and then overwritten.
+        got += (used & PC_CARD_BIT[c]) == 0
+        j += 1
     return 1
 
 
-cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const int32_t* joint,
-              const double* jprob, const int32_t* jalias, int64_t nj, uint64_t* s,
-              int64_t trials, int64_t* cnt, int64_t* cb, ranking_t* rk) noexcept nogil:
-    # Each deal draws every player's combo independently from its own
-    # distribution and throws the whole draw away on any shared card.  The
-    # accepted draws then have exactly the probability exhaustive enumeration
-    # gives them (proportional to the product of weights over non-conflicting
-    # assignments).  Dealing players in a fixed order from what is left would
-    # not: the last player would be drawn from a range thinned by the others
-    # and its hands would be mis-weighted.
-    #
-    # Players whose range is every hand are the exception that keeps many-way
-    # pots fast: whatever the others hold, every way to deal them two of the
-    # remaining cards is equally likely and the number of such ways does not
-    # depend on which cards the others took, so they are dealt from the deck
-    # after the others are accepted, which is exact too.
-    #
-    # When the other players' valid joint assignments are few, the caller
-    # lists them all (``joint``, ``nj`` rows of one flat combo index per
-    # non-random player) with an alias table over their weight products, and
-    # a deal draws one row: the same distribution, with no rejected draws.
-    #
-    # A broken-down player's outcome in each deal is read off the change of
-    # its tally row and added to its combo's row of ``cb`` too.
-    cdef int n = P.n
-    cdef int k = 5 - P.nb
+cdef struct Draws:
+    # What a Monte Carlo run draws the players' hands from: the alias tables of the
+    # players' weights, and the joint table (``nj`` rows) when the caller listed the
+    # ranged players' assignments.
+    const double* aprob
+    const int32_t* aidx
+    const int32_t* joint
+    const double* jprob
+    const int32_t* jalias
+    int64_t nj
+
+
+cdef inline bint draw_hands(const Problem* P, const Draws* D, uint64_t* s, const int* ranged,
+                            int nranged, int32_t* combo, uint64_t* used) noexcept nogil:
+    """Draw a combo for each of the ``nranged`` players ``ranged`` (into ``combo[p]``),
+    adding their cards to ``used``; False when a draw shares a card with ``used``.
+
+    Each player is drawn independently from its own weights and the whole draw is thrown
+    away on any shared card, so the accepted draws have exactly the probability exhaustive
+    enumeration gives them (proportional to the product of the weights over
+    non-conflicting assignments); dealing the players in order from what is left would
+    mis-weight the last ones.  With a joint table, one row is drawn: the same
+    distribution, with no rejected draws."""
+    cdef int r, p, j
+    cdef int64_t row
+    cdef int32_t i
+    if D.nj > 0:
+        row = bounded(s, <uint32_t>D.nj)
+        if D.jprob[row] < 1.0 and uniform01(s) >= D.jprob[row]:
+            row = D.jalias[row]
+        for r in range(nranged):
+            i = D.joint[row * nranged + r]
+            combo[ranged[r]] = i
+            used[0] |= P.cmask[i]
+        return True
+    for r in range(nranged):
+        p = ranged[r]
+        j = bounded(s, P.off[p + 1] - P.off[p])
+        # Unweighted ranges have every alias probability at 1: skip the coin.
+        if D.aprob[P.off[p] + j] < 1.0 and uniform01(s) >= D.aprob[P.off[p] + j]:
+            j = D.aidx[P.off[p] + j]
+        i = P.off[p] + j
+        if P.cmask[i] & used[0]:
+            return False
+        combo[p] = i
+        used[0] |= P.cmask[i]
+    return True
+
+
+cdef void _mc_fixed(const Problem* P, uint64_t* s, uint8_t* deck, int ndeck, int64_t trials,
+                    int64_t* cnt, ranking_t* rk) noexcept nogil:
+    """:func:`_mc` when every player not dealt from the deck holds one hand, in a hold'em-like
+    game with no broken-down player: nothing to pass over, so each card is one step of the
+    shuffle, its key summed as it comes (AsKs against one random hand 37 -> 44M deals a
+    second, against five 19 -> 21M)."""
+    cdef int n = P.n, k = 5 - P.nb, p, j, x, r
     cdef uint64_t hk[MAXP]
     cdef uint64_t hm[MAXP]
-    cdef uint8_t cards[52]
-    cdef uint8_t bc[5]
+    cdef uint64_t key, mask, init = PC_KEY_INIT + P.bkey
+    cdef int64_t done = 0
+    cdef int rand[MAXP]
+    cdef int nrand = 0
+    cdef uint8_t c, d
+    for p in range(n):
+        if P.is_random[p]:
+            rand[nrand] = p
+            nrand += 1
+        else:
+            hk[p] = init + P.ckey[P.off[p]]
+            hm[p] = P.bmask | P.cmask[P.off[p]]
+    while done < trials:
+        if (done & 255) == 0 and stop_requested(P.ctl):
+            break
+        j = 0
+        for r in range(nrand):
+            x = j + bounded(s, ndeck - j)
+            c = deck[x]
+            deck[x] = deck[j]
+            deck[j] = c
+            x = j + 1 + bounded(s, ndeck - j - 1)
+            d = deck[x]
+            deck[x] = deck[j + 1]
+            deck[j + 1] = d
+            j += 2
+            hk[rand[r]] = init + PC_CARD_KEY[c] + PC_CARD_KEY[d]
+            hm[rand[r]] = P.bmask | PC_CARD_BIT[c] | PC_CARD_BIT[d]
+        key = 0
+        mask = 0
+        for r in range(k):
+            x = j + bounded(s, ndeck - j)
+            c = deck[x]
+            deck[x] = deck[j]
+            deck[j] = c
+            j += 1
+            key += PC_CARD_KEY[c]
+            mask |= PC_CARD_BIT[c]
+        showdown(rk, n, hk, hm, key, mask, 1, cnt)
+        done += 1
+    cnt[P.total_at] += done
+
+
+cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int64_t* cnt,
+              int64_t* cb, ranking_t* rk) noexcept nogil:
+    # The ranged players (every player not dealt from the deck who holds more than one
+    # hand, or all of them with a joint table) are drawn by :func:`draw_hands`.
+    #
+    # Players whose range is every hand are what keeps many-way pots fast: whatever the
+    # others hold, every way to deal them the game's hole cards from the remaining cards
+    # is equally likely and the number of such ways does not depend on which cards the
+    # others took, so they are dealt from the deck after the others are accepted, which
+    # is exact too.  The cards no deal can give them (the board, the dead cards and the
+    # one-hand players') are listed once, and every deal shuffles part of that list,
+    # passing over the cards the ranged players drew (:func:`deal_skipping`): listing the
+    # deck in every deal took a third of the time of nine players on a flop.
+    #
+    # A broken-down player's outcome in each deal is read off the change of its tally row
+    # and added to its combo's row of ``cb`` too.
+    cdef int n = P.n, k = 5 - P.nb, K = P.K, p, r, j, q, nranged = 0, nrand = 0
+    cdef uint64_t hk[MAXP]
+    cdef uint64_t hm[MAXP]
+    cdef int32_t combo[MAXP]
+    cdef int rand[MAXP]
+    cdef int ranged[MAXP]
     cdef const uint8_t* holes[MAXP]
+    cdef uint8_t cards[52]
+    cdef uint8_t deck[52]
+    cdef uint8_t bc[5]
+    cdef uint64_t key, mask, used, base = P.bmask | P.dead, init = PC_KEY_INIT + P.bkey
+    cdef uint64_t fixed = base
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
-    cdef int p, j, nwin, size, q, nrand = 0
-    cdef int32_t i
-    cdef uint64_t used, base = P.bmask | P.dead, key, mask, pm
-    cdef int stride = P.total_at
-    cdef bint ok
-    cdef int nbase = __builtin_popcountll(base)
-    cdef int64_t row
-    cdef int col
+    cdef int ndeck
     cdef int bp = P.bp, S = P.bstride, srow = 0
-    cdef int32_t bi = 0
     cdef int64_t snap[MAXP + 1]
     cdef int64_t d, sd
     cdef int64_t* crow
-    cdef uint8_t deck[52]
-    cdef int ndeck = -1
-    cdef uint64_t fixed
-    cdef bint listed
-    if bp >= 0:
-        if ranking_t is OmahaHiLoRanking:
-            srow = HILO_SLOTS * bp
+    cdef uint8_t c, e
+    cdef bint ok
+    for p in range(n):
+        if P.is_random[p]:
+            rand[nrand] = p
+            nrand += 1
+        elif D.nj > 0 or P.off[p + 1] - P.off[p] > 1:
+            ranged[nranged] = p
+            nranged += 1
         else:
-            srow = bp * (n + 1)
-    for p in range(n):
-        nrand += P.is_random[p]
-    # When every other player holds one hand, the cards left are the same in every deal:
-    # they are listed once and dealt by shuffling part of them.
-    fixed = base
-    listed = True
-    for p in range(n):
-        if not P.is_random[p]:
-            if P.off[p + 1] - P.off[p] != 1 or fixed & P.cmask[P.off[p]]:
-                listed = False
-                break
-            fixed |= P.cmask[P.off[p]]
-    if listed:
-        ndeck = remaining_cards(fixed, deck, False)
-        if ndeck < P.K * nrand + k:
-            ndeck = -1
+            combo[p] = P.off[p]
+            hk[p] = init + P.ckey[P.off[p]]
+            hm[p] = P.bmask | P.cmask[P.off[p]]
+            if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+                holes[p] = hole_of(P, P.off[p])
+        if not P.is_random[p] and P.off[p + 1] - P.off[p] == 1:
+            # One-hand players that clash leave no card to deal: every deal is refused.
+            fixed = ~(<uint64_t>0) if fixed & P.cmask[P.off[p]] else fixed | P.cmask[P.off[p]]
+    ndeck = remaining_cards(fixed, deck, False)
+    if ranking_t is HighRanking or ranking_t is ShortRanking or ranking_t is TritonRanking:
+        if nranged == 0 and bp < 0 and ndeck >= 2 * nrand + k:
+            _mc_fixed(P, s, deck, ndeck, trials, cnt, rk)
+            return
+    if bp >= 0:
+        srow = HILO_SLOTS * bp if ranking_t is OmahaHiLoRanking else bp * (n + 1)
     for j in range(P.nb):
         bc[j] = P.bcards[j]
     while done < trials:
         if (done & 255) == 0 and stop_requested(P.ctl):
-            return
-        used = base
-        ok = True
-        if nj > 0:
-            row = bounded(s, <uint32_t>nj)
-            if jprob[row] < 1.0 and uniform01(s) >= jprob[row]:
-                row = jalias[row]
-            col = 0
-            for p in range(n):
-                if P.is_random[p]:
-                    continue
-                i = joint[row * (n - nrand) + col]
-                col += 1
-                if p == bp:
-                    bi = i
-                used |= P.cmask[i]
-                hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
-                hm[p] = P.bmask | P.cmask[i]
-                if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-                    holes[p] = hole_of(P, i)
-        for p in range(n):
-            if P.is_random[p] or nj > 0:
-                continue
-            size = P.off[p + 1] - P.off[p]
-            j = bounded(s, size)
-            # Unweighted ranges have every alias probability at 1: skip the coin.
-            if aprob[P.off[p] + j] < 1.0 and uniform01(s) >= aprob[P.off[p] + j]:
-                j = aidx[P.off[p] + j]
-            i = P.off[p] + j
-            if P.cmask[i] & used:
-                ok = False
-                break
-            if p == bp:
-                bi = i
-            used |= P.cmask[i]
-            hk[p] = PC_KEY_INIT + P.bkey + P.ckey[i]
-            hm[p] = P.bmask | P.cmask[i]
-            if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-                holes[p] = hole_of(P, i)
-        if ok and ndeck >= 0:
-            deal_from(s, deck, ndeck, cards, P.K * nrand + k)
-        elif ok:
-            ok = deal(s, &used, nbase + P.K * (n - nrand), cards, P.K * nrand + k)
+            break
+        used = fixed
+        ok = draw_hands(P, D, s, ranged, nranged, combo, &used)
+        if ok:
+            ok = deal_skipping(s, deck, ndeck, used, cards, K * nrand + k)
         if not ok:
-            cnt[stride + 1] += 1
+            cnt[P.total_at + 1] += 1
             failed += 1
             if failed > give_up or ((failed & 4095) == 0 and stop_requested(P.ctl)):
-                return
+                break
             continue
         failed = 0
-        q = 0
         if bp >= 0:
             for j in range(S):
                 snap[j] = cnt[srow + j]
         if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-            for p in range(n):
-                if P.is_random[p]:
-                    holes[p] = &cards[q]
-                    q += P.K
+            for r in range(nranged):
+                holes[ranged[r]] = hole_of(P, combo[ranged[r]])
+            q = 0
+            for r in range(nrand):
+                holes[rand[r]] = &cards[q]
+                q += K
             for j in range(k):
                 bc[P.nb + j] = cards[q + j]
-            omaha_showdown(rk, n, P.K, P.units, holes, bc, 1, True, cnt)
+            omaha_showdown(rk, n, K, P.units, holes, bc, 1, True, cnt)
         else:
-            for p in range(n):
-                if P.is_random[p]:
-                    pm = PC_CARD_BIT[cards[q]] | PC_CARD_BIT[cards[q + 1]]
-                    hk[p] = PC_KEY_INIT + P.bkey + PC_CARD_KEY[cards[q]] + PC_CARD_KEY[cards[q + 1]]
-                    hm[p] = P.bmask | pm
-                    q += 2
+            for r in range(nranged):
+                p = ranged[r]
+                hk[p] = init + P.ckey[combo[p]]
+                hm[p] = P.bmask | P.cmask[combo[p]]
+            for r in range(nrand):
+                c = cards[2 * r]
+                e = cards[2 * r + 1]
+                hk[rand[r]] = init + PC_CARD_KEY[c] + PC_CARD_KEY[e]
+                hm[rand[r]] = P.bmask | PC_CARD_BIT[c] | PC_CARD_BIT[e]
             key = 0
             mask = 0
             for j in range(k):
-                key += PC_CARD_KEY[cards[q + j]]
-                mask |= PC_CARD_BIT[cards[q + j]]
+                c = cards[2 * nrand + j]
+                key += PC_CARD_KEY[c]
+                mask |= PC_CARD_BIT[c]
             showdown(rk, n, hk, hm, key, mask, 1, cnt)
         if bp >= 0:
-            crow = cb + <int64_t>(bi - P.boff) * S
+            crow = cb + <int64_t>(combo[bp] - P.boff) * S
             if ranking_t is OmahaHiLoRanking:
                 for j in range(HILO_SLOTS):
                     crow[j] += cnt[srow + j] - snap[j]
@@ -1878,5 +1907,5 @@ cdef void _mc(const Problem* P, const double* aprob, const int32_t* aidx, const 
                     crow[j] += d
                     sd += d
                 crow[0] += 1 - sd
-        cnt[stride] += 1
+        cnt[P.total_at] += 1
         done += 1
