@@ -113,13 +113,20 @@ def eval7_sequential(capsule, const uint64_t[::1] card_masks) -> int:
 
 
 def inline_random(const uint8_t[:, ::1] hands) -> int:
-    """pokercalc's inline ``eval_cards`` from another Cython module (no validation); sum of values."""
+    """pokercalc's inline ``eval_cards`` from another Cython module (no validation); sum of values.
+
+    Seven-card rows take a loop with the count fixed at seven, as OMPEval's driver writes its
+    seven additions out."""
     cdef Py_ssize_t i, n = hands.shape[0]
     cdef int width = hands.shape[1]
     cdef uint64_t total = 0
     with nogil:
-        for i in range(n):
-            total += eval_cards(&hands[i, 0], width)
+        if width == 7:
+            for i in range(n):
+                total += eval_cards(&hands[i, 0], 7)
+        else:
+            for i in range(n):
+                total += eval_cards(&hands[i, 0], width)
     return total
 
 
