@@ -1757,6 +1757,20 @@ ctypedef fused moves_t:
     KeepsCards
 
 
+cdef inline uint8_t shuffle_step(uint64_t* s, uint8_t* deck, uint8_t* pos, int m, int j,
+                                 moves_t* moves) noexcept nogil:
+    """Step ``j`` of a partial Fisher-Yates shuffle of ``deck[:m]``: swap a uniform card of
+    ``deck[j:m]`` to place ``j`` and return it (keeping ``pos`` when cards are moved)."""
+    cdef int x = j + bounded(s, m - j)
+    cdef uint8_t c = deck[x], e = deck[j]
+    deck[x] = e
+    deck[j] = c
+    if moves_t is MovesCards:
+        pos[e] = x
+        pos[c] = j
+    return c
+
+
 cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s, uint8_t* deck, int ndeck,
                     uint64_t fixed, const int* ranged, int nranged, int64_t trials,
                     int64_t* cnt, ranking_t* rk, moves_t* moves) noexcept nogil:
@@ -1778,7 +1792,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s, uint8_t* dec
     cdef int64_t give_up = 64 * trials + 4096
     cdef int rand[MAXP]
     cdef int nrand = 0
-    cdef uint8_t c, d, e
+    cdef uint8_t c, d
     cdef const uint8_t* hole
     for p in range(n):
         if P.is_random[p]:
@@ -1822,36 +1836,15 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s, uint8_t* dec
             failed = 0
         j = 0
         for r in range(nrand):
-            x = j + bounded(s, m - j)
-            c = deck[x]
-            e = deck[j]
-            deck[x] = e
-            deck[j] = c
-            if moves_t is MovesCards:
-                pos[e] = x
-                pos[c] = j
-            x = j + 1 + bounded(s, m - j - 1)
-            d = deck[x]
-            e = deck[j + 1]
-            deck[x] = e
-            deck[j + 1] = d
-            if moves_t is MovesCards:
-                pos[e] = x
-                pos[d] = j + 1
+            c = shuffle_step(s, deck, pos, m, j, moves)
+            d = shuffle_step(s, deck, pos, m, j + 1, moves)
             j += 2
             hk[rand[r]] = init + PC_CARD_KEY[c] + PC_CARD_KEY[d]
             hm[rand[r]] = P.bmask | PC_CARD_BIT[c] | PC_CARD_BIT[d]
         key = 0
         mask = 0
         for r in range(k):
-            x = j + bounded(s, m - j)
-            c = deck[x]
-            e = deck[j]
-            deck[x] = e
-            deck[j] = c
-            if moves_t is MovesCards:
-                pos[e] = x
-                pos[c] = j
+            c = shuffle_step(s, deck, pos, m, j, moves)
             j += 1
             key += PC_CARD_KEY[c]
             mask |= PC_CARD_BIT[c]
