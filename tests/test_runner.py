@@ -1,9 +1,14 @@
 """``runner.run_kernel``: kernels run on one kept thread (OpenMP then keeps its thread team),
-a second caller meanwhile gets a thread of its own, and errors and results come back."""
+a second caller meanwhile gets a thread of its own, and errors and results come back.
+``runner.run_here``: from the main thread, on the main thread, a watcher turning signals into
+the stop flag."""
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
+import time
 
 import pytest
 
@@ -57,3 +62,78 @@ def test_split_items_run_largest_first_after_the_sample() -> None:
     assert view.tolist() == list(flat)
     _largest_first(flat, 5)  # every item done in the sample: nothing left to order
     assert view.tolist() == [0, -1, 5, 0, -1, 0, 0, -1, 2, 0, -1, 3, 0, -1, 9]
+
+
+def test_run_here_runs_on_the_main_thread_and_elsewhere_on_the_kept_one() -> None:
+    assert runner.run_here(threading.get_ident, runner.Control()) == (threading.get_ident(), False)
+    kept = runner.run_kernel(threading.get_ident, runner.Control())[0]
+    seen: list[int | None] = []
+    t = threading.Thread(
+        target=lambda: seen.append(runner.run_here(threading.get_ident, runner.Control())[0])
+    )
+    t.start()
+    t.join(10)
+    assert seen == [kept]
+
+
+def test_run_here_polls_and_a_signal_sets_the_stop_flag() -> None:
+    control = runner.Control()
+    polls: list[float] = []
+
+    def kernel() -> str:
+        # Stands for a GIL-free kernel: waits for the stop flag, as kernels poll it.
+        end = time.monotonic() + 10
+        while not control.stopped and time.monotonic() < end:
+            time.sleep(0.01)
+        return "stopped" if control.stopped else "timed out"
+
+    before = signal.getsignal(signal.SIGINT)
+    # A handler that does not raise, so the kernel sees the flag the watcher set.
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+        value, stopped = runner.run_here(kernel, control, on_poll=lambda: polls.append(1.0))
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert (value, stopped) == ("stopped", True)
+    assert polls  # progress was drawn while the kernel ran (every POLL_SECONDS)
+    assert signal.set_wakeup_fd(-1) == -1  # the wakeup descriptor is given back
+
+
+def test_run_here_returns_what_a_raised_interrupt_left() -> None:
+    control = runner.Control()
+
+    def kernel() -> str:
+        time.sleep(10)  # a handler that raises ends this at once
+        return "finished"
+
+    threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+    t = time.monotonic()
+    value, stopped = runner.run_here(kernel, control)
+    assert (value, stopped) == (None, True) and control.stopped
+    assert isinstance(control.interrupt, KeyboardInterrupt)
+    assert time.monotonic() - t < 5
+
+
+def test_run_here_hands_the_signals_it_saw_to_the_descriptor_set_before() -> None:
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    before_fd = signal.set_wakeup_fd(w)
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    control = runner.Control()
+    try:
+
+        def kernel() -> None:
+            end = time.monotonic() + 10
+            while not control.stopped and time.monotonic() < end:
+                time.sleep(0.01)
+
+        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+        assert runner.run_here(kernel, control)[1] is True
+        assert signal.set_wakeup_fd(before_fd) == w
+        assert os.read(r, 16) == bytes([signal.SIGINT])
+    finally:
+        signal.signal(signal.SIGINT, before)
+        os.close(r)
+        os.close(w)

@@ -40,7 +40,7 @@ from pokercalc.core.cards import (
 )
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, METHOD, PROB, SECONDS, Result, doc
-from pokercalc.core.runner import Control, default_threads, run_kernel
+from pokercalc.core.runner import Control, default_threads, run_here
 from pokercalc.core.validate import check_board_and_dead, check_engine_options, new_seed
 from pokercalc.errors import CardConflictError, InputError, InternalError
 from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range
@@ -1286,7 +1286,7 @@ def _exhaustive(
             # more than the run); a signal is handled as soon as it returns.
             run(iview[lo:hi], tview, ctallies, threads, cview)
             return False
-        _, stopped = run_kernel(
+        _, stopped = run_here(
             lambda: run(iview[lo:hi], tview, ctallies, threads, cview), control, on_poll=poll
         )
         if control.buffer[0] < 0:
