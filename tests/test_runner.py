@@ -137,3 +137,21 @@ def test_run_here_hands_the_signals_it_saw_to_the_descriptor_set_before() -> Non
         signal.signal(signal.SIGINT, before)
         os.close(r)
         os.close(w)
+
+
+def test_an_error_drawing_progress_stops_the_kernel_and_is_raised() -> None:
+    control = runner.Control()
+
+    def kernel() -> None:
+        end = time.monotonic() + 10
+        while not control.stopped and time.monotonic() < end:
+            time.sleep(0.01)
+
+    def poll() -> None:
+        raise RuntimeError("the progress bar broke")
+
+    with pytest.raises(RuntimeError, match="progress bar broke"):
+        runner.run_here(kernel, control, on_poll=poll)
+    assert control.stopped
+    # The watcher serves the next run.
+    assert runner.run_here(lambda: 5, runner.Control()) == (5, False)
