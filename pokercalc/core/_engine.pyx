@@ -69,7 +69,7 @@ from pokercalc.core._showdown cimport (
     showdown_winners,
     winners_to_tally,
 )
-from pokercalc.core._rng cimport bounded, bounded_from, next_u64, splitmix, uniform01
+from pokercalc.core._rng cimport bounded, splitmix, uniform01
 
 cdef enum:
     FLUSH_CARDS = 5  # cards of one suit a flush needs
@@ -249,14 +249,20 @@ cdef struct Merged:
     int64_t evaluated           # showdowns played
 
 
+cdef inline int64_t class_weight(const Problem* P, const Merged* M, uint64_t live) noexcept nogil:
+    """The boards a merged class whose live cards are ``live`` stands for under the suit
+    symmetries (0: not its orbit's canonical member, counted by another)."""
+    if M.C.active:
+        return leaf_weight(M.C, live)
+    if M.sym:
+        return board_orbit(P.sigma, P.ng, M.stab, P.bmask | live)
+    return 1
+
+
 cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t w, uint64_t key,
                              uint64_t mask, uint64_t live) noexcept nogil:
     """The showdown of one merged class (its board as played in ``M.bc``), ``w`` boards."""
-    cdef int64_t sw = 1
-    if M.C.active:
-        sw = leaf_weight(M.C, live)
-    elif M.sym:
-        sw = board_orbit(P.sigma, P.ng, M.stab, P.bmask | live)
+    cdef int64_t sw = class_weight(P, M, live)
     if sw == 0:
         return
     sw *= w
@@ -280,7 +286,6 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
     cdef int rr, s, c, a, d = 0
     cdef uint16_t v0, v1
     cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt
-    cdef bint canon = M.C.active, sym = M.sym
     for rr in range(r, -1, -1):
         a = 0
         for s in range(4):
@@ -292,11 +297,7 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
                 d = c
                 a += 1
                 continue
-            wt = 1
-            if canon:
-                wt = leaf_weight(M.C, live | b)
-            elif sym:
-                wt = board_orbit(P.sigma, P.ng, M.stab, P.bmask | live | b)
+            wt = class_weight(P, M, live | b)
             if wt == 0:
                 continue
             v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
@@ -306,11 +307,7 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
             tot += wt
             ev += 1
         if a:
-            wt = a
-            if canon:
-                wt *= leaf_weight(M.C, live)
-            elif sym:
-                wt *= board_orbit(P.sigma, P.ng, M.stab, P.bmask | live)
+            wt = a * class_weight(P, M, live)
             if wt == 0:
                 continue
             b = PC_CARD_BIT[d]

@@ -140,7 +140,7 @@ def run_kernel(
             finished.set()
 
     if kept:
-        _kept_thread().put(work)
+        _KERNELS.put(work)
     else:  # another call holds the kept thread: this one gets its own
         threading.Thread(target=work, name="pokercalc-kernel", daemon=True).start()
     interrupted = False
@@ -212,10 +212,15 @@ def run_here(
             errors.append(e)
             control.stop()
 
-    # The watcher is a kept thread too: starting one per run slowed the run itself (JcJh |
-    # 99+,AJs+ | random on two threads 9 -> 12 ms in one round of three).
     watched = threading.Event()
-    _watcher().put((watch, watched))
+
+    def watch_job() -> None:
+        try:
+            watch()
+        finally:
+            watched.set()
+
+    _WATCHER.put(watch_job)
     value: T | None = None
     interrupted = False
     try:
@@ -248,29 +253,26 @@ def run_here(
     return value, interrupted or control.stopped
 
 
-_watching: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]] | None = None
-_watching_thread: threading.Thread | None = None
+class _KeptThread:
+    """A daemon thread kept to run the callables put to it, one at a time (they must not
+    raise), started on first use and again after a fork."""
 
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._thread: threading.Thread | None = None
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
 
-def _watcher() -> queue.SimpleQueue[tuple[Callable[[], None], threading.Event]]:
-    """The queue of :func:`run_here`'s watcher thread, started on first use (again after a
-    fork); it runs one watch at a time and sets the job's event when it is done."""
-    global _watching, _watching_thread
-    if _watching is None or _watching_thread is None or not _watching_thread.is_alive():
-        jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]] = queue.SimpleQueue()
+    def put(self, job: Callable[[], None]) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            jobs = self._jobs = queue.SimpleQueue()
 
-        def serve() -> None:
-            while True:
-                watch, done = jobs.get()
-                try:
-                    watch()
-                finally:
-                    done.set()
+            def serve() -> None:
+                while True:
+                    jobs.get()()
 
-        _watching_thread = threading.Thread(target=serve, name="pokercalc-watch", daemon=True)
-        _watching_thread.start()
-        _watching = jobs
-    return _watching
+            self._thread = threading.Thread(target=serve, name=self.name, daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
 
 
 # One long-lived thread runs the kernels.  OpenMP keeps a thread team per calling
@@ -278,23 +280,10 @@ def _watcher() -> queue.SimpleQueue[tuple[Callable[[], None], threading.Event]]:
 # threads spinning on the cores for a while, so JcJh | 99+,AJs+ | random on 4dAc5d
 # took 16 ms on two threads (19 ms on one); from the same thread every time, 11 ms.
 _KEPT_LOCK = threading.Lock()
-_kept: tuple[threading.Thread, queue.SimpleQueue[Callable[[], None]]] | None = None
-
-
-def _kept_thread() -> queue.SimpleQueue[Callable[[], None]]:
-    """The queue of the kept kernel thread, started on first use (again after a fork)."""
-    global _kept
-    if _kept is None or not _kept[0].is_alive():
-        jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-
-        def serve() -> None:
-            while True:
-                jobs.get()()
-
-        thread = threading.Thread(target=serve, name="pokercalc-kernel", daemon=True)
-        thread.start()
-        _kept = (thread, jobs)
-    return _kept[1]
+_KERNELS = _KeptThread("pokercalc-kernel")
+# run_here's watcher, kept too: starting one per run slowed the run itself (JcJh |
+# 99+,AJs+ | random on two threads 9 -> 12 ms in one round of three).
+_WATCHER = _KeptThread("pokercalc-watch")
 
 
 #: The signals received since :func:`install_signal_handlers`, latest last.
