@@ -14,6 +14,7 @@ enumerates or samples joint assignments of the players' hands, then boards.
 from __future__ import annotations
 
 import math
+import operator
 import sys
 import threading
 import time as _time
@@ -484,7 +485,7 @@ class _Found:
     (held, so that no other range takes their ids), its assignment count, and the suit
     symmetries and arrays of a problem of at most ``_FOUND_HANDS`` hands."""
 
-    __slots__ = ("ranges", "facts", "count", "symmetry", "arrays")
+    __slots__ = ("ranges", "facts", "count", "symmetry", "arrays", "kernels")
 
     def __init__(self, ranges: tuple[Player, ...]) -> None:
         self.ranges = ranges
@@ -492,6 +493,9 @@ class _Found:
         self.count: tuple[int, bool] | None = None
         self.symmetry: tuple[tuple[tuple[int, ...], ...], Any] | None = None
         self.arrays: tuple[tuple[Any, ...], bool] | None = None
+        #: kernels of finished small runs, each with its prepared runs (:class:`_Plan`):
+        #: building a kernel and its items took a tenth of a flop spot's 50 us
+        self.kernels: list[tuple[Kernel, dict[tuple[int, bool], _Plan]]] = []
 
 
 #: The problems set up last, by their ranges' ids, board, dead cards and game: text parses to
@@ -511,7 +515,7 @@ def _found(
     key = (tuple(map(id, ranges)), board, dead, game, SMALL_SETUP, _COUNT_BUDGET)
     with _FOUND_LOCK:
         found = _FOUND.get(key)
-        if found is None or any(a is not b for a, b in zip(found.ranges, ranges, strict=True)):
+        if found is None or not all(map(operator.is_, found.ranges, ranges)):
             found = _Found(tuple(ranges))
             if len(_FOUND) >= _FOUND_PROBLEMS:
                 del _FOUND[next(iter(_FOUND))]
@@ -668,6 +672,26 @@ class _Problem:
         # The kernel checks again what it relies on (every hand, unit weights, a key ranking).
         kernel.set_random_classes(_random_classes(self))
         return kernel
+
+    def lend_kernel(self) -> tuple[Kernel, dict[tuple[int, bool], _Plan]]:
+        """A kernel for one exhaustive run without a breakdown, and its runs prepared so far
+        (:class:`_Plan` by threads and innermost player): one a repeated problem kept
+        (:meth:`give_back`), set up again, or a new one.  A kernel serves one run at a time
+        (it holds the run's stop flag), so a kept one is taken out while it runs."""
+        try:
+            kernel, runs = self._found.kernels.pop()  # (atomic: threads may share a problem)
+        except IndexError:
+            return self.kernel(), {}
+        kernel.set_suit_merging(MERGE_SUITS, *self.game.flush_rule)
+        kernel.set_random_classes(_random_classes(self))
+        return kernel, runs
+
+    def give_back(self, kernel: Kernel, runs: dict[tuple[int, bool], _Plan]) -> None:
+        """Keep a lent kernel that finished its run, where the problem's set-up is kept (so its
+        arrays are small and shared), for the next call of the same problem."""
+        found = self._found
+        if found.arrays is not None and found.symmetry is not None and len(found.kernels) < 2:
+            found.kernels.append((kernel, runs))
 
     def boards(self) -> int:
         """Boards per joint assignment: completions from the cards left."""
@@ -1004,7 +1028,8 @@ def _setup(
     the order given (:func:`_in_given_order`).
     """
     shown, ranges = _players(players, board, dead, game)
-    biggest = max(range(len(ranges)), key=lambda i: (len(ranges[i]), i))
+    sizes = [len(r) for r in ranges]
+    biggest = len(sizes) - 1 - sizes[::-1].index(max(sizes))  # (the last of the largest)
     if breakdown is not None:
         if not 0 <= breakdown < len(ranges):
             raise InputError(
@@ -1024,11 +1049,7 @@ def _in_given_order(
 ) -> EquityResult:
     """``result`` (players in the engine's order) with its players in the order given."""
     players = result.players
-    if (
-        result.game == game.name
-        and all(i == pos for pos, i in enumerate(order))
-        and all(p.combos == c for p, c in zip(players, shown, strict=True))
-    ):
+    if result.game == game.name and order == sorted(order) and shown == [p.combos for p in players]:
         return result  # (the usual case: the largest range was given last)
     back = [0] * len(order)
     for pos, i in enumerate(order):
@@ -1230,6 +1251,48 @@ def _work_items(prob: _Problem, kernel: Any, want: int, shuffle: bool) -> tuple[
     return items, innermost, nfirsts
 
 
+class _Plan:
+    """An exhaustive run of a kernel on ``threads`` threads, prepared: its work items (the flat
+    array of :func:`_work_items`, and the kernel's 2-D view of it), their ``nfirsts`` split,
+    the typed kernel function (innermost or not), and the per-combo tallies
+    (:func:`_combo_buffer`), the tallies and the stop flag.  A repeated small problem keeps
+    it with its kernel: making it again cost a fifth of a 40 us flop spot."""
+
+    __slots__ = ("flat", "items", "nfirsts", "run", "ctallies", "size", "tallies", "zeros",
+                 "tview", "control", "cview")  # fmt: skip
+
+    def __init__(self, prob: _Problem, kernel: Kernel, threads: int, big: bool) -> None:
+        # Unweighted runs count outcomes in int64: exact at any size.
+        code: Literal["d", "q"] = "d" if prob.weighted else "q"
+        self.ctallies = _combo_buffer(prob, kernel, threads, code)
+        self.size = size = -(-kernel.tally_size // 8) * 8 + 8  # whole cache lines per thread
+        self.zeros = array(code, bytes(8 * size * threads))
+        self.tallies = array(code, self.zeros)
+        self.tview = memoryview(self.tallies).cast("B").cast(code, [threads, size])
+        self.control = Control()
+        self.cview = memoryview(self.control.buffer)
+        # Items that are not the smallest of their suit-symmetry orbit return at once, so only
+        # about one in len(group) works (AA | KK | QQ: 36 items, 2 doing everything): threads
+        # need that many times more to share (two threads: 1.18x -> 1.98x on AA|KK|QQ|JJ).
+        # One thread keeps the fewer, cheaper items (splitting costs it 6% there).
+        want = 16 * threads * (len(prob.group) if threads > 1 else 1)
+        self.flat, innermost, self.nfirsts = _work_items(prob, kernel, want, big)
+        n_items = len(self.flat) // 3
+        self.items = memoryview(self.flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
+        # The typed version by name: the fused-type dispatcher would import numpy to inspect
+        # its arguments (tests/test_startup.py).
+        self.run = (kernel.exhaustive_last if innermost else kernel.exhaustive)[
+            "double" if prob.weighted else "int64_t"
+        ]
+
+    def reset(self) -> None:
+        """Zero the tallies and the stop flag for another run (in place: the kernel's views of
+        them stay valid)."""
+        self.tallies[:] = self.zeros
+        self.control.buffer[0] = self.control.buffer[1] = 0
+        self.control.interrupt = None
+
+
 def _exhaustive(
     prob: _Problem,
     outcomes: int,
@@ -1243,35 +1306,26 @@ def _exhaustive(
         raise InputError(
             f"{outcomes:.3g} outcomes are too many to count exactly; use Monte Carlo (--mc)"
         )
-    kernel = prob.kernel()
-    ctallies = _combo_buffer(prob, kernel, threads, "d" if prob.weighted else "q")
+    # A long run takes its work in a fixed random order, so that any prefix is
+    # a fair sample for the time estimate; tallies do not depend on the order.
+    big = outcomes / len(prob.group) >= 2_000_000
+    # A small run without a breakdown borrows the kernel and prepared run of the same
+    # problem's last run; a big one reorders its items (_largest_first), so it makes its own.
+    lent = prob.breakdown is None and not big
+    kernel, runs = prob.lend_kernel() if lent else (prob.kernel(), {})
     if prob.breakdown is not None and outcomes * len(prob.group) >= MAX_EXACT_OUTCOMES:
         raise InputError(
             f"{outcomes:.3g} outcomes are too many to break down exactly; use Monte Carlo (--mc)"
         )
-    # A long run takes its work in a fixed random order, so that any prefix is
-    # a fair sample for the time estimate; tallies do not depend on the order.
-    big = outcomes / len(prob.group) >= 2_000_000
-    # Items that are not the smallest of their suit-symmetry orbit return at once, so only
-    # about one in len(group) works (AA | KK | QQ: 36 items, 2 doing everything): threads
-    # need that many times more to share (two threads: 1.18x -> 1.98x on AA|KK|QQ|JJ).  One
-    # thread keeps the fewer, cheaper items (splitting costs it 6% there).
-    want = 16 * threads * (len(prob.group) if threads > 1 else 1)
-    flat, innermost, nfirsts = _work_items(prob, kernel, want, big)
-    n_items = len(flat) // 3
-    # The typed version by name: the fused-type dispatcher would import numpy to inspect its
-    # arguments (tests/test_startup.py).
-    run = (kernel.exhaustive_last if innermost else kernel.exhaustive)[
-        "double" if prob.weighted else "int64_t"
-    ]
-    iview = memoryview(flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
-    size = -(-kernel.tally_size // 8) * 8 + 8  # padded to whole cache lines per thread
-    # Unweighted runs count outcomes in int64: exact at any size.
-    code: Literal["d", "q"] = "d" if prob.weighted else "q"
-    tallies = array(code, bytes(8 * size * threads))
-    tview = memoryview(tallies).cast("B").cast(code, [threads, size])
-    control = Control()
-    cview = memoryview(control.buffer)
+    # (keyed by what shapes the items: the settings that choose the innermost player change
+    # in tests)
+    plan = runs.get((threads, _innermost(prob)))
+    if plan is None:
+        plan = runs[threads, _innermost(prob)] = _Plan(prob, kernel, threads, big)
+    else:
+        plan.reset()
+    iview, tallies, control, size = plan.items, plan.tallies, plan.control, plan.size
+    n_items = len(iview)
 
     def poll() -> None:
         if progress:
@@ -1284,10 +1338,13 @@ def _exhaustive(
         if not big:
             # A small run takes milliseconds: no worker thread (it would cost
             # more than the run); a signal is handled as soon as it returns.
-            run(iview[lo:hi], tview, ctallies, threads, cview)
+            plan.run(iview if hi - lo == n_items else iview[lo:hi], plan.tview, plan.ctallies,
+                     threads, plan.cview)  # fmt: skip
             return False
         _, stopped = run_here(
-            lambda: run(iview[lo:hi], tview, ctallies, threads, cview), control, on_poll=poll
+            lambda: plan.run(iview[lo:hi], plan.tview, plan.ctallies, threads, plan.cview),
+            control,
+            on_poll=poll,
         )
         if control.buffer[0] < 0:
             raise InternalError("the enumeration ran out of memory on a thread")
@@ -1309,8 +1366,8 @@ def _exhaustive(
             spent = _time.perf_counter() - t0
             on_plan(outcomes, spent * (n_items - done) / done)
     if not interrupted:
-        if nfirsts and big:
-            _largest_first(flat, done)
+        if plan.nfirsts and big:
+            _largest_first(plan.flat, done)
         interrupted = run_range(done, n_items)
     if progress and not interrupted:
         progress(1.0)
@@ -1327,9 +1384,12 @@ def _exhaustive(
         sums = [sum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
     if sums[kernel.tally_size - 1] == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
-    _keep_combo_tallies(prob, ctallies)
-    return _exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted, threads,
-                         elapsed)  # fmt: skip
+    _keep_combo_tallies(prob, plan.ctallies)
+    result = _exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted,
+                           threads, elapsed)  # fmt: skip
+    if lent:
+        prob.give_back(kernel, runs)
+    return result
 
 
 def _largest_first(flat: Any, done: int) -> None:
@@ -1369,32 +1429,35 @@ def _exact_result(
         players, low_possible = _hilo_exact(prob, sums, total, units)
     # Shares of a k-way split in units of 1/lcm(1..n): one exact fraction at the end.
     units = math.lcm(*range(1, n + 1)) if not prob.game.hilo else units
+    shares = [units // k for k in range(1, n + 1)]
     for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
-        row, shown = sums[p * (n + 1) : (p + 1) * (n + 1)], prob.shown[p]
+        # (outcomes won as one of k winners, k = 1 .. n; slot 0, the losses, is left out)
+        row, shown = sums[p * (n + 1) + 1 : (p + 1) * (n + 1)], prob.shown[p]
         if not prob.weighted:
-            frac = Fraction(sum(c * (units // k) for k, c in enumerate(row) if k), units * total)
-            wins, ties = row[1], sum(row[2:])
+            # (int / int is correctly rounded: the float of the exact fraction)
+            num, den = sum(map(operator.mul, row, shares)), units * total
+            wins, ties = row[0], sum(row) - row[0]
             players.append(
-                PlayerResult(
+                PlayerResult.of_fields(
                     label=r.text,
                     combos=shown,
-                    equity=float(frac),
+                    equity=num / den,
                     win=wins / total,
                     tie=ties / total,
-                    equity_fraction=frac,
+                    equity_fraction=Fraction(num, den),
                     wins=wins,
                     ties=ties,
                 )
             )
         else:
-            eq_f = math.fsum(x / k for k, x in enumerate(row) if k) / total
+            eq_f = math.fsum(x / k for k, x in enumerate(row, 1)) / total
             players.append(
-                PlayerResult(
+                PlayerResult.of_fields(
                     label=r.text,
                     combos=shown,
                     equity=eq_f,
-                    win=row[1] / total,
-                    tie=math.fsum(row[2:]) / total,
+                    win=row[0] / total,
+                    tie=math.fsum(row[1:]) / total,
                 )
             )
     if not prob.weighted and counted and total != outcomes:
@@ -1406,7 +1469,7 @@ def _exact_result(
     if not prob.weighted and not counted:
         # The count was estimated up front; the enumeration has now counted exactly.
         outcomes, counted = int(total), True
-    return EquityResult(
+    return EquityResult.of_fields(
         **_exact_fields(prob, outcomes, counted, threads, elapsed),
         players=tuple(players),
         showdowns=played,

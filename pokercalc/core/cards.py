@@ -288,7 +288,7 @@ def card_index(card: Any) -> int:
 
 def cards_of(cards: Iterable[CardLike]) -> tuple[Card, ...]:
     """Cards as :class:`Card` objects: what results hold (``("4d", "Ac", "5d")``)."""
-    return tuple(_CARD_OBJECTS[c] if type(c) is int else Card(c) for c in cards)
+    return tuple([_CARD_OBJECTS[c] if type(c) is int else Card(c) for c in cards])
 
 
 def cards_text(cards: Any, what: str = "cards") -> str:

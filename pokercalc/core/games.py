@@ -131,6 +131,11 @@ class Game:
     def __str__(self) -> str:
         return self.name
 
+    def __hash__(self) -> int:
+        # Equal games have equal names.  The dataclass's hash of all eight fields cost two
+        # of the caches every equity call reads (set-up found, ranges parsed) 0.5 us.
+        return hash(self.name)
+
 
 HOLDEM = Game(
     name="holdem",

@@ -15,6 +15,7 @@ pokercalc.errors.InputError: time must be a finite number, got nan
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from pokercalc.core.cards import format_cards, to_cards
@@ -123,6 +124,24 @@ def check_board_and_dead(
     board: Any, dead: Any, *, sizes: tuple[int, ...] = (0, 3, 4, 5), game: Any = None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Parsed board and dead cards: a legal board size, no card in both, all in the game's deck."""
+    if type(board) is str and type(dead) is str:
+        return _checked_texts(board, dead, sizes, game)
+    return _checked(board, dead, sizes, game)
+
+
+@lru_cache(maxsize=256)
+def _checked_texts(
+    board: str, dead: str, sizes: tuple[int, ...], game: Any
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_checked` of text, which reads the same every call: a loop over spots that
+    repeats a board checks it once (a bad one raises every time: errors are not kept)."""
+    return _checked(board, dead, sizes, game)
+
+
+def _checked(
+    board: Any, dead: Any, sizes: tuple[int, ...], game: Any
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`check_board_and_dead`, checked."""
     b, d = cards_arg(board, "board"), cards_arg(dead, "dead")
     if game is not None and game.outside_mask:
         from .cards import card_mask
