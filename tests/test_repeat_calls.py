@@ -135,7 +135,7 @@ def test_of_fields_makes_what_the_constructor_makes(cls: type) -> None:
     }
     if cls is EquityResult:
         values["board"] = parse_cards("Qh7h2c")  # indices become Card objects, as __init__ does
-    made, built = cls.of_fields(**values), cls(**values)
+    made, built = cls.of_fields(values), cls(**values)
     assert made == built and repr(made) == repr(built) and hash(made) == hash(built)
     assert made.to_dict() == built.to_dict()
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -143,9 +143,9 @@ def test_of_fields_makes_what_the_constructor_makes(cls: type) -> None:
     missing = dict(values)
     missing.pop(next(iter(missing)))
     with pytest.raises(TypeError, match="missing"):
-        cls.of_fields(**missing)
+        cls.of_fields(missing)
     with pytest.raises(TypeError, match="unexpected"):
-        cls.of_fields(**values, colour="blue")
+        cls.of_fields({**values, "colour": "blue"})
 
 
 def test_equity_fraction_and_float_agree() -> None:

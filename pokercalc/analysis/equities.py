@@ -1439,25 +1439,29 @@ def _exact_result(
             wins, ties = row[0], sum(row) - row[0]
             players.append(
                 PlayerResult.of_fields(
-                    label=r.text,
-                    combos=shown,
-                    equity=num / den,
-                    win=wins / total,
-                    tie=ties / total,
-                    equity_fraction=Fraction(num, den),
-                    wins=wins,
-                    ties=ties,
+                    {
+                        "label": r.text,
+                        "combos": shown,
+                        "equity": num / den,
+                        "win": wins / total,
+                        "tie": ties / total,
+                        "equity_fraction": Fraction(num, den),
+                        "wins": wins,
+                        "ties": ties,
+                    }
                 )
             )
         else:
             eq_f = math.fsum(x / k for k, x in enumerate(row, 1)) / total
             players.append(
                 PlayerResult.of_fields(
-                    label=r.text,
-                    combos=shown,
-                    equity=eq_f,
-                    win=row[0] / total,
-                    tie=math.fsum(row[1:]) / total,
+                    {
+                        "label": r.text,
+                        "combos": shown,
+                        "equity": eq_f,
+                        "win": row[0] / total,
+                        "tie": math.fsum(row[1:]) / total,
+                    }
                 )
             )
     if not prob.weighted and counted and total != outcomes:
@@ -1469,13 +1473,12 @@ def _exact_result(
     if not prob.weighted and not counted:
         # The count was estimated up front; the enumeration has now counted exactly.
         outcomes, counted = int(total), True
-    return EquityResult.of_fields(
-        **_exact_fields(prob, outcomes, counted, threads, elapsed),
-        players=tuple(players),
-        showdowns=played,
-        interrupted=False,
-        low_possible=low_possible,
-    )
+    fields = _exact_fields(prob, outcomes, counted, threads, elapsed)
+    fields["players"] = tuple(players)
+    fields["showdowns"] = played
+    fields["interrupted"] = False
+    fields["low_possible"] = low_possible
+    return EquityResult.of_fields(fields)
 
 
 def _last_for_breakdown(ranges: list[Player], biggest: int, breakdown: int, game: Game) -> int:

@@ -283,11 +283,11 @@ class Result:
                 object.__setattr__(self, name, convert(value))
 
     @classmethod
-    def of_fields(cls: type[R], **values: Any) -> R:
+    def of_fields(cls: type[R], values: Mapping[str, Any]) -> R:
         """``cls(**values)``, made without the dataclass's ``__init__``, for results made in bulk
         or in the engine's fixed cost: a frozen dataclass sets each field through
         ``object.__setattr__``, 3 us for an :class:`EquityResult` (a tenth of a small exact
-        run) against 0.2 us here.  The same object: defaults filled, ``__post_init__`` run;
+        run) against 0.3 us here.  The same object: defaults filled, ``__post_init__`` run;
         a missing or unknown field goes to ``__init__``, which names it."""
         names, defaults, post_init = _field_defaults(cls)
         obj = object.__new__(cls)
