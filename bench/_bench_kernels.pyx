@@ -120,10 +120,18 @@ def inline_random(const uint8_t[:, ::1] hands) -> int:
     cdef Py_ssize_t i, n = hands.shape[0]
     cdef int width = hands.shape[1]
     cdef uint64_t total = 0
+    cdef const uint8_t* row
+    if n == 0:
+        return 0
+    row = &hands[0, 0]
     with nogil:
         if width == 7:
+            # A pointer stepping by the constant seven, as the peer's loop over its
+            # array<uint8_t, 7> rows does (a memoryview row index multiplies by a stride
+            # known only at run time).
             for i in range(n):
-                total += eval_cards(&hands[i, 0], 7)
+                total += eval_cards(row, 7)
+                row += 7
         else:
             for i in range(n):
                 total += eval_cards(&hands[i, 0], width)

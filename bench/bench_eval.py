@@ -27,6 +27,7 @@ Rates are given per wall-clock second and per CPU second of the timing thread;
 from __future__ import annotations
 
 import argparse
+import glob
 import importlib
 import json
 import os
@@ -51,14 +52,13 @@ def build_kernels() -> Any:
     os.makedirs(build, exist_ok=True)
     import pokercalc
 
-    # Rebuilt when the kernels or the evaluator they inline change.
+    # Rebuilt when the kernels or the evaluator they inline change.  Judged by the built file,
+    # not by importing it: a process cannot load a rebuilt extension module over an old one
+    # it imported (the old code would be timed).
     sources = [pyx, os.path.join(os.path.dirname(pokercalc.__file__), "core", "_eval.pxd")]
-    try:
-        mod = importlib.import_module("_bench_kernels")
-        if os.path.getmtime(mod.__file__) >= max(map(os.path.getmtime, sources)):
-            return mod
-    except ImportError:
-        pass
+    built = glob.glob(os.path.join(build, "_bench_kernels*.so"))
+    if built and os.path.getmtime(built[0]) >= max(map(os.path.getmtime, sources)):
+        return importlib.import_module("_bench_kernels")
 
     pkg = os.path.dirname(pokercalc.__file__)
     core = os.path.join(pkg, "core")  # where _evaltables.h sits beside _eval.pxd

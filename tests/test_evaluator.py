@@ -10,7 +10,7 @@ import pytest
 from reference import CATEGORY_COUNTS_5, hand_rank, rank_five
 
 import pokercalc
-from pokercalc.core import _eval
+from pokercalc.core import _eval, _tablegen
 from pokercalc.core.cards import mask_of, parse_cards
 from pokercalc.core.evaluator import category, category_name, describe, evaluate, evaluate_hand
 from pokercalc.errors import CardConflictError, InputError, ParseError
@@ -132,6 +132,18 @@ def test_seven_card_category_counts() -> None:
 def test_value_sum_matches_histogram() -> None:
     hist = _eval.value_histogram(6)
     assert _eval.value_sum(6) == sum(v * n for v, n in enumerate(hist))
+
+
+def test_rank_keys_give_every_rank_multiset_its_own_slot() -> None:
+    # RANK_KEYS are constants found once (tools/search_rank_keys.py): every multiset of five to
+    # seven ranks keeps its own sum, and the row-offset hash built on them has no collision.
+    keys = _tablegen.rank_multiset_keys()
+    assert len(keys) == len(set(keys)) == 73_775
+    assert max(keys) < 1 << 25
+    offsets, size = _tablegen._row_offsets(keys)
+    slots = {(k + offsets[k >> _tablegen.ROW_SHIFT]) & 0xFFFFFFFF for k in keys}
+    assert len(slots) == len(keys)
+    assert max(slots) < size
 
 
 @pytest.mark.parametrize("width", [6, 7])

@@ -3,29 +3,31 @@
 
 A hand in progress is a pair (key, mask): ``key`` starts at ``PC_KEY_INIT`` and
 adds ``PC_CARD_KEY[c]`` per card (rank keys in the low 32 bits, one 4-bit suit
-counter per suit above them); ``mask`` ORs ``PC_CARD_BIT[c]``.  Both are
-additive, so an enumerator keeps the partial sums of its outer loops and pays
-one add, one OR and one lookup per hand.
+counter per suit from bit ``PC_SUIT_SHIFT``); ``mask`` ORs ``PC_CARD_BIT[c]``.
+Both are additive, so an enumerator keeps the partial sums of its outer loops
+and pays one add, one OR and one lookup per hand.
 """
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "_evaltables.h" nogil:
     const uint64_t PC_CARD_KEY[52]
+    const uint64_t PC_CARD_KEY_INIT[52]
     const uint64_t PC_CARD_BIT[52]
     const uint16_t PC_FLUSH[8192]
     const uint32_t PC_RANK_SUM[8192]
-    const uint8_t PC_DISPLACEMENT[16384]
-    const uint16_t PC_RANK_VALUE[131072]
-    const uint16_t PC_SD_RANK_VALUE[131072]
+    const int PC_ROWS
+    const int PC_RANK_SLOTS
+    const uint32_t PC_ROW_OFFSET[PC_ROWS]
+    const uint16_t PC_RANK_VALUE[PC_RANK_SLOTS]
+    const uint16_t PC_SD_RANK_VALUE[PC_RANK_SLOTS]
     const uint16_t PC_SD_FLUSH[8192]
-    const uint16_t PC_SDT_RANK_VALUE[131072]
+    const uint16_t PC_SDT_RANK_VALUE[PC_RANK_SLOTS]
     const uint16_t PC_SDT_FLUSH[8192]
     const uint64_t PC_KEY_INIT
     const uint64_t PC_FLUSH_CHECK
-    const uint32_t PC_HASH_MUL
-    const uint32_t PC_HASH_MASK
-    const int PC_BUCKET_SHIFT
+    const int PC_ROW_SHIFT
+    const int PC_SUIT_SHIFT
     const int PC_CATEGORY_SHIFT
 
 cdef extern from *:
@@ -34,39 +36,50 @@ cdef extern from *:
 
 cdef extern from * nogil:
     """
-    /* The key (with PC_KEY_INIT) and mask of n distinct cards: one 16-byte load and one
-       add per card from the (key, bit) pairs, the bits of distinct cards adding up to
-       their OR.  Seven cards, the common case, are unrolled. */
-    static inline uint64_t pc_cards_key(const uint8_t* c, int n, uint64_t* mask) {
-        pc_u64x2 s = {PC_KEY_INIT, 0};
+    /* The key (with PC_KEY_INIT) of n cards: one load and one add per card, seven
+       (the common case) unrolled.  The mask is left for pc_cards_flush, since only
+       a flush needs it. */
+    static inline uint64_t pc_cards_key(const uint8_t* c, int n) {
+        uint64_t k = PC_CARD_KEY_INIT[c[0]];
         if (n == 7) {
-            s += PC_CARD_PAIR[c[0]]; s += PC_CARD_PAIR[c[1]]; s += PC_CARD_PAIR[c[2]];
-            s += PC_CARD_PAIR[c[3]]; s += PC_CARD_PAIR[c[4]]; s += PC_CARD_PAIR[c[5]];
-            s += PC_CARD_PAIR[c[6]];
+            k += PC_CARD_KEY[c[1]] + PC_CARD_KEY[c[2]] + PC_CARD_KEY[c[3]] + PC_CARD_KEY[c[4]]
+                 + PC_CARD_KEY[c[5]] + PC_CARD_KEY[c[6]];
         } else {
-            for (int i = 0; i < n; i++) s += PC_CARD_PAIR[c[i]];
+            for (int i = 1; i < n; i++) k += PC_CARD_KEY[c[i]];
         }
-        *mask = s[1];
-        return s[0];
+        return k;
+    }
+    /* The flush suit's 13-bit rank lane of a mask, ``flush`` being key & PC_FLUSH_CHECK
+       (not 0): that suit's counter has its top bit at PC_SUIT_SHIFT + 3 + 4 * suit. */
+    static inline uint64_t pc_flush_lane(uint64_t mask, uint64_t flush) {
+        return (mask >> ((__builtin_ctzll(flush) - PC_SUIT_SHIFT - 3) << 2)) & 0x1FFF;
+    }
+    /* The flush value of n distinct cards whose key has a flush: out of line, so the
+       common path keeps no card indices live for it (and only tests the key). */
+    static __attribute__((noinline, unused)) uint16_t pc_cards_flush(const uint8_t* c, int n,
+                                                                     uint64_t key) {
+        uint64_t m = 0;
+        for (int i = 0; i < n; i++) m |= PC_CARD_BIT[c[i]];
+        return PC_FLUSH[pc_flush_lane(m, key & PC_FLUSH_CHECK)];
     }
     """
-    uint64_t pc_cards_key(const uint8_t* cards, int n, uint64_t* mask)
+    uint64_t pc_cards_key(const uint8_t* cards, int n)
+    uint64_t pc_flush_lane(uint64_t mask, uint64_t flush)
+    uint16_t pc_cards_flush(const uint8_t* cards, int n, uint64_t key)
 
 
 cdef inline uint16_t eval_key(uint64_t key, uint64_t mask) noexcept nogil:
     """Value of the 5 to 7 cards whose key and mask these are (higher is better)."""
     cdef uint64_t flush = key & PC_FLUSH_CHECK
     if flush:
-        # Seven cards hold at most one suit five times; its counter's top bit
-        # is bit 35 + 4 * suit.
-        return PC_FLUSH[(mask >> (((__builtin_ctzll(flush) - 35) >> 2) << 4)) & 0x1FFF]
+        # Seven cards hold at most one suit five times.
+        return PC_FLUSH[pc_flush_lane(mask, flush)]
     return PC_RANK_VALUE[rank_slot(<uint32_t>key)]
 
 
 cdef inline uint32_t rank_slot(uint32_t rank_key) noexcept nogil:
     """The slot of a hand's ranks in the ``*_RANK_VALUE`` tables (the key's low 32 bits)."""
-    cdef uint32_t h = rank_key * PC_HASH_MUL
-    return (h + PC_DISPLACEMENT[h >> PC_BUCKET_SHIFT]) & PC_HASH_MASK
+    return rank_key + PC_ROW_OFFSET[rank_key >> PC_ROW_SHIFT]
 
 
 # Rankings, by the number the game definitions give them (core/games.py).
@@ -87,7 +100,7 @@ cdef inline uint16_t eval_key_short(uint64_t key, uint64_t mask, bint triton) no
     cdef uint32_t h
     cdef uint64_t lane
     if flush:
-        lane = (mask >> (((__builtin_ctzll(flush) - 35) >> 2) << 4)) & 0x1FFF
+        lane = pc_flush_lane(mask, flush)
         return PC_SDT_FLUSH[lane] if triton else PC_SD_FLUSH[lane]
     h = rank_slot(<uint32_t>key)
     return PC_SDT_RANK_VALUE[h] if triton else PC_SD_RANK_VALUE[h]
@@ -156,7 +169,8 @@ cdef inline uint64_t key_of_mask(uint64_t mask) noexcept nogil:
     cdef int s
     for s in range(4):
         bits = (mask >> (s << 4)) & 0x1FFF
-        key += PC_RANK_SUM[bits] + (<uint64_t>__builtin_popcountll(bits) << (32 + 4 * s))
+        key += PC_RANK_SUM[bits] + (<uint64_t>__builtin_popcountll(bits)
+                                    << (PC_SUIT_SHIFT + 4 * s))
     return key
 
 
@@ -167,18 +181,19 @@ cdef inline uint16_t eval_mask(uint64_t mask) noexcept nogil:
 
 cdef inline uint16_t eval_cards(const uint8_t* cards, int n) noexcept nogil:
     """Value of ``n`` (5 to 7) distinct card indices."""
-    cdef uint64_t mask
-    cdef uint64_t key = pc_cards_key(cards, n, &mask)
-    return eval_key(key, mask)
+    cdef uint64_t key = pc_cards_key(cards, n)
+    if key & PC_FLUSH_CHECK:
+        return pc_cards_flush(cards, n, key)
+    return PC_RANK_VALUE[rank_slot(<uint32_t>key)]
 
 
 # --- Omaha: exactly two hole cards and three board cards ----------------------
 #
 # A board is prepared once and then values any number of holes.  Its ten
 # three-card subsets keep their rank-key sums, so a hole pair plus a triple is
-# one add, one multiply and two lookups when no flush is possible; a flush
-# needs all five cards in one suit, so only a hole pair of the one suit with
-# three or more board cards looks at the board's triples of that suit.
+# one add and two lookups when no flush is possible; a flush needs all five
+# cards in one suit, so only a hole pair of the one suit with three or more
+# board cards looks at the board's triples of that suit.
 
 cdef struct OmahaBoard:
     int nt                      # board triples: C(board cards, 3)

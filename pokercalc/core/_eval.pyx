@@ -61,8 +61,8 @@ def card_keys() -> list:
 def table_bytes() -> int:
     """Total size of the evaluator's lookup tables in bytes."""
     return (
-        sizeof(PC_CARD_KEY) + sizeof(PC_CARD_BIT) + sizeof(PC_FLUSH) + sizeof(PC_RANK_SUM)
-        + sizeof(PC_DISPLACEMENT) + sizeof(PC_RANK_VALUE) + pc_card_pair_bytes()
+        sizeof(PC_CARD_KEY) + sizeof(PC_CARD_KEY_INIT) + sizeof(PC_CARD_BIT) + sizeof(PC_FLUSH)
+        + sizeof(PC_RANK_SUM) + sizeof(PC_ROW_OFFSET) + sizeof(PC_RANK_VALUE) + pc_card_pair_bytes()
     )
 
 

@@ -5,12 +5,12 @@ Every five-card hand belongs to one of 7,462 classes.  A hand's value is
 category, so comparing values compares hands and equal values tie.
 
 The non-flush tables work on a *rank key*: the sum of one constant per card
-rank.  ``RANK_KEYS`` was found by a greedy search so that every multiset of at
-most seven ranks (each at most four times) has its own sum; the largest
-seven-card sum is under 2**25.  A hash-and-displace perfect hash (see
-``_perfect_hash``) maps the 73,775 sums of five to seven cards into a table of
-2**17 hand values: one multiply, two loads.  The displacements fit in a byte,
-so that first table (16 KB) stays in the L1 cache.
+rank.  ``RANK_KEYS`` (found by ``tools/search_rank_keys.py``) gives each of the
+73,775 multisets of five to seven ranks (each at most four times) its own sum,
+all under 2**25 and spread evenly enough over that range that a row-offset
+perfect hash (see ``_row_offsets``) packs them into a table of 91,099 hand
+values: ``slot = key + offset[key >> 12]``, one shift and two loads, no
+multiply.  The 8,062 offsets (32 KB) stay in the L1 cache.
 
 Flushes are looked up by the flush suit's 13-bit rank mask instead.  This file
 is plain Python so setup.py can run it without the package being built, and
@@ -25,11 +25,12 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
-HASH_BITS = 17
-HASH_MASK = (1 << HASH_BITS) - 1
-BUCKET_BITS = 14
-MAX_DISPLACEMENT = 255
+RANK_KEYS = (
+    4063686, 143050, 811678, 1241386, 1194250, 4609013, 219956,
+    4738853, 4619915, 517531, 4687677, 2237139, 1322796,
+)  # fmt: skip
+# A row of the perfect hash: keys that agree above their low ROW_SHIFT bits.
+ROW_SHIFT = 12
 # An index past 51 in a batch sets this bit (above every rank) instead of a card's.
 BAD_CARD_BIT = 1 << 13
 CATEGORY_SHIFT = 12
@@ -45,10 +46,11 @@ CATEGORY_NAMES = (
     "Straight flush",
 )
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-# Suit counters start at 3 in each 4-bit lane above bit 32, so a fifth card of
-# one suit sets that lane's top bit: one AND finds a flush.
-KEY_INIT = 0x3333 << 32
-FLUSH_CHECK = 0x8888 << 32
+# Suit counters start at 3 in each 4-bit lane from bit SUIT_SHIFT, so a fifth
+# card of one suit sets that lane's top bit: one AND finds a flush.
+SUIT_SHIFT = 32
+KEY_INIT = 0x3333 << SUIT_SHIFT
+FLUSH_CHECK = 0x8888 << SUIT_SHIFT
 
 
 def straight_top(ranks: set[int]) -> int:
@@ -258,42 +260,39 @@ def _rank_multisets() -> Iterator[list[int]]:
     yield from rec(0, 7, [])
 
 
-def _perfect_hash(keys: list[int]) -> tuple[int, list[int]]:
-    """Find a multiplier and per-bucket displacements that give every key its own slot.
+def rank_multiset_keys() -> list[int]:
+    """The rank key of every multiset of 5 to 7 cards, in :func:`_rank_multisets` order."""
+    return [
+        sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True)) for counts in _rank_multisets()
+    ]
 
-    ``h = key * mul mod 2**32``; the top ``BUCKET_BITS`` of ``h`` pick a bucket and
-    the slot is ``(h + displacement[bucket]) mod 2**HASH_BITS``.  Buckets are placed
-    fullest first at the smallest displacement (at most ``MAX_DISPLACEMENT``)
-    that collides with nothing.  A multiplier under which two keys of one bucket
-    share a slot, or a bucket finds no place, is skipped; the multipliers come
-    from a seeded generator, so builds are reproducible.
+
+def _row_offsets(keys: list[int]) -> tuple[list[int], int]:
+    """Place each row of keys (``key >> ROW_SHIFT``) in one table; return the offsets and its size.
+
+    A row keeps its keys' low bits as columns and is placed whole, at the
+    first shift that collides with no row placed before it, fullest rows
+    first.  A row's offset is stored minus the row's start (mod 2**32), so the
+    slot is ``key + offset[key >> ROW_SHIFT]`` with no masking.  The table is a
+    Python integer used as a bit set: OR-ing it shifted down by each column
+    marks every shift that collides, and the lowest clear bit is the first fit.
     """
-    import random  # here, not at the top: the build alone searches (games.py imports this file)
-
-    rng = random.Random(20061028)
-    while True:
-        mul = rng.getrandbits(32) | 1
-        buckets: dict[int, list[int]] = {}
-        for key in keys:
-            h = key * mul & 0xFFFFFFFF
-            buckets.setdefault(h >> (32 - BUCKET_BITS), []).append(h)
-        taken = bytearray(1 << HASH_BITS)
-        displacement = [0] * (1 << BUCKET_BITS)
-        for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
-            hs = buckets[b]
-            if len({h & HASH_MASK for h in hs}) < len(hs):
-                break
-            for d in range(MAX_DISPLACEMENT + 1):
-                slots = [(h + d) & HASH_MASK for h in hs]
-                if not any(taken[s] for s in slots):
-                    break
-            else:
-                break
-            for s in slots:
-                taken[s] = 1
-            displacement[b] = d
-        else:
-            return mul, displacement
+    rows: dict[int, list[int]] = {}
+    for key in keys:
+        rows.setdefault(key >> ROW_SHIFT, []).append(key & ((1 << ROW_SHIFT) - 1))
+    shifts = [0] * ((max(keys) >> ROW_SHIFT) + 1)
+    taken = 0
+    for r in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        blocked = 0
+        for col in rows[r]:
+            blocked |= taken >> col
+        d = (~blocked & (blocked + 1)).bit_length() - 1
+        for col in rows[r]:
+            taken |= 1 << (col + d)
+        shifts[r] = d
+    offsets = [(d - (r << ROW_SHIFT)) & 0xFFFFFFFF for r, d in enumerate(shifts)]
+    # Any column of any row stays inside the table, keys of no hand included.
+    return offsets, max(shifts) + (1 << ROW_SHIFT)
 
 
 def build_tables() -> dict[str, Any]:
@@ -305,11 +304,14 @@ def build_tables() -> dict[str, Any]:
         assert key not in keyed, "rank keys are not unique"
         keyed[key] = values[best_nonflush_class(counts)]
 
-    hash_mul, displacement = _perfect_hash(list(keyed))
-    rank_value = [0] * (1 << HASH_BITS)
+    offsets, size = _row_offsets(list(keyed))
+
+    def slot(key: int) -> int:
+        return (key + offsets[key >> ROW_SHIFT]) & 0xFFFFFFFF
+
+    rank_value = [0] * size
     for key, value in keyed.items():
-        h = key * hash_mul & 0xFFFFFFFF
-        rank_value[(h + displacement[h >> (32 - BUCKET_BITS)]) & HASH_MASK] = value
+        rank_value[slot(key)] = value
 
     flush = [0] * 8192
     rank_sum = [0] * 8192
@@ -323,17 +325,19 @@ def build_tables() -> dict[str, Any]:
     card_bit = [0] * 52
     for c in range(52):
         rank, suit = c >> 2, c & 3
-        card_key[c] = RANK_KEYS[rank] + (1 << (32 + 4 * suit))
+        card_key[c] = RANK_KEYS[rank] + (1 << (SUIT_SHIFT + 4 * suit))
         card_bit[c] = 1 << (16 * suit + rank)
+    # The first card's key with the counters' start added: one add less per hand.
+    card_key_init = [k + KEY_INIT for k in card_key]
     # Key and bit side by side for a 16-byte load per card; any byte indexes it.
     card_pair = [(card_key[c], card_bit[c]) if c < 52 else (0, BAD_CARD_BIT) for c in range(256)]
     tables = {
         "PC_CARD_KEY": card_key,
+        "PC_CARD_KEY_INIT": card_key_init,
         "PC_CARD_BIT": card_bit,
         "PC_FLUSH": flush,
         "PC_RANK_SUM": rank_sum,
-        "PC_DISPLACEMENT": displacement,
-        "PC_HASH_MUL": hash_mul,
+        "PC_ROW_OFFSET": offsets,
         "PC_RANK_VALUE": rank_value,
         "PC_CARD_PAIR": card_pair,
     }
@@ -342,14 +346,12 @@ def build_tables() -> dict[str, Any]:
     short_deck = 0x1FFF & ~((1 << SHORTDECK_LOW) - 1)
     for ranking, name in (("shortdeck", "PC_SD"), ("shortdeck-triton", "PC_SDT")):
         sd_values = ranking_values(ranking)
-        sd_rank_value = [0] * (1 << HASH_BITS)
+        sd_rank_value = [0] * size
         for counts in _rank_multisets():
             if any(counts[:SHORTDECK_LOW]):
                 continue
             key = sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True))
-            h = key * hash_mul & 0xFFFFFFFF
-            slot = (h + displacement[h >> (32 - BUCKET_BITS)]) & HASH_MASK
-            sd_rank_value[slot] = sd_values[best_short_nonflush_class(counts, ranking)]
+            sd_rank_value[slot(key)] = sd_values[best_short_nonflush_class(counts, ranking)]
         sd_flush = [0] * 8192
         for bits in range(8192):
             if 5 <= bin(bits).count("1") <= 7 and bits & ~short_deck == 0:
@@ -361,10 +363,11 @@ def build_tables() -> dict[str, Any]:
 
 _C_TYPES = {
     "PC_CARD_KEY": "uint64_t",
+    "PC_CARD_KEY_INIT": "uint64_t",
     "PC_CARD_BIT": "uint64_t",
     "PC_FLUSH": "uint16_t",
     "PC_RANK_SUM": "uint32_t",
-    "PC_DISPLACEMENT": "uint8_t",
+    "PC_ROW_OFFSET": "uint32_t",
     "PC_RANK_VALUE": "uint16_t",
     "PC_SD_RANK_VALUE": "uint16_t",
     "PC_SD_FLUSH": "uint16_t",
@@ -381,13 +384,13 @@ def write_header(path: str) -> None:
         "#ifndef POKERCALC_EVALTABLES_H",
         "#define POKERCALC_EVALTABLES_H",
         "#include <stdint.h>",
-        f"#define PC_HASH_BITS {HASH_BITS}",
-        f"#define PC_HASH_MASK {HASH_MASK:#x}U",
-        f"#define PC_BUCKET_SHIFT {32 - BUCKET_BITS}",
+        f"#define PC_ROW_SHIFT {ROW_SHIFT}",
+        f"#define PC_ROWS {len(tables['PC_ROW_OFFSET'])}",
+        f"#define PC_RANK_SLOTS {len(tables['PC_RANK_VALUE'])}",
         f"#define PC_CATEGORY_SHIFT {CATEGORY_SHIFT}",
+        f"#define PC_SUIT_SHIFT {SUIT_SHIFT}",
         f"#define PC_KEY_INIT {KEY_INIT:#x}ULL",
         f"#define PC_FLUSH_CHECK {FLUSH_CHECK:#x}ULL",
-        f"#define PC_HASH_MUL {tables.pop('PC_HASH_MUL'):#x}U",
         f"#define PC_BAD_CARD_BIT {BAD_CARD_BIT:#x}ULL",
         "#define PC_FULL_MASK 0x1FFF1FFF1FFF1FFFULL",
         "typedef uint64_t pc_u64x2 __attribute__((vector_size(16)));",
