@@ -11,6 +11,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokercalc.core import runner
 
@@ -62,6 +64,38 @@ def test_split_items_run_largest_first_after_the_sample() -> None:
     assert view.tolist() == list(flat)
     _largest_first(flat, 5)  # every item done in the sample: nothing left to order
     assert view.tolist() == [0, -1, 5, 0, -1, 0, 0, -1, 2, 0, -1, 3, 0, -1, 9]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 1325), st.integers(-1, 1325), st.integers(-1, 47)), max_size=80
+    ),
+    st.integers(0, 90),
+)
+def test_largest_first_is_a_stable_sort_of_what_follows_the_sample(
+    items: list[tuple[int, int, int]], done: int
+) -> None:
+    from array import array
+
+    from pokercalc.core._engine import largest_first
+
+    done = min(done, len(items))
+    flat = array("i", [x for item in items for x in item])
+    largest_first(flat, done)
+    want = items[:done] + sorted(items[done:], key=lambda item: item[2])
+    assert list(flat) == [x for item in want for x in item]
+
+
+def test_largest_first_refuses_what_is_no_work_item() -> None:
+    from array import array
+
+    from pokercalc.core._engine import largest_first
+
+    with pytest.raises(ValueError):
+        largest_first(array("i", [0, 0, -2]), 0)
+    with pytest.raises(ValueError):
+        largest_first(array("i", [0, 0, 1]), -1)
 
 
 def test_run_here_runs_on_the_main_thread_and_elsewhere_on_the_kept_one() -> None:

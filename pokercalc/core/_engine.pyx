@@ -1232,6 +1232,48 @@ cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, 
         assign_players(P, assign, p, stop, used, w, first, tally, ctally, <OmahaHiLoRanking*>NULL)
 
 
+def largest_first(int32_t[::1] flat, Py_ssize_t done) -> None:
+    """Reorder the work items (a, b, first) after the first ``done``, in place, by ``first``
+    from -1 (unsplit) up, keeping the order of equal ones: a counting sort, since the firsts
+    are few (the sort in Python cost AA | KK | QQ 0.4 ms of its 10 ms on two threads)."""
+    cdef Py_ssize_t n = flat.shape[0] // 3, i, j, m
+    cdef int32_t top = -1
+    cdef Py_ssize_t* start
+    cdef int32_t* tmp
+    if done < 0:
+        raise ValueError("done must not be negative")
+    if done >= n:
+        return
+    for i in range(done, n):
+        if flat[3 * i + 2] < -1:
+            raise ValueError("a work item's first card is -1 or more")
+        if flat[3 * i + 2] > top:
+            top = flat[3 * i + 2]
+    m = n - done
+    # start[f + 2] counts the items of first f; prefix sums make start[f + 1] where they go.
+    start = <Py_ssize_t*>calloc(top + 3, sizeof(Py_ssize_t))
+    tmp = <int32_t*>malloc(3 * m * sizeof(int32_t))
+    if start == NULL or tmp == NULL:
+        free(start)
+        free(tmp)
+        raise MemoryError()
+    with nogil:
+        for i in range(done, n):
+            start[flat[3 * i + 2] + 2] += 1
+        for i in range(top + 2):
+            start[i + 1] += start[i]
+        for i in range(done, n):
+            j = start[flat[3 * i + 2] + 1]
+            start[flat[3 * i + 2] + 1] += 1
+            tmp[3 * j] = flat[3 * i]
+            tmp[3 * j + 1] = flat[3 * i + 1]
+            tmp[3 * j + 2] = flat[3 * i + 2]
+        for j in range(3 * m):
+            flat[3 * done + j] = tmp[j]
+    free(start)
+    free(tmp)
+
+
 cdef class Kernel:
     """The flat problem arrays, kept alive while the C kernels read them."""
 
