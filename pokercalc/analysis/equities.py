@@ -1319,9 +1319,10 @@ def _exhaustive(
         )
     # (keyed by what shapes the items: the settings that choose the innermost player change
     # in tests)
-    plan = runs.get((threads, _innermost(prob)))
+    shape = (threads, _innermost(prob))
+    plan = runs.get(shape)
     if plan is None:
-        plan = runs[threads, _innermost(prob)] = _Plan(prob, kernel, threads, big)
+        plan = runs[shape] = _Plan(prob, kernel, threads, big)
     else:
         plan.reset()
     iview, tallies, control, size = plan.items, plan.tallies, plan.control, plan.size

@@ -1811,10 +1811,12 @@ cdef inline uint8_t shuffle_step(uint64_t* s, uint8_t* deck, uint8_t* pos, int m
 
 
 cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s, uint8_t* deck, int ndeck,
-                    uint64_t fixed, const int* ranged, int nranged, int64_t trials,
-                    int64_t* cnt, ranking_t* rk, moves_t* moves) noexcept nogil:
+                    uint64_t fixed, const int* ranged, int nranged, const int* rand, int nrand,
+                    uint64_t* hk, uint64_t* hm, int64_t trials, int64_t* cnt, ranking_t* rk,
+                    moves_t* moves) noexcept nogil:
     """:func:`_mc` in a hold'em-like game with no broken-down player, ``deck`` listing the
-    ``ndeck`` cards outside ``fixed``: each deal moves the cards its ranged players drew
+    ``ndeck`` cards outside ``fixed``, ``hk`` and ``hm`` holding the one-hand players' keys
+    and masks (:func:`_mc` sorts the players out): each deal moves the cards its ranged players drew
     to the end of ``deck`` (``pos`` says where each card is), so that the first ``m`` hold
     exactly the cards left, and deals the random players and the board from those by a
     partial Fisher-Yates shuffle (uniform whatever order the last deal left), a step per
@@ -1822,24 +1824,13 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s, uint8_t* dec
     second (passing over the ranged cards instead, as :func:`_mc` does); AsKs against one
     random hand 37 -> 50M, against five 19 -> 23M (cards written out and read back)."""
     cdef int n = P.n, k = 5 - P.nb, p, j, x, r, m, h, need
-    cdef uint64_t hk[MAXP]
-    cdef uint64_t hm[MAXP]
     cdef int32_t combo[MAXP]
     cdef uint8_t pos[52]
     cdef uint64_t key, mask, used, init = PC_KEY_INIT + P.bkey
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
-    cdef int rand[MAXP]
-    cdef int nrand = 0
     cdef uint8_t c, d
     cdef const uint8_t* hole
-    for p in range(n):
-        if P.is_random[p]:
-            rand[nrand] = p
-            nrand += 1
-        elif P.off[p + 1] - P.off[p] == 1 and D.nj == 0:
-            hk[p] = init + P.ckey[P.off[p]]
-            hm[p] = P.bmask | P.cmask[P.off[p]]
     for j in range(ndeck):
         pos[deck[j]] = j
     need = 2 * nrand + k
@@ -1949,11 +1940,11 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
     if ranking_t is HighRanking or ranking_t is ShortRanking or ranking_t is TritonRanking:
         if bp < 0 and ndeck >= 2 * nrand + k:
             if nranged:
-                _mc_holdem(P, D, s, deck, ndeck, fixed, ranged, nranged, trials, cnt, rk,
-                          <MovesCards*>NULL)
+                _mc_holdem(P, D, s, deck, ndeck, fixed, ranged, nranged, rand, nrand, hk, hm,
+                           trials, cnt, rk, <MovesCards*>NULL)
             else:
-                _mc_holdem(P, D, s, deck, ndeck, fixed, ranged, 0, trials, cnt, rk,
-                          <KeepsCards*>NULL)
+                _mc_holdem(P, D, s, deck, ndeck, fixed, ranged, 0, rand, nrand, hk, hm, trials,
+                           cnt, rk, <KeepsCards*>NULL)
             return
     if bp >= 0:
         srow = HILO_SLOTS * bp if ranking_t is OmahaHiLoRanking else bp * (n + 1)

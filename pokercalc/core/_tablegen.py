@@ -260,11 +260,14 @@ def _rank_multisets() -> Iterator[list[int]]:
     yield from rec(0, 7, [])
 
 
+def rank_key(counts: list[int]) -> int:
+    """The rank key of a multiset of ranks given as its count of each rank."""
+    return sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True))
+
+
 def rank_multiset_keys() -> list[int]:
     """The rank key of every multiset of 5 to 7 cards, in :func:`_rank_multisets` order."""
-    return [
-        sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True)) for counts in _rank_multisets()
-    ]
+    return [rank_key(counts) for counts in _rank_multisets()]
 
 
 def _row_offsets(keys: list[int]) -> tuple[list[int], int]:
@@ -300,7 +303,7 @@ def build_tables() -> dict[str, Any]:
     values = class_values()
     keyed: dict[int, int] = {}
     for counts in _rank_multisets():
-        key = sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True))
+        key = rank_key(counts)
         assert key not in keyed, "rank keys are not unique"
         keyed[key] = values[best_nonflush_class(counts)]
 
@@ -350,7 +353,7 @@ def build_tables() -> dict[str, Any]:
         for counts in _rank_multisets():
             if any(counts[:SHORTDECK_LOW]):
                 continue
-            key = sum(k * c for k, c in zip(RANK_KEYS, counts, strict=True))
+            key = rank_key(counts)
             sd_rank_value[slot(key)] = sd_values[best_short_nonflush_class(counts, ranking)]
         sd_flush = [0] * 8192
         for bits in range(8192):

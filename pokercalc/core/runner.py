@@ -196,6 +196,8 @@ def run_here(
     seen = bytearray()  # the signal numbers read, handed on to the descriptor set before
     errors: list[Exception] = []  # raised by on_poll: raised again on this thread
 
+    watched = threading.Event()
+
     def watch() -> None:
         try:
             while not finished.is_set():
@@ -211,16 +213,10 @@ def run_here(
         except Exception as e:
             errors.append(e)
             control.stop()
-
-    watched = threading.Event()
-
-    def watch_job() -> None:
-        try:
-            watch()
         finally:
             watched.set()
 
-    _WATCHER.put(watch_job)
+    _WATCHER.put(watch)
     value: T | None = None
     interrupted = False
     try:
