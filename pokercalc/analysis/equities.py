@@ -85,10 +85,19 @@ MERGED_INNERMOST_MIN = 64
 #: and rivers merged by dead suits are cheaper (AhKh against QQ+,AKs,AKo on Qh7h2c: 31
 #: combos, 2,846 showdowns instead of 10,787; 89 combos: 128 us against 101).
 FLOP_INNERMOST_MIN = 48
-#: An exact run uses more than one thread from this many outcomes per suit symmetry (in
-#: hold'em outcomes, ``_outcome_cost``): AsAh against KsKh (428,076) takes 702 us on one
-#: thread and 376 us on two; AhKh against QQ+,AKs,AKo on Qh7h2c (17,820) 56 us and 131 us.
-PARALLEL_MIN_OUTCOMES = 100_000
+#: An exact run gives each thread at least this many outcomes per suit symmetry (in hold'em
+#: outcomes, ``_outcome_cost``), so small runs use fewer threads than asked, or one.  Called
+#: in a row, a second thread pays from a few thousand: AhKh against 22+ on Qh7h2c (31,185
+#: per symmetry) takes 72 us on one thread and 48 us on two, AhKh against QQ+,AKs,AKo
+#: (8,910) 35 and 32 us.  But a team that has slept, or the idle CPU of a virtual machine,
+#: can take milliseconds to wake (5.6 ms for an 80 us spot after a 50 ms pause, 0.45 ms on
+#: one thread), so the smallest runs keep to one.
+PER_THREAD_MIN_OUTCOMES = 8_000
+#: Work items are split by their highest new board card (to give every thread enough of
+#: them) only when each split item keeps this many outcomes on average: an item costs about
+#: as much to start as a hundred showdowns (AhKh against QQ+,AKs,AKo on Qh7h2c: 18 items in
+#: 17.6 us, split into 792 in 137 us).
+SPLIT_MIN_OUTCOMES = 2_000
 #: Hi/lo with two or more board cards to come: the last range goes innermost from this many
 #: combos heads-up, and from ``HILO_MULTIWAY_INNERMOST_MIN`` with more players.
 HILO_INNERMOST_MIN = 32
@@ -1101,11 +1110,10 @@ def _run(
     """Count the outcomes, choose the method, and run it."""
     method, outcomes, counted = _choose_method(prob, method, limit)
     if method == "exact":
-        # Starting a thread team costs more than a small enumeration.
-        small = outcomes * _outcome_cost(prob) / len(prob.group) < PARALLEL_MIN_OUTCOMES
         return _exhaustive(
-            prob, outcomes, counted, 1 if small else threads, start, progress, on_plan
-        )
+            prob, outcomes, counted, _exact_threads(prob, outcomes, threads), start, progress,
+            on_plan,
+        )  # fmt: skip
     else:
         return _montecarlo(
             prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress
@@ -1230,11 +1238,27 @@ def _innermost(prob: _Problem) -> bool:
     return len(prob.ranges[-1]) >= least
 
 
-def _work_items(prob: _Problem, kernel: Any, want: int, shuffle: bool) -> tuple[Any, bool, int]:
+def _exact_threads(prob: _Problem, outcomes: int, threads: int) -> int:
+    """The threads an exhaustive run of ``outcomes`` uses, at most ``threads``: each gets
+    PER_THREAD_MIN_OUTCOMES or more, since a thread costs a team start and a share of the
+    join (a 64-thread team would cost a 60 us flop spot more than it saves)."""
+    work = outcomes * _outcome_cost(prob) / len(prob.group)
+    return max(1, min(threads, int(work // PER_THREAD_MIN_OUTCOMES)))
+
+
+def _work_items(
+    prob: _Problem,
+    kernel: Any,
+    want: int,
+    shuffle: bool,
+    outcomes: int | None = None,
+    threads: int = 1,
+) -> tuple[Any, bool, int]:
     """The exhaustive run's independent work items as a flat int32 array of (a, b, first)
     triples, whether the last player is enumerated innermost, and the ``nfirsts`` that
     :meth:`Kernel.work_items` was given (0, or the split by the highest new card when there
-    are fewer than ``want`` items)."""
+    are fewer than ``want`` items).  Given the run's ``outcomes``, items are split only into
+    ones of SPLIT_MIN_OUTCOMES or more each, unless they are fewer than ``threads``."""
     k = prob.game.board_cards - len(prob.board)
     innermost = _innermost(prob)
     first_only = innermost and prob.n == 2
@@ -1242,12 +1266,20 @@ def _work_items(prob: _Problem, kernel: Any, want: int, shuffle: bool) -> tuple[
     # Too few work items to keep every thread busy: split each one's boards by
     # their highest new card as well.
     nfirsts = 0
-    if k > 0 and len(items) // 3 < want:
+    n_items = len(items) // 3
+    if k > 0 and n_items < want:
         players_before_boards = prob.n - 1 if innermost else prob.n
         g = prob.game
         left = g.deck_size - len(prob.board) - len(prob.dead) - g.hole_cards * players_before_boards
         nfirsts = left - k + 1
-        items = kernel.work_items(first_only, nfirsts, shuffle)
+        if (
+            outcomes is None
+            or n_items < threads
+            or outcomes >= SPLIT_MIN_OUTCOMES * n_items * nfirsts
+        ):
+            items = kernel.work_items(first_only, nfirsts, shuffle)
+        else:
+            nfirsts = 0
     return items, innermost, nfirsts
 
 
@@ -1261,7 +1293,9 @@ class _Plan:
     __slots__ = ("flat", "items", "nfirsts", "run", "ctallies", "size", "tallies", "zeros",
                  "tview", "control", "cview")  # fmt: skip
 
-    def __init__(self, prob: _Problem, kernel: Kernel, threads: int, big: bool) -> None:
+    def __init__(
+        self, prob: _Problem, kernel: Kernel, threads: int, big: bool, outcomes: int
+    ) -> None:
         # Unweighted runs count outcomes in int64: exact at any size.
         code: Literal["d", "q"] = "d" if prob.weighted else "q"
         self.ctallies = _combo_buffer(prob, kernel, threads, code)
@@ -1276,7 +1310,7 @@ class _Plan:
         # need that many times more to share (two threads: 1.18x -> 1.98x on AA|KK|QQ|JJ).
         # One thread keeps the fewer, cheaper items (splitting costs it 6% there).
         want = 16 * threads * (len(prob.group) if threads > 1 else 1)
-        self.flat, innermost, self.nfirsts = _work_items(prob, kernel, want, big)
+        self.flat, innermost, self.nfirsts = _work_items(prob, kernel, want, big, outcomes, threads)
         n_items = len(self.flat) // 3
         self.items = memoryview(self.flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
         # The typed version by name: the fused-type dispatcher would import numpy to inspect
@@ -1322,7 +1356,7 @@ def _exhaustive(
     shape = (threads, _innermost(prob))
     plan = runs.get(shape)
     if plan is None:
-        plan = runs[shape] = _Plan(prob, kernel, threads, big)
+        plan = runs[shape] = _Plan(prob, kernel, threads, big, outcomes)
     else:
         plan.reset()
     iview, tallies, control, size = plan.items, plan.tallies, plan.control, plan.size
@@ -1379,10 +1413,11 @@ def _exhaustive(
         sums: list[Any] = [
             math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
         ]
-    elif threads == 1:
-        sums = tallies.tolist()
     else:
-        sums = [sum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
+        # (row by row: a sum per tally over the threads cost a 36 us spot 5 us on two)
+        sums = tallies[:size].tolist()
+        for t in range(1, threads):
+            sums = list(map(operator.add, sums, tallies[t * size : (t + 1) * size]))
     if sums[kernel.tally_size - 1] == 0:
         raise CardConflictError("no deal is possible: the players' hands conflict with each other")
     _keep_combo_tallies(prob, plan.ctallies)

@@ -1,0 +1,102 @@
+"""How many threads an exact run uses, and how its work is cut for them: each thread gets
+enough outcomes to be worth starting, items are never split into ones too small to start, and
+every choice gives the one-thread answer."""
+
+from __future__ import annotations
+
+import pytest
+from reference import reference_equity
+
+import pokercalc.analysis.equities as eq
+from pokercalc.analysis.equities import equity
+from pokercalc.core.cards import parse_cards
+from pokercalc.core.validate import check_board_and_dead
+from pokercalc.ranges.notation import parse_range
+
+FLOP_SPOT = ("AhKh | QQ+,AKs,AKo", "Qh7h2c")  # 17,820 outcomes, 2 suit symmetries: 8,910 each
+
+
+@pytest.fixture
+def parallel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every run of more than one outcome shares its work between the threads asked for."""
+    monkeypatch.setattr(eq, "PER_THREAD_MIN_OUTCOMES", 1)
+
+
+def test_each_thread_gets_enough_work() -> None:
+    assert eq.PER_THREAD_MIN_OUTCOMES == 8_000
+    # 31,185 outcomes per symmetry: three threads of 8,000 or more.
+    assert equity("AhKh | 22+", "Qh7h2c", method="exact", threads=8).threads == 3
+    assert equity("AhKh | 22+", "Qh7h2c", method="exact", threads=2).threads == 2
+    # 8,910: one thread, however many are asked for.
+    assert equity(*FLOP_SPOT, method="exact", threads=8).threads == 1
+    # Big runs use every thread asked for.
+    assert equity("AsAh | KsKh", method="exact", threads=3).threads == 3
+
+
+def _problem(players: str, board: str) -> eq._Problem:
+    g = eq._engine_game("holdem")
+    b, d = check_board_and_dead(board, "", game=g)
+    prob = eq._setup(players, b, d, g)[2]
+    prob.find_symmetry()
+    return prob
+
+
+def test_items_are_not_split_into_ones_too_small_to_start() -> None:
+    prob = _problem(*FLOP_SPOT)
+    kernel = prob.kernel()
+    # 18 (hand, hand) items of 990 boards each: split by the highest new card they would be
+    # 792 items of 22 boards on average, below SPLIT_MIN_OUTCOMES.
+    items, _, nfirsts = eq._work_items(prob, kernel, 64, False, 17_820, 2)
+    assert (len(items) // 3, nfirsts) == (18, 0)
+    # Without the outcome count (pieces for an executor) they are split to the count wanted.
+    items, _, nfirsts = eq._work_items(prob, kernel, 64, False)
+    assert nfirsts == 44 and len(items) // 3 == 18 * 44
+    # Fewer items than threads: split whatever their size, or a thread would have none.
+    items, _, nfirsts = eq._work_items(prob, kernel, 64, False, 17_820, 19)
+    assert nfirsts == 44
+
+
+def test_big_items_are_still_split() -> None:
+    prob = _problem("AsAh | KsKh", "")
+    kernel = prob.kernel()
+    items, _, nfirsts = eq._work_items(prob, kernel, 32, False, 1_712_304, 2)
+    assert nfirsts == 44 and len(items) // 3 == 44
+
+
+# Small spots, in every game: their work items are shared unsplit between two threads.
+SMALL = [
+    ("holdem", "AhKh | QQ+,AKs,AKo", "Qh7h2c"),
+    ("holdem", "AhKh | QQ+,AKs,AKo | JJ", "Qh7h2c"),
+    ("holdem", "AhKh | QQ+,AKs,AKo | JJ-99", "Qh7h2c5d"),
+    ("holdem", "AsKd | QQ:0.5,JJ,AKs", "2c7h9d"),  # weighted
+    ("shortdeck-triton", "AsKs | QQ+,AKs | JJ", "Qh7h6c"),
+    ("omaha", "AsKsQdJd | AAxx", "2c7d8h9c"),
+    ("omaha-hilo", "As2sKdQd | AA3x", "2c7d8h9s"),
+]
+
+
+@pytest.mark.parametrize("game,players,board", SMALL)
+def test_small_runs_on_two_threads_answer_as_on_one(
+    parallel: None, game: str, players: str, board: str
+) -> None:
+    one = equity(players, board, game=game, method="exact", threads=1)
+    two = [equity(players, board, game=game, method="exact", threads=2) for _ in range(2)]
+    assert one.threads == 1 and [t.threads for t in two] == [2, 2]
+    for t in two:
+        assert (t.outcomes, t.showdowns) == (one.outcomes, one.showdowns)
+        assert [(p.equity, p.win, p.tie, p.equity_fraction) for p in t.players] == [
+            (p.equity, p.win, p.tie, p.equity_fraction) for p in one.players
+        ]
+
+
+# (the reference takes 20 s on the three-handed flop: the flop heads-up and the turn three-handed)
+@pytest.mark.parametrize("players,board", [(p, b) for g, p, b in (SMALL[0], SMALL[2])])
+def test_small_hold_em_runs_on_two_threads_equal_the_reference(
+    parallel: None, players: str, board: str
+) -> None:
+    want = reference_equity([parse_range(t) for t in players.split(" | ")], parse_cards(board))
+    got = equity(players, board, method="exact", threads=2)
+    assert got.threads == 2
+    assert [p.equity_fraction for p in got.players] == list(want.equity)
+    assert [p.ties for p in got.players] == list(want.tie)
+    assert got.outcomes == want.outcomes
