@@ -361,3 +361,34 @@ def test_short_deck_grid_json_and_table() -> None:
 def test_run_query_refuses_omaha_games() -> None:
     with pytest.raises(InputError, match="run_omaha_query"):
         run_query("AAxx", game="omaha")
+
+
+# --- a hand read without the parser ------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), min_size=2, max_size=2, unique=True),
+    st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_a_hand_read_without_the_parser_is_the_parsers(cards: list[int], upper: list[bool]) -> None:
+    from pokercalc.core.cards import format_cards
+    from pokercalc.ranges.decks import _one_hand, player_range
+
+    text = "".join(
+        ch.upper() if up else ch.lower() for ch, up in zip(format_cards(cards), upper, strict=True)
+    )
+    fast, parsed = _one_hand(text), parse_query(text)
+    assert fast is not None
+    assert (fast.text, fast.combos, fast.weights) == (parsed.text, parsed.combos, parsed.weights)
+    got = player_range(text)
+    assert (got.text, got.combos, got.weights) == (parsed.text, parsed.combos, parsed.weights)
+
+
+@pytest.mark.parametrize(
+    "text", ["AKo", "AKs+", "AsAs", "AsKx", "Pair", "Gap1", "10sA", "AhK", "AhKhQs", "As K", "AKQJ"]
+)
+def test_what_is_not_two_cards_goes_to_the_parser(text: str) -> None:
+    from pokercalc.ranges.decks import _one_hand
+
+    assert _one_hand(text) is None

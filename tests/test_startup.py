@@ -32,11 +32,12 @@ finally:
 """
 
 
-def loaded(*args: str) -> tuple[list[str], str]:
-    """The heavy modules loaded by ``pokercalc ARGS`` in a fresh interpreter, and its stdout."""
+def loaded(*args: str, watch: tuple[str, ...] = HEAVY) -> tuple[list[str], str]:
+    """The modules of ``watch`` loaded by ``pokercalc ARGS`` in a fresh interpreter, and its
+    stdout."""
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     out = subprocess.run(
-        [sys.executable, "-c", PROBE.format(heavy=HEAVY), *args],
+        [sys.executable, "-c", PROBE.format(heavy=watch), *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -68,6 +69,40 @@ def test_equity_json_is_complete() -> None:
     _, stdout = loaded("equity", "AsAh | KsKh", "--json")
     doc = json.loads(stdout)
     assert doc["result"]["players"][0]["equity_fraction"] == "707495/856152"
+
+
+def test_players_given_as_hands_are_read_without_the_query_parser() -> None:
+    # (its import and patterns cost a one-off command 3 ms)
+    watch = ("pokercalc.ranges.query",)
+    modules, stdout = loaded("equity", "AsAh | KsKh", "--json", watch=watch)
+    assert modules == [] and json.loads(stdout)["result"]["players"][0]["combos"] == 1
+    modules, _ = loaded("equity", "AsAh | QQ+", "--json", watch=watch)
+    assert modules == ["pokercalc.ranges.query"]
+
+
+ENV_PROBE = """
+import os, sys
+from pokercalc.cli import main
+sys.argv = ["pokercalc", "--version"]
+try:
+    main()
+except SystemExit:
+    pass
+print(os.environ.get("GOMP_SPINCOUNT"))
+"""
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "10000"), ("300000", "300000")])
+def test_the_command_lets_idle_openmp_threads_sleep_soon(given: str | None, seen: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "GOMP_SPINCOUNT"}
+    if given is not None:
+        env["GOMP_SPINCOUNT"] = given
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run(
+        [sys.executable, "-c", ENV_PROBE], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == seen
 
 
 def test_tables_still_load_rich() -> None:

@@ -18,7 +18,6 @@ after SIGTERM (:func:`exit_status`).
 from __future__ import annotations
 
 import os
-import queue
 import signal
 import threading
 from array import array
@@ -27,6 +26,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    import queue
     from concurrent.futures import Executor, Future
 
 __all__ = [
@@ -256,10 +256,13 @@ class _KeptThread:
     def __init__(self, name: str) -> None:
         self.name = name
         self._thread: threading.Thread | None = None
-        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[Callable[[], None]] | None = None
 
     def put(self, job: Callable[[], None]) -> None:
-        if self._thread is None or not self._thread.is_alive():
+        if self._thread is None or not self._thread.is_alive() or self._jobs is None:
+            # (imported here: a command that runs no kernel on a kept thread need not load it)
+            import queue
+
             jobs = self._jobs = queue.SimpleQueue()
 
             def serve() -> None:
