@@ -1579,8 +1579,10 @@ def main() -> None:
     # work: a command has none after its run, so they would only burn a core until it exits
     # (5 ms of CPU time for `equity "AsAh | KsKh"`, a tenth of the whole process).  Spinning
     # 10,000 rounds still bridges the gaps between one run's parallel parts.  Read by libgomp
-    # when the engine loads, which is after this; a value the user set is kept.
-    os.environ.setdefault("GOMP_SPINCOUNT", "10000")
+    # when the engine loads, which is after this; a spin count or wait policy the user set
+    # is kept.
+    if "GOMP_SPINCOUNT" not in os.environ and "OMP_WAIT_POLICY" not in os.environ:
+        os.environ["GOMP_SPINCOUNT"] = "10000"
 
     from pokercalc.core.runner import install_signal_handlers
 
