@@ -4,14 +4,20 @@ every choice gives the one-thread answer."""
 
 from __future__ import annotations
 
+from random import Random
+from typing import Any
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference import reference_equity
 
 import pokercalc.analysis.equities as eq
 from pokercalc.analysis.equities import equity
 from pokercalc.core.cards import parse_cards
 from pokercalc.core.validate import check_board_and_dead
-from pokercalc.ranges.notation import parse_range
+from pokercalc.errors import CardConflictError
+from pokercalc.ranges.notation import Range, parse_range
 
 FLOP_SPOT = ("AhKh | QQ+,AKs,AKo", "Qh7h2c")  # 17,820 outcomes, 2 suit symmetries: 8,910 each
 
@@ -100,3 +106,41 @@ def test_small_hold_em_runs_on_two_threads_equal_the_reference(
     assert [p.equity_fraction for p in got.players] == list(want.equity)
     assert [p.ties for p in got.players] == list(want.tie)
     assert got.outcomes == want.outcomes
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(2, 3),
+    st.sampled_from([3, 4]),
+    st.integers(2, 5),
+    st.booleans(),
+)
+def test_any_small_spot_gives_the_same_counts_on_any_threads(
+    parallel: None, rnd: Random, n: int, board_cards: int, threads: int, weighted: bool
+) -> None:
+    # Ranges of 1 to 12 hands on a flop or turn: few work items, split or not, shared
+    # between 2 to 5 threads (more threads than items included).
+    deck = list(range(52))
+    rnd.shuffle(deck)
+    board, free = deck[:board_cards], deck[board_cards:]
+    players = []
+    for p in range(n):
+        combos = {
+            tuple(sorted(rnd.sample(free, 2), reverse=True)) for _ in range(rnd.randint(1, 12))
+        }
+        weights = [rnd.choice((0.5, 1.0)) for _ in combos] if weighted and p else None
+        players.append(Range.from_combos(f"r{p}", sorted(combos), weights))
+    kw: dict[str, Any] = {"method": "exact"}
+    try:
+        one = equity(players, board, threads=1, **kw)
+    except CardConflictError:
+        return  # (every deal conflicts: nothing to compare)
+    many = equity(players, board, threads=threads, **kw)
+    assert many.threads == threads
+    assert (many.outcomes, many.showdowns) == (one.outcomes, one.showdowns)
+    for a, b in zip(one.players, many.players, strict=True):
+        assert (a.equity_fraction, a.wins, a.ties) == (b.equity_fraction, b.wins, b.ties)
+        assert a.equity == pytest.approx(b.equity, abs=1e-12)
