@@ -29,14 +29,16 @@ def parallel(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_each_thread_gets_enough_work() -> None:
-    assert eq.PER_THREAD_MIN_OUTCOMES == 8_000
-    # 31,185 outcomes per symmetry: three threads of 8,000 or more.
-    assert equity("AhKh | 22+", "Qh7h2c", method="exact", threads=8).threads == 3
-    assert equity("AhKh | 22+", "Qh7h2c", method="exact", threads=2).threads == 2
-    # 8,910: one thread, however many are asked for.
+    assert eq.PER_THREAD_MIN_OUTCOMES == 50_000
+    # 243,810 outcomes per symmetry: four threads of 50,000 or more.
+    spot = ("AhKh | 22+ | QQ+", "Qh7h2c")
+    assert equity(*spot, method="exact", threads=8).threads == 4
+    assert equity(*spot, method="exact", threads=2).threads == 2
+    # 146,286: two.
+    assert equity("AhKh | QQ+,AKs,AKo | JJ-99", "Qh7h2c", method="exact", threads=8).threads == 2
+    # 48,762 and 8,910: one thread, however many are asked for.
+    assert equity("AhKh | QQ+,AKs,AKo | JJ", "Qh7h2c", method="exact", threads=8).threads == 1
     assert equity(*FLOP_SPOT, method="exact", threads=8).threads == 1
-    # Big runs use every thread asked for.
-    assert equity("AsAh | KsKh", method="exact", threads=3).threads == 3
 
 
 def _problem(players: str, board: str) -> eq._Problem:

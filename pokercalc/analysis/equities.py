@@ -86,13 +86,15 @@ MERGED_INNERMOST_MIN = 64
 #: combos, 2,846 showdowns instead of 10,787; 89 combos: 128 us against 101).
 FLOP_INNERMOST_MIN = 48
 #: An exact run gives each thread at least this many outcomes per suit symmetry (in hold'em
-#: outcomes, ``_outcome_cost``), so small runs use fewer threads than asked, or one.  Called
-#: in a row, a second thread pays from a few thousand: AhKh against 22+ on Qh7h2c (31,185
-#: per symmetry) takes 72 us on one thread and 48 us on two, AhKh against QQ+,AKs,AKo
-#: (8,910) 35 and 32 us.  But a team that has slept, or the idle CPU of a virtual machine,
-#: can take milliseconds to wake (5.6 ms for an 80 us spot after a 50 ms pause, 0.45 ms on
-#: one thread), so the smallest runs keep to one.
-PER_THREAD_MIN_OUTCOMES = 8_000
+#: outcomes, ``_outcome_cost``), so smaller runs use fewer threads than asked, or one.  In a
+#: loop in one process a second thread pays from a few thousand (AhKh against QQ+,AKs,AKo
+#: and JJ on Qh7h2c, 48,762 per symmetry: 131 us on one thread, 81 on two), but a thread
+#: team waits for its slowest member, and on a busy machine that one may wait for a core:
+#: two processes each looping that spot on two threads of a 2-core machine made 6,300 calls
+#: a second in all, with 8 ms at the 99th percentile, against 14,900 on one thread each.
+#: Runs of a few hundred microseconds and more (AsAh against KsKh, 428,076: 0.63 ms on one
+#: thread, 0.34 ms on two) take that risk; smaller ones keep to one thread.
+PER_THREAD_MIN_OUTCOMES = 50_000
 #: Work items are split by their highest new board card (to give every thread enough of
 #: them) only when each split item keeps this many outcomes on average: an item costs about
 #: as much to start as a hundred showdowns (AhKh against QQ+,AKs,AKo on Qh7h2c: 18 items in
@@ -1240,8 +1242,8 @@ def _innermost(prob: _Problem) -> bool:
 
 def _exact_threads(prob: _Problem, outcomes: int, threads: int) -> int:
     """The threads an exhaustive run of ``outcomes`` uses, at most ``threads``: each gets
-    PER_THREAD_MIN_OUTCOMES or more, since a thread costs a team start and a share of the
-    join (a 64-thread team would cost a 60 us flop spot more than it saves)."""
+    PER_THREAD_MIN_OUTCOMES or more, since every thread adds to the team's start and join,
+    and to the risk of waiting for one that has no core."""
     work = outcomes * _outcome_cost(prob) / len(prob.group)
     return max(1, min(threads, int(work // PER_THREAD_MIN_OUTCOMES)))
 
