@@ -1273,15 +1273,14 @@ def _work_items(
         players_before_boards = prob.n - 1 if innermost else prob.n
         g = prob.game
         left = g.deck_size - len(prob.board) - len(prob.dead) - g.hole_cards * players_before_boards
-        nfirsts = left - k + 1
+        split = left - k + 1
         if (
             outcomes is None
             or n_items < threads
-            or outcomes >= SPLIT_MIN_OUTCOMES * n_items * nfirsts
+            or outcomes >= SPLIT_MIN_OUTCOMES * n_items * split
         ):
+            nfirsts = split
             items = kernel.work_items(first_only, nfirsts, shuffle)
-        else:
-            nfirsts = 0
     return items, innermost, nfirsts
 
 

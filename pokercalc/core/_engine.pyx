@@ -1246,7 +1246,7 @@ def largest_first(int32_t[::1] flat, Py_ssize_t done) -> None:
         return
     for i in range(done, n):
         if flat[3 * i + 2] < -1:
-            raise ValueError("a work item's first card is -1 or more")
+            raise ValueError("a work item's first card must be -1 or more")
         if flat[3 * i + 2] > top:
             top = flat[3 * i + 2]
     m = n - done

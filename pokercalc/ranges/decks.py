@@ -52,10 +52,12 @@ def _one_hand(text: str) -> Range | None:
     if len(text) != 4 or not text.isalnum():
         return None
     try:
-        a, b = parse_cards(text)
-    except (PokercalcError, ValueError):
+        cards = parse_cards(text)
+    except PokercalcError:
         return None
-    return Range(text, ((max(a, b), min(a, b)),), (1.0,))
+    if len(cards) != 2:
+        return None
+    return Range(text, (tuple(sorted(cards, reverse=True)),), (1.0,))
 
 
 def in_deck(rng: Range, text: str | None, game: Game, who: str) -> Range:
