@@ -303,7 +303,8 @@ def test_ctrl_c_stops_a_breakdown_as_it_stops_equity() -> None:
     assert isinstance(hands, list) and {h["hand"] for h in hands} == {"AA", "KK"}
     assert all(h["stderr"] is not None for h in hands)
     # Exact: how far it got, and no hands (a part of an enumeration estimates nothing).
-    args = ["equity", "AA | KK | random", "--exact", "--breakdown", "3"]
+    # (about 26 s whole: AA | KK | random, 2 s, could end before the signal)
+    args = ["equity", "AA | KK | QQ | random", "--exact", "--breakdown", "4"]
     code, result = _interrupted(args)
     assert code == 130 and result["interrupted"] is True and result["hands"] == []
     assert result["equity"] is None

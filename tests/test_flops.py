@@ -233,3 +233,39 @@ def test_table4_in_the_docs_is_the_recorded_results() -> None:
     weights = tuple((w["feature"], w["weight"]) for w in r["fit"]["weights"])
     err = np.abs(estimate(feature_matrix(eq.hero, eq.flops), weights) - eq.equity).mean()
     assert err == pytest.approx(r["fit"]["avg_error"], abs=1e-9)
+
+
+def _signal_while_listing_features(monkeypatch: pytest.MonkeyPatch, deferred: bool) -> None:
+    """Make the next feature listing meet a SIGINT: held by the command's handler (deferred),
+    or raised at once as a library's host would raise it."""
+    import signal
+
+    from pokercalc.core import runner
+    from pokercalc.texture import features
+
+    real, calls = features.feature_matrix, []
+
+    def listing(*args: object) -> np.ndarray:
+        calls.append(1)
+        if len(calls) == 1:
+            if not deferred:
+                raise KeyboardInterrupt
+            runner._on_signal(signal.SIGINT, None)  # (what the command's handler does)
+        return real(*args)
+
+    monkeypatch.setattr(features, "feature_matrix", listing)
+    monkeypatch.setattr(runner, "_received", [])
+
+
+@pytest.mark.parametrize("deferred", [True, False])
+def test_a_signal_after_the_equities_keeps_them(
+    monkeypatch: pytest.MonkeyPatch, deferred: bool
+) -> None:
+    from pokercalc.texture.flops import flop_study
+
+    _signal_while_listing_features(monkeypatch, deferred)
+    study = flop_study("AA", "QQ")
+    assert study.interrupted is True and study.fit is None
+    assert study.features.shape == (NUM_FLOPS, 73)
+    want = flop_equities("AA", "QQ")
+    np.testing.assert_array_equal(study.equities.equity, want.equity)

@@ -46,7 +46,13 @@ from pokercalc.core.results import (
     nullable,
     object_schema,
 )
-from pokercalc.core.runner import Control, Interrupted, default_threads, run_kernel
+from pokercalc.core.runner import (
+    Control,
+    Interrupted,
+    default_threads,
+    deferred_signals,
+    run_kernel,
+)
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
 from pokercalc.texture.ilp import TextureFit
@@ -354,17 +360,27 @@ def flop_study(
     whose average (or, with ``objective="max"``, maximum) error stays within it.
     ``features=None`` and ``error=None`` skip the fit.  A signal while the
     equities are computed raises :class:`~pokercalc.core.runner.Interrupted`; one
-    during the fit returns the equities, no fit, marked ``interrupted`` (the
-    solver's thread finishes its current solve in the background).
+    after them (while the features are listed or the formula fitted) returns the
+    equities, no fit, marked ``interrupted`` (the solver's thread finishes its
+    current solve in the background).
     """
     from pokercalc.texture.features import feature_matrix
     from pokercalc.texture.ilp import fit_texture
 
     eq = flop_equities(hero, opponent, threads=threads, progress=progress)
-    fm = feature_matrix(eq.hero, eq.flops)
     fit = None
     interrupted = False
-    if features is not None or error is not None:
+    fm = None
+    try:
+        # A signal while the features are listed (30 ms) must not lose the equities: the
+        # command holds it until they are; a host that raises it at once has them listed again.
+        with deferred_signals():
+            fm = feature_matrix(eq.hero, eq.flops)
+    except KeyboardInterrupt:
+        interrupted = True
+        if fm is None:
+            fm = feature_matrix(eq.hero, eq.flops)
+    if not interrupted and (features is not None or error is not None):
         try:
             fit = _in_thread(
                 lambda: fit_texture(
