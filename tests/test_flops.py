@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -235,17 +236,16 @@ def test_table4_in_the_docs_is_the_recorded_results() -> None:
     assert err == pytest.approx(r["fit"]["avg_error"], abs=1e-9)
 
 
-def _signal_while_listing_features(monkeypatch: pytest.MonkeyPatch, deferred: bool) -> None:
-    """Make the next feature listing meet a SIGINT: held by the command's handler (deferred),
-    or raised at once as a library's host would raise it."""
+def _signal_during(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, deferred: bool) -> None:
+    """Make the next call of ``module.name`` meet a SIGINT: held by the command's handler
+    (deferred), or raised at once as a library's host would raise it."""
     import signal
 
     from pokercalc.core import runner
-    from pokercalc.texture import features
 
-    real, calls = features.feature_matrix, []
+    real, calls = getattr(module, name), []
 
-    def listing(*args: object) -> np.ndarray:
+    def meets_a_signal(*args: Any) -> Any:
         calls.append(1)
         if len(calls) == 1:
             if not deferred:
@@ -253,18 +253,23 @@ def _signal_while_listing_features(monkeypatch: pytest.MonkeyPatch, deferred: bo
             runner._on_signal(signal.SIGINT, None)  # (what the command's handler does)
         return real(*args)
 
-    monkeypatch.setattr(features, "feature_matrix", listing)
+    monkeypatch.setattr(module, name, meets_a_signal)
     monkeypatch.setattr(runner, "_received", [])
 
 
 @pytest.mark.parametrize("deferred", [True, False])
-def test_a_signal_after_the_equities_keeps_them(
-    monkeypatch: pytest.MonkeyPatch, deferred: bool
+@pytest.mark.parametrize("step", ["_walked_equities", "feature_matrix"])
+def test_a_signal_after_the_walk_keeps_the_equities(
+    monkeypatch: pytest.MonkeyPatch, step: str, deferred: bool
 ) -> None:
-    from pokercalc.texture.flops import flop_study
+    # (the walk done, the equities are made and the features listed before the fit: a signal
+    # then had ended the command with a bare "interrupted" and no output)
+    from pokercalc.texture import features
+    from pokercalc.texture import flops as flops_module
 
-    _signal_while_listing_features(monkeypatch, deferred)
-    study = flop_study("AA", "QQ")
+    module = features if step == "feature_matrix" else flops_module
+    _signal_during(monkeypatch, module, step, deferred)
+    study = flops_module.flop_study("AA", "QQ")
     assert study.interrupted is True and study.fit is None
     assert study.features.shape == (NUM_FLOPS, 73)
     want = flop_equities("AA", "QQ")

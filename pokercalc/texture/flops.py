@@ -272,6 +272,22 @@ def flop_equities(
     is called with the share done.  A signal (Ctrl-C, SIGTERM) stops the
     walk within milliseconds and raises :class:`~pokercalc.core.runner.Interrupted`.
     """
+    return _walked_equities(*_walk(hero, opponent, threads, symmetry, progress))
+
+
+#: What the all-flop walk counted, for :func:`_walked_equities`: the hero, the range, and
+#: the win, tie and total weights per flop, and the seconds it took.
+_Walk = tuple[tuple[int, int], Range, Any, Any, Any, float]
+
+
+def _walk(
+    hero: str | Iterable[CardLike],
+    opponent: str | Range | Iterable[CardLike],
+    threads: int | None,
+    symmetry: bool,
+    progress: Callable[[float], None] | None,
+) -> _Walk:
+    """The all-flop walk of :func:`flop_equities` (a signal stops it: ``Interrupted``)."""
     from pokercalc.texture import _flops
 
     h = hero_cards(hero)
@@ -297,7 +313,15 @@ def flop_equities(
             f"all-flop equities {control.done / 46:.0%} done; nothing to show",
             control.interrupt,
         )
-    elapsed = time.perf_counter() - start
+    return (h[0], h[1]), rng, win, tie, total, time.perf_counter() - start
+
+
+def _walked_equities(
+    h: tuple[int, int], rng: Range, win: Any, tie: Any, total: Any, elapsed: float
+) -> FlopEquities:
+    """The :class:`FlopEquities` of a finished walk."""
+    from pokercalc.texture import _flops
+
     blocked = total <= 0
     if blocked.all():
         raise InputError(f"range {rng.text!r} has no hand left on any flop")
@@ -367,19 +391,24 @@ def flop_study(
     from pokercalc.texture.features import feature_matrix
     from pokercalc.texture.ilp import fit_texture
 
-    eq = flop_equities(hero, opponent, threads=threads, progress=progress)
+    walk = _walk(hero, opponent, threads, True, progress)
     fit = None
     interrupted = False
-    fm = None
+
+    def listed() -> tuple[FlopEquities, np.ndarray]:
+        eq = _walked_equities(*walk)
+        return eq, feature_matrix(eq.hero, eq.flops)
+
+    made = None
     try:
-        # A signal while the features are listed (30 ms) must not lose the equities: the
-        # command holds it until they are; a host that raises it at once has them listed again.
+        # A signal once the walk is done (equities made, features listed: 30 ms) must not
+        # lose them: the command holds it until they are; a host that raises it at once
+        # has them made again.
         with deferred_signals():
-            fm = feature_matrix(eq.hero, eq.flops)
+            made = listed()
     except KeyboardInterrupt:
         interrupted = True
-        if fm is None:
-            fm = feature_matrix(eq.hero, eq.flops)
+    eq, fm = made if made is not None else listed()
     if not interrupted and (features is not None or error is not None):
         try:
             fit = _in_thread(
