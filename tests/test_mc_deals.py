@@ -84,3 +84,26 @@ def test_seeded_runs_repeat_on_any_thread_count(players: str, board: str) -> Non
     two = pokercalc.equity(players, board, method="mc", trials=50_000, seed=5, threads=2)
     assert [p.wins for p in one.players] == [p.wins for p in two.players]
     assert [p.ties for p in one.players] == [p.ties for p in two.players]
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        # Ten players: the deals are counted by their set of winners (MC_WM_PLAYERS) ...
+        ["AsAh", "KsKh", "QsQh", "JsJh", "Td9d", "8c8d", "7c6c", "5d4d", "3h2h"],
+        # ... eleven: per player, as before.
+        ["AsAh", "KsKh", "QsQh", "JsJh", "Td9d", "8c8d", "7c6c", "5d4d", "3h2h", "AcKc"],
+    ],
+)
+def test_many_players_counted_by_winner_set_or_per_player(hands: list[str]) -> None:
+    """Nine or ten hands and a random one on the turn, ties included (a shared straight on
+    board): Monte Carlo within four standard errors of the exact count, whichever way the
+    deals are tallied."""
+    players = " | ".join([*hands, "random"])
+    exact = pokercalc.equity(players, board="9c8s7d6s", method="exact")
+    mc = pokercalc.equity(players, board="9c8s7d6s", method="mc", trials=200_000, seed=11)
+    assert any((p.tie or 0) > 0.01 for p in exact.players)  # splits do happen here
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.stderr is not None
+        assert abs((m.equity or 0) - (e.equity or 0)) < 4 * m.stderr + 1e-12, e.label
+        assert abs((m.tie or 0) - (e.tie or 0)) < 0.01, e.label

@@ -61,15 +61,21 @@ cdef enum:
 cdef inline void showdown_winners(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm,
                                   uint64_t key, uint64_t mask, int64_t wt,
                                   int64_t* wm) noexcept nogil:
-    """:func:`showdown`, counted in ``wm[winners]`` (a bit per winning player)."""
+    """:func:`showdown`, counted in ``wm[winners]`` (a bit per winning player).
+
+    Branch-free: the best value first, then the set of players who hold it (selecting
+    the set as the values came made the compiler branch on who leads: nine players'
+    Monte Carlo 5.7 -> 7.5M deals a second without)."""
     cdef int p
+    cdef uint16_t v[MAXP]
     cdef uint16_t best = 0, x
-    cdef uint32_t win = 0, bit
+    cdef uint32_t win = 0
     for p in range(n):
         x = evaluate(rk, hk[p] + key, hm[p] | mask)
-        bit = 1u << p
-        win = bit if x > best else (win | bit if x == best else win)
+        v[p] = x
         best = x if x > best else best
+    for p in range(n):
+        win |= (<uint32_t>(v[p] == best)) << p
     wm[win] += wt
 
 
