@@ -12,7 +12,7 @@ from reference import reference_equity
 
 import pokercalc.analysis.equities as eq
 from pokercalc.analysis.equities import EquityResult, PlayerResult, equity
-from pokercalc.core.cards import parse_cards
+from pokercalc.core.cards import Card, parse_cards
 from pokercalc.core.validate import check_board_and_dead
 from pokercalc.errors import CardConflictError, ParseError
 from pokercalc.ranges.notation import parse_range
@@ -146,6 +146,19 @@ def test_of_fields_makes_what_the_constructor_makes(cls: type) -> None:
         cls.of_fields(missing)
     with pytest.raises(TypeError, match="unexpected"):
         cls.of_fields({**values, "colour": "blue"})
+
+
+def test_of_fields_with_cards_ready_skips_only_the_card_conversion() -> None:
+    r = equity(*SPOTS[0], method="exact")
+    assert all(type(c) is Card for c in r.board)  # an exact result holds Card objects
+    values = {f.name: getattr(r, f.name) for f in dataclasses.fields(r)}
+    ready = EquityResult.of_fields(values, cards_ready=True)
+    assert ready == EquityResult(**values) and ready.to_dict() == r.to_dict()
+    # Given indices, only the default path converts them.
+    raw = {**values, "board": parse_cards("Qh7h2c")}
+    assert EquityResult.of_fields(raw).board == ("Qh", "7h", "2c")
+    assert all(type(c) is Card for c in EquityResult.of_fields(raw).board)
+    assert EquityResult.of_fields(raw, cards_ready=True).board == parse_cards("Qh7h2c")
 
 
 def test_equity_fraction_and_float_agree() -> None:

@@ -1468,8 +1468,7 @@ def _exact_result(
     if prob.game.hilo:
         players, low_possible = _hilo_exact(prob, sums, total, units)
     # Shares of a k-way split in units of 1/lcm(1..n): one exact fraction at the end.
-    units = math.lcm(*range(1, n + 1)) if not prob.game.hilo else units
-    shares = [units // k for k in range(1, n + 1)]
+    units, shares = _split_shares(n) if not prob.game.hilo else (units, ())
     for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
         # (outcomes won as one of k winners, k = 1 .. n; slot 0, the losses, is left out)
         row, shown = sums[p * (n + 1) + 1 : (p + 1) * (n + 1)], prob.shown[p]
@@ -1518,7 +1517,7 @@ def _exact_result(
     fields["showdowns"] = played
     fields["interrupted"] = False
     fields["low_possible"] = low_possible
-    return EquityResult.of_fields(fields)
+    return EquityResult.of_fields(fields, cards_ready=True)
 
 
 def _last_for_breakdown(ranges: list[Player], biggest: int, breakdown: int, game: Game) -> int:
@@ -1586,15 +1585,29 @@ def _keep_combo_tallies(prob: _Problem, buffer: Any) -> None:
     prob.combo_tallies = rows
 
 
+@lru_cache(maxsize=64)
+def _split_shares(n: int) -> tuple[int, tuple[int, ...]]:
+    """The units of a pot, LCM(1..n), and a k-way winner's share of it for k = 1..n."""
+    units = math.lcm(*range(1, n + 1))
+    return units, tuple(units // k for k in range(1, n + 1))
+
+
+@lru_cache(maxsize=256)
+def _card_objects(cards: tuple[int, ...]) -> tuple[Card, ...]:
+    """Card indices as the :class:`Card` objects results hold (a spot asked again asks the
+    same)."""
+    return cards_of(cards)
+
+
 def _exact_fields(
     prob: _Problem, outcomes: int, counted: bool, threads: int, elapsed: float
 ) -> dict[str, Any]:
-    """The fields every exact result has, finished or interrupted."""
+    """The fields every exact result has, finished or interrupted (cards as Card objects)."""
     return {
         "game": prob.game.name,
         "method": "exact",
-        "board": prob.board,  # (as Card objects once made)
-        "dead": prob.dead,
+        "board": _card_objects(prob.board),
+        "dead": _card_objects(prob.dead),
         "outcomes": outcomes,
         "outcomes_exact": counted,
         "symmetry": len(prob.group),
