@@ -947,7 +947,8 @@ def equity(
     ``KeyboardInterrupt``) stops the run within a fraction of a second and
     returns what is known, marked ``interrupted``: a Monte Carlo run its
     estimate so far with its standard errors, an exact run the share of the
-    work done and no equities.
+    work done and no equities (or all of them, when the enumeration had just
+    finished as the signal came).
 
     With ``executor`` (any ``concurrent.futures.Executor``, such as
     :class:`pokercalc.pipelines.executors.LocalPool`, or a Dask ``Client``)
@@ -1401,29 +1402,51 @@ def _exhaustive(
         if not interrupted and done < n_items:
             spent = _time.perf_counter() - t0
             on_plan(outcomes, spent * (n_items - done) / done)
+    # A signal raised here once the enumeration is whole (a small run's kernel ran on this
+    # thread, which sees the signal only when it returns; or it came while the result was
+    # made) keeps the finished result, marked interrupted: it had cost all of the run.
+    late = False
     if not interrupted:
         if plan.nfirsts and big:
             _largest_first(plan.flat, done)
-        interrupted = run_range(done, n_items)
+        try:
+            interrupted = run_range(done, n_items)
+        except KeyboardInterrupt:
+            if control.done < max(n_items, 1):
+                raise  # (stopped before the kernel had finished: nothing whole to keep)
+            late = True
+    if interrupted and 0 < n_items <= control.done:
+        # (a big run's stop came after its last item: every item counted, none cut short)
+        interrupted, late = False, True
     if progress and not interrupted:
         progress(1.0)
     elapsed = _time.perf_counter() - start
     if interrupted:
         return _interrupted_exact(prob, outcomes, counted, threads, elapsed, control.done, n_items)
-    if prob.weighted:
-        sums: list[Any] = [
-            math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
-        ]
-    else:
-        sums = _row_sums(tallies, threads, size)
-    if sums[kernel.tally_size - 1] == 0:
-        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
-    _keep_combo_tallies(prob, plan.ctallies)
-    result = _exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted,
-                           threads, elapsed)  # fmt: skip
+
+    def made() -> EquityResult:
+        if prob.weighted:
+            sums: list[Any] = [
+                math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
+            ]
+        else:
+            sums = _row_sums(tallies, threads, size)
+        if sums[kernel.tally_size - 1] == 0:
+            raise CardConflictError(
+                "no deal is possible: the players' hands conflict with each other"
+            )
+        _keep_combo_tallies(prob, plan.ctallies)
+        return _exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted,
+                             threads, elapsed)  # fmt: skip
+
+    try:
+        result = made()
+    except KeyboardInterrupt:
+        late = True
+        result = made()  # (made of the kept tallies again; a second signal stops it)
     if lent:
         prob.give_back(kernel, runs)
-    return result
+    return replace(result, interrupted=True) if late else result
 
 
 def _row_sums(flat: array[int], rows: int, size: int) -> list[int]:

@@ -134,6 +134,8 @@ def equity_footer(result: EquityResult) -> str:
     line = " · ".join(parts)
     if not result.interrupted:
         return line
+    if result.method == "exact" and result.players[0].equity is not None:
+        return line + " · INTERRUPTED as the enumeration ended: its equities are whole"
     if result.method == "exact":
         return line + (
             f" · INTERRUPTED after {result.done_fraction:.0%} of the enumeration: no equities"
