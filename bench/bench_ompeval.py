@@ -31,8 +31,12 @@ medians, one thread for both (pokercalc also with two threads):
   compiled bytecode, as installed (``bytecode`` says where it is kept).
 
 Every ``ratio`` is pokercalc's time over OMPEval's: at or below 1.0 means
-pokercalc is at or ahead.  ``ratio_cpu`` is the same on process CPU seconds
-instead of wall time (one thread each): steadier when the machine is shared.
+pokercalc is at or ahead.  A round runs the two programs' one-thread
+measurements side by side, in turn first, and ``ratio`` is the median over
+the rounds of their ratio in each round: on a shared virtual machine whose
+speed drifts by half within a minute, pairing cancels the drift that a ratio
+of the two medians (``ratio_of_medians``, also given) keeps.  ``ratio_cpu`` is
+the same on process CPU seconds instead of wall time (one thread each).
 """
 
 from __future__ import annotations
@@ -122,25 +126,39 @@ def exact_row(
     omp_cpu: list[float] = []
     r = o = None
     calls = 1
-    for _ in range(rounds):
-        for threads in (1, 2):
-            times, cpus, r = timed_calls(
-                lambda t=threads: pokercalc.equity(text, board, method="exact", threads=t),
-                0.2,
-                200,
-            )
-            pc[threads].append(statistics.median(times))
-            if threads == 1:
-                pc_cpu.append(statistics.median(cpus))
-                calls = len(times)
+
+    def ours(threads: int) -> None:
+        nonlocal r, calls
+        times, cpus, r = timed_calls(
+            lambda: pokercalc.equity(text, board, method="exact", threads=threads), 0.2, 200
+        )
+        pc[threads].append(statistics.median(times))
+        if threads == 1:
+            pc_cpu.append(statistics.median(cpus))
+            calls = len(times)
+
+    def theirs() -> None:
+        nonlocal o
         if exe:
             inner = max(1, min(200, calls))  # as many calculations as pokercalc's one thread
             o = omp_eq(exe, omp_players, board, ["--repeat", str(inner)])
             omp.append(statistics.median(o["times"]))
             omp_cpu.append(statistics.median(o["cpu_times"]))
+
+    for k in range(rounds):
+        # The two one-thread runs of a round side by side, in turn first (paired ratios).
+        if k % 2 == 0:
+            ours(1)
+            theirs()
+        else:
+            theirs()
+            ours(1)
+        ours(2)
     assert r is not None
     row["pokercalc_s_1_thread"] = statistics.median(pc[1])
     row["pokercalc_s_2_threads"] = statistics.median(pc[2])
+    # (the same round's one- and two-thread times: two threads' speed-up over one)
+    row["speedup_2_threads"] = statistics.median(a / b for a, b in zip(pc[1], pc[2], strict=True))
     row["pokercalc_cpu_s"] = statistics.median(pc_cpu)
     row["pokercalc_showdowns"] = r.showdowns
     row["outcomes"] = r.outcomes
@@ -164,9 +182,10 @@ def exact_row(
         row["agree"] = ours == theirs
         if not row["agree"]:
             row["pokercalc_counts"], row["ompeval_counts"] = ours, theirs
-        row["ratio"] = row["pokercalc_s_1_thread"] / row["ompeval_s"]
+        row["ratio"] = statistics.median(a / b for a, b in zip(pc[1], omp, strict=True))
+        row["ratio_of_medians"] = row["pokercalc_s_1_thread"] / row["ompeval_s"]
         row["ratio_2_threads"] = row["pokercalc_s_2_threads"] / row["ompeval_s"]
-        row["ratio_cpu"] = row["pokercalc_cpu_s"] / row["ompeval_cpu_s"]
+        row["ratio_cpu"] = statistics.median(a / b for a, b in zip(pc_cpu, omp_cpu, strict=True))
     return row
 
 
@@ -191,20 +210,20 @@ def mc_row(
     omp_deals: list[float] = []
     omp_est: list[list[float]] = []
     omp_nominal: list[list[float]] = []
-    for k in range(rounds):
-        for threads in (1, 2):
-            c, t = time.process_time(), time.perf_counter()
-            r = pokercalc.equity(
-                text, board, method="mc", time=seconds, seed=k + 1, threads=threads
-            )
-            wall, cpu = time.perf_counter() - t, time.process_time() - c
-            se = [p.stderr or 0.0 for p in r.players]
-            pc[threads].append(precision(se, wall))
-            if threads == 1:
-                pc_cpu.append(precision(se, cpu))
-            deals[threads].append((r.trials or 0) / wall)
-            est[threads].append([p.equity or 0.0 for p in r.players])
-            nominal[threads].append(se)
+
+    def ours(k: int, threads: int) -> None:
+        c, t = time.process_time(), time.perf_counter()
+        r = pokercalc.equity(text, board, method="mc", time=seconds, seed=k + 1, threads=threads)
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
+        se = [p.stderr or 0.0 for p in r.players]
+        pc[threads].append(precision(se, wall))
+        if threads == 1:
+            pc_cpu.append(precision(se, cpu))
+        deals[threads].append((r.trials or 0) / wall)
+        est[threads].append([p.equity or 0.0 for p in r.players])
+        nominal[threads].append(se)
+
+    def theirs() -> None:
         if exe:
             o = omp_eq(exe, players, board, ["--mc", "--time", str(seconds)])
             omp.append(precision(o["stderr"], o["wall_s"]))
@@ -213,8 +232,25 @@ def mc_row(
             omp_est.append(o["equity"])
             omp_nominal.append(o["stderr"])
 
+    for k in range(rounds):
+        # The two one-thread runs of a round side by side, in turn first (paired ratios).
+        if k % 2 == 0:
+            ours(k, 1)
+            theirs()
+        else:
+            theirs()
+            ours(k, 1)
+        ours(k, 2)
+
     def per_player(runs: list[list[float]]) -> list[float]:
         return [statistics.median(col) for col in zip(*runs, strict=True)]
+
+    def paired(theirs: list[list[float]], ours: list[list[float]]) -> list[float]:
+        """Per player, the median over the rounds of OMPEval's precision over ours."""
+        return [
+            statistics.median(t / p for t, p in zip(ts, ps, strict=True))
+            for ts, ps in zip(zip(*theirs, strict=True), zip(*ours, strict=True), strict=True)
+        ]
 
     def spread(estimates: list[list[float]], ses: list[list[float]]) -> list[float]:
         """Spread of the estimates over the rounds, in units of the median reported stderr."""
@@ -228,6 +264,11 @@ def mc_row(
         row[f"pokercalc_precision_per_s_{suffix}"] = per_player(pc[threads])
         row[f"pokercalc_deals_per_s_{suffix}"] = statistics.median(deals[threads])
     row["pokercalc_spread_over_stderr"] = spread(est[1], nominal[1])
+    # (precision per second on two threads over one, the same round's, for the worst player)
+    row["speedup_2_threads"] = min(
+        statistics.median(b / a for a, b in zip(ones, twos, strict=True))
+        for ones, twos in zip(zip(*pc[1], strict=True), zip(*pc[2], strict=True), strict=True)
+    )
     if exe:
         ours1, ours2, theirs = (
             row["pokercalc_precision_per_s_1_thread"],
@@ -237,11 +278,10 @@ def mc_row(
         row["ompeval_precision_per_s"] = theirs
         row["ompeval_deals_per_s"] = statistics.median(omp_deals)
         row["ompeval_spread_over_stderr"] = spread(omp_est, omp_nominal)
-        row["ratio"] = max(t / p for t, p in zip(theirs, ours1, strict=True))
+        row["ratio"] = max(paired(omp, pc[1]))
+        row["ratio_of_medians"] = max(t / p for t, p in zip(theirs, ours1, strict=True))
         row["ratio_2_threads"] = max(t / p for t, p in zip(theirs, ours2, strict=True))
-        row["ratio_cpu"] = max(
-            t / p for t, p in zip(per_player(omp_cpu), per_player(pc_cpu), strict=True)
-        )
+        row["ratio_cpu"] = max(paired(omp_cpu, pc_cpu))
         row["ratio_deals"] = row["ompeval_deals_per_s"] / row["pokercalc_deals_per_s_1_thread"]
     return row
 
@@ -272,8 +312,11 @@ def eval_row(rounds: int, exe: str | None, n: int) -> dict[str, Any]:
                            "pokercalc_evals_per_s": statistics.median(ours)}  # fmt: skip
     if exe:
         row["ompeval_evals_per_s"] = statistics.median(theirs)
-        row["ratio"] = row["ompeval_evals_per_s"] / row["pokercalc_evals_per_s"]
-        row["ratio_cpu"] = statistics.median(theirs_cpu) / statistics.median(ours_cpu)
+        row["ratio"] = statistics.median(t / o for t, o in zip(theirs, ours, strict=True))
+        row["ratio_of_medians"] = row["ompeval_evals_per_s"] / row["pokercalc_evals_per_s"]
+        row["ratio_cpu"] = statistics.median(
+            t / o for t, o in zip(theirs_cpu, ours_cpu, strict=True)
+        )
     return row
 
 
@@ -367,6 +410,9 @@ def main() -> None:
             r["scenario"]: r["ratio_2_threads"] for r in rows if "ratio_2_threads" in r
         },
         "ratios_cpu": {r["scenario"]: r["ratio_cpu"] for r in rows if "ratio_cpu" in r},
+        "speedups_2_threads": {
+            r["scenario"]: r["speedup_2_threads"] for r in rows if "speedup_2_threads" in r
+        },
         "all_agree": all(r.get("agree", True) for r in rows),
         "rows": rows,
     }
