@@ -1412,11 +1412,10 @@ def _exhaustive(
         try:
             interrupted = run_range(done, n_items)
         except KeyboardInterrupt:
-            if control.done < max(n_items, 1):
-                raise  # (stopped before the kernel had finished: nothing whole to keep)
-            late = True
+            interrupted = True
     if interrupted and 0 < n_items <= control.done:
-        # (a big run's stop came after its last item: every item counted, none cut short)
+        # Every item counted, none cut short (the kernel counts an item only when it ran
+        # to its end): the enumeration is whole.
         interrupted, late = False, True
     if progress and not interrupted:
         progress(1.0)
