@@ -5,7 +5,7 @@ Inline and GIL-free, so every kernel that cimports it gets the same generator
 and no module holds global random state.
 """
 
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 
 cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
@@ -59,34 +59,89 @@ cdef inline uint64_t splitmix(uint64_t* x) noexcept nogil:
     return z ^ (z >> 31)
 
 
-ctypedef struct Bits16:
-    # A generator word handed out 16 bits at a time (``left`` pieces of it remain).
-    uint64_t word
-    int left
+cdef enum:
+    # Places of a partial Fisher-Yates shuffle drawn from 32 random bits: the product of
+    # their sizes is at most 52 * 51 * 50 * 49, so a batch is refused less than once in 600.
+    SHUFFLE_BATCH = 4
 
 
-cdef inline uint32_t next16(uint64_t* s, Bits16* b) noexcept nogil:
-    """The next 16 random bits, a fresh word from ``s`` every fourth time."""
-    cdef uint32_t x
-    if b.left == 0:
-        b.word = next_u64(s)
-        b.left = 4
-    x = <uint32_t>(b.word & 0xFFFF)
-    b.word >>= 16
-    b.left -= 1
-    return x
+ctypedef struct ShufflePlan:
+    # What :func:`shuffle_places` draws, worked out once for a run: ``count`` places of a
+    # partial Fisher-Yates shuffle of ``n`` cards, ``full`` batches of SHUFFLE_BATCH and
+    # then a shorter one; ``thr[b]`` is 2**32 modulo the product of batch b's sizes.
+    uint32_t n
+    int count
+    int full
+    uint32_t thr[13]
 
 
-cdef inline uint32_t bounded16(uint64_t* s, Bits16* b, uint32_t n) noexcept nogil:
-    """A uniform integer in [0, n), 0 < n <= 65536, from 16 random bits at a time, without
-    modulo bias (Lemire's multiply-and-reject, as :func:`bounded_from`): a quarter of a word
-    per card where a card of 52 needs no more."""
-    cdef uint32_t m = next16(s, b) * n
-    cdef uint32_t low = m & 0xFFFF
-    cdef uint32_t threshold
-    if low < n:
-        threshold = (65536 - n) % n
-        while low < threshold:
-            m = next16(s, b) * n
-            low = m & 0xFFFF
-    return m >> 16
+cdef inline void shuffle_plan(ShufflePlan* F, uint32_t n, int count) noexcept nogil:
+    """Plan ``count`` places a deal of a shuffle of ``n`` cards (``count <= n <= 52``)."""
+    cdef int b, i
+    cdef uint32_t t
+    F.n = n
+    F.count = count
+    F.full = count // SHUFFLE_BATCH
+    for b in range(F.full):
+        t = 1
+        for i in range(SHUFFLE_BATCH):
+            t *= n - SHUFFLE_BATCH * b - i
+        F.thr[b] = (<uint32_t>(-t)) % t
+
+
+cdef inline bint places_batch(uint32_t r, uint32_t n, int count, uint8_t* out) noexcept nogil:
+    """From the 32 random bits ``r``: ``out[i]`` uniform in [0, n - i) for ``i < count``
+    (``count <= SHUFFLE_BATCH``, ``count <= n <= 52``), all independent, or False to draw
+    again.
+
+    Batched ranged integers (Brackett-Rozinsky and Lemire): ``r`` times the product
+    ``t`` of the sizes is ``X * 2**32 + low``, and the ``out[i]`` are the mixed-radix
+    digits of ``X``, read one size at a time; refusing ``low < 2**32 mod t`` makes ``X``
+    uniform on [0, t), as Lemire's multiply-and-reject does for a single draw."""
+    cdef uint64_t m
+    cdef uint32_t t = 1
+    cdef int i
+    for i in range(count):
+        m = <uint64_t>r * (n - i)
+        out[i] = <uint8_t>(m >> 32)
+        r = <uint32_t>m
+        t *= n - i
+    return r >= t or r >= (<uint32_t>(-t)) % t
+
+
+cdef inline bint places_four(uint32_t r, uint32_t n, uint32_t thr, uint8_t* out) noexcept nogil:
+    """:func:`places_batch` of four, unrolled, its threshold ``thr`` (2**32 mod
+    ``n * (n - 1) * (n - 2) * (n - 3)``) known."""
+    cdef uint64_t m0 = <uint64_t>r * n
+    cdef uint64_t m1 = (m0 & 0xFFFFFFFFu) * (n - 1)
+    cdef uint64_t m2 = (m1 & 0xFFFFFFFFu) * (n - 2)
+    cdef uint64_t m3 = (m2 & 0xFFFFFFFFu) * (n - 3)
+    out[0] = <uint8_t>(m0 >> 32)
+    out[1] = <uint8_t>(m1 >> 32)
+    out[2] = <uint8_t>(m2 >> 32)
+    out[3] = <uint8_t>(m3 >> 32)
+    return <uint32_t>m3 >= thr
+
+
+cdef inline void shuffle_places(uint64_t* s, const ShufflePlan* F, uint8_t* out) noexcept nogil:
+    """``out[i]`` uniform in [0, F.n - i) for ``i < F.count``, all independent: the places
+    of a partial Fisher-Yates shuffle, a batch of four from each 32-bit half of a
+    generator word (a card of 52 needs under six bits)."""
+    cdef uint64_t w = 0
+    cdef uint32_t r
+    cdef int b, j, half = 0
+    for b in range(F.full):
+        j = SHUFFLE_BATCH * b
+        while True:
+            if half == 0:
+                w = next_u64(s)
+                r = <uint32_t>w
+            else:
+                r = <uint32_t>(w >> 32)
+            half ^= 1
+            if places_four(r, F.n - j, F.thr[b], out + j):
+                break
+    j = SHUFFLE_BATCH * F.full
+    while j < F.count:
+        if places_batch(<uint32_t>(next_u64(s) >> 32), F.n - j, F.count - j, out + j):
+            j = F.count

@@ -27,6 +27,29 @@ cdef enum:
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
 
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* The players among the first n <= 16 of v whose value is best, a bit each: SSE2
+       compares all sixteen at once (v must have sixteen readable values). */
+    static inline unsigned int pc_winner_bits16(const unsigned short* v, unsigned short best,
+                                                int n) {
+    #if defined(__SSE2__)
+        __m128i b = _mm_set1_epi16((short)best);
+        __m128i e0 = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i*)v), b);
+        __m128i e1 = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i*)(v + 8)), b);
+        return (unsigned int)_mm_movemask_epi8(_mm_packs_epi16(e0, e1)) & ((1u << n) - 1u);
+    #else
+        unsigned int m = 0;
+        for (int p = 0; p < n; p++) m |= (unsigned int)(v[p] == best) << p;
+        return m;
+    #endif
+    }
+    """
+    uint32_t winner_bits16 "pc_winner_bits16"(const uint16_t* v, uint16_t best, int n) nogil
+
 
 cdef inline void count_values(int n, const uint16_t* v, uint16_t best, int64_t wt,
                               int64_t* cnt) noexcept nogil:
