@@ -21,13 +21,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(pokercalc.__file__)))
 HEAVY = ("rich", "scipy", "numpy", "pokercalc.output.render", "pokercalc.texture")
 
 PROBE = """
-import json, sys
+import sys
 from pokercalc.cli import cli
 try:
     cli.main(sys.argv[1:], prog_name="pokercalc", standalone_mode=False)
 finally:
     sys.stdout.flush()
     heavy = sorted(m for m in {heavy!r} if m in sys.modules)
+    import json
     sys.stderr.write("\\nLOADED " + json.dumps(heavy) + "\\n")
 """
 
@@ -78,6 +79,26 @@ def test_players_given_as_hands_are_read_without_the_query_parser() -> None:
     assert modules == [] and json.loads(stdout)["result"]["players"][0]["combos"] == 1
     modules, _ = loaded("equity", "AsAh | QQ+", "--json", watch=watch)
     assert modules == ["pokercalc.ranges.query"]
+
+
+def _command_modules() -> tuple[str, ...]:
+    from pokercalc.cli import COMMANDS
+
+    return tuple(sorted({f"pokercalc.cli.{where.split(':')[0]}" for where in COMMANDS.values()}))
+
+
+def test_a_command_builds_its_own_options_alone() -> None:
+    # (building every command's options cost a one-off command about 5 ms)
+    modules, stdout = loaded("equity", "AsAh | KsKh", "--json", watch=_command_modules())
+    assert modules == ["pokercalc.cli._equity"] and json.loads(stdout)["command"] == "equity"
+
+
+def test_the_help_lists_every_command() -> None:
+    from pokercalc.cli import COMMANDS
+
+    modules, stdout = loaded("--help", watch=_command_modules())
+    assert modules == list(_command_modules())
+    assert all(f"  {name} " in stdout for name in COMMANDS)
 
 
 ENV_PROBE = """

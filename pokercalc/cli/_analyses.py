@@ -1,0 +1,236 @@
+"""``pokercalc outs``, ``draws``, ``hits`` and ``winodds``: one hand or range on a board."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from pokercalc import cli as common  # the shared options and output, looked up when used
+
+
+@click.command("outs", short_help="Outs and odds of a hand on a flop or turn.")
+@click.argument("hero")
+@click.option("--board", "-b", required=True, help="The flop or turn, e.g. Kd8h9c.")
+@click.option(
+    "--vs",
+    "opponents",
+    multiple=True,
+    help="An opponent: a hand, range or pocket query (repeat for several).",
+)
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@common.game_option(common.ALL_GAMES)
+@common.output_options()
+def outs_command(
+    hero: str, board: str, opponents: tuple[str, ...], dead: str, game: str, fmt: str
+) -> None:
+    """The outs of HERO on a flop or turn: the cards that improve it, and the odds.
+
+    An out improves the hero's hand category, beats the board's own category
+    with that card, and loses to no --vs opponent given as one hand.  With
+    --vs, each card also shows the hero's exact equity after it, and the
+    headline counts the cards that put (or keep) the hero ahead.
+
+    \b
+    Examples:
+      pokercalc outs 5c6c --board Kd8h9c
+      pokercalc outs AsAc --board Kd8h9c --vs QhJh
+    """
+    from pokercalc.analysis.outs import find_outs
+
+    progress = common.progress_callback(bool(opponents))
+    try:
+        result = find_outs(hero, board, list(opponents), dead, progress=progress, game=game)
+    finally:
+        common.close_progress(progress)
+    common.emit(result, fmt, common.view("outs_table", result))
+    common.exit_if_interrupted(result)
+
+
+@click.command("draws", short_help="Straight and flush draws of a hand.")
+@click.argument("hero")
+@click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@common.game_option(common.ALL_GAMES)
+@common.output_options()
+def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None:
+    """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
+
+    Flush draw, backdoor flush draw, open-ended straight draw, gutshot and
+    double gutshot, with HoldemHand's StraightDrawCount, FlushDrawCount and
+    DrawCount.
+
+    \b
+    Example:
+      pokercalc draws KcTh --board Jh9c7c
+    """
+    from pokercalc.analysis.draws import find_draws
+    from pokercalc.analysis.hits import looks_like_range
+
+    if looks_like_range(hero):
+        import shlex
+
+        from pokercalc.errors import InputError
+
+        raise InputError(
+            f"draws takes one hand such as KcTh; for a range use: pokercalc hits "
+            f"{shlex.quote(hero)} --board {shlex.quote(board)}"
+        )
+    result = find_draws(hero, board, dead, game=game)
+    common.emit(result, fmt, common.view("draws_table", result))
+
+
+@click.command("hits", short_help="How a range hits a board: made hands and draws.")
+@click.argument("range_", metavar="RANGE", nargs=-1, required=True)
+@click.option("--board", "-b", required=True, help="The flop, turn or river, e.g. Kh7c2d.")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@click.option(
+    "--vs",
+    "opponents",
+    multiple=True,
+    help="An opponent's hand or range, weighting the combos by card removal (repeatable).",
+)
+@click.option(
+    "--select",
+    help="Print the part of the range in these classes and draws as range notation, e.g. "
+    '"top pair or better, flush draw".',
+)
+@click.option(
+    "--list", "list_", is_flag=True, help="Print the selected (or all) combos, one per line."
+)
+@common.game_option()
+@common.output_options()
+def hits_command(
+    range_: tuple[str, ...],
+    board: str,
+    dead: str,
+    opponents: tuple[str, ...],
+    select: str | None,
+    list_: bool,
+    game: str,
+    fmt: str,
+) -> None:
+    """How RANGE hits a flop, turn or river: combos and share of each made hand and draw.
+
+    Made-hand classes (set, two pair, overpair, top pair by kicker, ...) are
+    exclusive, one per combo; draws (flush, open-ended, gutshot, combo and
+    backdoor draws) are listed alongside.  --select picks a part of the range
+    and prints it as range notation for `equity`.  See docs/hits.md.
+
+    \b
+    Examples:
+      pokercalc hits "QQ+,AK" --board Kh7c2d
+      pokercalc hits "QQ+,AK" --board Kh7c2d --select "top pair or better"
+    """
+    from pokercalc.analysis.hits import range_hits
+
+    if list_ and fmt != "table":
+        raise click.UsageError(f"--list and --{fmt} exclude each other")
+    if select is not None and fmt == "csv":
+        raise click.UsageError("--select prints a range: use it alone, with --list or with --json")
+    result = range_hits(" ".join(range_), board, dead, vs=opponents, game=game, select=select)
+    picked = result.selection
+    if list_:
+        for line in picked.lines() if picked is not None else result.lines():
+            click.echo(line)
+        return
+    if picked is not None and fmt == "table":
+        if picked.notation:
+            click.echo(picked.notation)
+        else:
+            click.echo("pokercalc: the selection holds no hand of the range", err=True)
+        return
+    common.emit(result, fmt, common.view("hits_table", result))
+
+
+#: Seconds ``winodds`` keeps back from its time budget for rendering its output.
+_WINODDS_OUTPUT_RESERVE = 0.1
+
+
+def _process_age() -> float:
+    """Seconds since this process started (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
+
+
+@click.command("winodds", short_help="Equity and win odds against random opponents.")
+@click.argument("hero")
+@click.option(
+    "--opponents",
+    "-n",
+    default="1",
+    show_default=True,
+    help="Random opponents: a number, a range like 1-9 or a list like 1,3,5.",
+)
+@click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@common.engine_options(
+    time_help="Seconds per opponent count (default 0.5 when no --trials or --stderr).",
+    seed_help="Monte Carlo base seed.",
+)
+@click.option(
+    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
+)
+@common.game_option(common.ALL_GAMES)
+@common.output_options()
+def winodds_command(
+    hero: str,
+    opponents: str,
+    board: str,
+    dead: str,
+    method: str | None,
+    time_: float | None,
+    trials: int | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    game: str,
+    fmt: str,
+) -> None:
+    """Equity and win odds of HERO against 1 to 22 random opponents, with hand potential.
+
+    HERO is a hand (AsKs), a range (AQs+) or a pocket query (Group1); figures
+    then average over its hands.  On a flop, turn or river the table adds
+    hand strength, positive and negative potential and EHS.  --time is
+    wall-clock seconds per opponent count, start-up and output included.
+    Short-deck deals at most 14 opponents.
+
+    \b
+    Example:
+      pokercalc winodds AsKs --opponents 1-9
+    """
+    from pokercalc.analysis.win_odds import winodds
+
+    # --time is wall-clock per opponent count, end to end: start-up so far and
+    # a reserve for printing come out of the computation's share.  A process
+    # older than a few seconds is a host (a test runner, a notebook), not a
+    # fresh command, and its age is not start-up.
+    age = _process_age()
+    reserve = (age if age < 5.0 else 0.0) + _WINODDS_OUTPUT_RESERVE
+    progress = common.progress_callback()
+    try:
+        result = winodds(
+            hero,
+            opponents=opponents,
+            board=board,
+            dead=dead,
+            method=method or "auto",
+            time=time_,
+            trials=trials,
+            stderr=stderr_,
+            seed=seed,
+            threads=threads,
+            reserve=reserve,
+            progress=progress,
+            game=game,
+        )
+    finally:
+        common.close_progress(progress)
+    common.emit(result, fmt, common.view("winodds_view", result))
+    common.exit_if_interrupted(result)

@@ -1,0 +1,238 @@
+"""``pokercalc equity``: on one machine, in pieces on an executor, or broken down by hand."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from pokercalc import cli as common  # the shared options and output, looked up when used
+
+
+@click.command("equity", short_help="Equity, win and tie of every player.")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
+@click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
+@common.game_option(common.ALL_GAMES)
+@common.engine_options()
+@click.option(
+    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
+)
+@click.option(
+    "--threshold",
+    type=common.Checked("threshold", False),
+    help="Largest outcome count (after suit symmetry) enumerated exactly; default 1e9.",
+)
+@click.option(
+    "--breakdown",
+    is_flag=False,
+    flag_value="1",
+    default=None,
+    metavar="[PLAYER]",
+    help="Equity of PLAYER's range (default 1) by hand class, from the same run.",
+)
+@click.option("--combos", "by_combo", is_flag=True, help="Break down by combo, not by class.")
+@click.option(
+    "--distribution", is_flag=True, help="The range's equity curve and histogram (by combo)."
+)
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(dir_okay=False),
+    help="Write the equity curve and histogram to a PNG or SVG file (needs matplotlib).",
+)
+@common.executor_options(
+    jobs_help="Cut the run into pieces of about a second and run them in N local processes.",
+    cluster_help="Run the pieces on the Dask scheduler at ADDRESS "
+    "(default: $POKERCALC_CLUSTER, for long runs).",
+)
+@common.output_options()
+def equity_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    method: str | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    threshold: float | None,
+    breakdown: str | None,
+    by_combo: bool,
+    distribution: bool,
+    plot_file: str | None,
+    jobs: int | None,
+    cluster: str | None,
+    game: str,
+    fmt: str,
+) -> None:
+    """Equity, win and tie of every player.
+
+    PLAYERS are split by `|` or given as separate arguments; each is a hand
+    (AhKh), a range (QQ+,AJs+), a pocket query (Group2 to Group4 and Suited)
+    or `random`.
+
+    \b
+    Example:
+      pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
+      pokercalc equity "QQ+,AK | JJ" --board Kh7c2d --breakdown 1 --distribution
+      pokercalc equity "AhKh | random | random" --board Th9h2c --jobs 2
+    """
+    if jobs is not None or cluster is not None or _cluster_from_env(method, trials, time_):
+        if breakdown is not None or by_combo or distribution or plot_file:
+            from pokercalc.errors import InputError
+
+            raise InputError("--breakdown, --combos, --distribution and --plot run on one machine")
+        _equity_in_pieces(players, board, dead, game, method, threshold, trials, time_, stderr_,
+                          seed, threads, jobs, cluster, fmt)  # fmt: skip
+        return
+    if breakdown is not None or by_combo or distribution or plot_file:
+        engine = {"method": method or "auto", "threshold": threshold, "trials": trials}
+        engine.update(time=time_, stderr=stderr_, seed=seed, threads=threads)
+        _breakdown(players, board, dead, game, engine, breakdown, by_combo, distribution,
+                   plot_file, fmt)  # fmt: skip
+        return
+    from pokercalc.analysis.equities import equity
+
+    progress = common.progress_callback()
+    try:
+        result = equity(
+            list(players),
+            board,
+            dead,
+            method=method or "auto",
+            threshold=threshold,
+            trials=trials,
+            time=time_,
+            stderr=stderr_,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+            on_plan=common.plan_notice if method == "exact" else None,
+            game=game,
+        )
+    finally:
+        common.close_progress(progress)
+    common.emit(result, fmt, common.view("equity_view", result))
+    common.exit_if_interrupted(result)
+
+
+def _cluster_from_env(method: str | None, trials: int | None, time_: float | None) -> bool:
+    """Whether ``$POKERCALC_CLUSTER`` takes a run without --jobs or --cluster: an exact or
+    auto run, or Monte Carlo with a deal count (pieces are fixed blocks of deals); small
+    runs still stay here (see :func:`_equity_in_pieces`)."""
+    if not os.environ.get("POKERCALC_CLUSTER", "").strip():
+        return False
+    return method != "mc" or (trials is not None and time_ is None)
+
+
+def _equity_in_pieces(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str | None,
+    threshold: float | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    jobs: int | None,
+    cluster: str | None,
+    fmt: str,
+) -> None:
+    """``equity --jobs/--cluster``: the run cut into pieces that run on that executor, with
+    a count of pieces done on a terminal; a run of one piece stays in this process."""
+    from pokercalc.analysis.equities import equity
+    from pokercalc.analysis.pieces import equity_on, plan_equity
+    from pokercalc.errors import InputError
+    from pokercalc.pipelines.executors import open_executor
+
+    if threads is not None:
+        raise InputError("--threads is for one machine: pieces run on one engine thread each")
+    if time_ is not None or stderr_ is not None:
+        raise InputError("Monte Carlo in pieces stops at --trials, not at --time or --stderr")
+    kw: dict[str, Any] = dict(game=game, method=method or "auto", threshold=threshold,
+                              trials=trials, seed=seed)  # fmt: skip
+    if jobs is None and cluster is None:
+        # Taken by $POKERCALC_CLUSTER: a run of one piece is not worth a trip.
+        if len(plan_equity(list(players), board, dead, **kw).pieces) == 1:
+            result = equity(list(players), board, dead, **kw)
+            common.emit(result, fmt, common.view("equity_view", result))
+            return
+    counter = common.piece_counter()
+    try:
+        with open_executor(jobs, cluster) as executor:
+            if kw["method"] == "auto":
+                # Workers enumerate in parallel: what each could enumerate alone, times them.
+                from pokercalc.analysis.equities import DEFAULT_THRESHOLD
+                from pokercalc.pipelines.executors import worker_count
+
+                base = DEFAULT_THRESHOLD if threshold is None else threshold
+                kw["threshold"] = base * worker_count(executor)
+            result = equity_on(executor, list(players), board, dead, on_piece=counter, **kw)
+    finally:
+        common.close_progress(counter)
+    common.emit(result, fmt, common.view("equity_view", result))
+    common.exit_if_interrupted(result)
+
+
+def _breakdown(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    engine: dict[str, Any],
+    player: str | None,
+    by_combo: bool,
+    distribution: bool,
+    plot_file: str | None,
+    fmt: str,
+) -> None:
+    """``equity --breakdown/--combos/--distribution/--plot``: one run, the player's range by
+    hand; CSV is the hands (the curve's steps with --distribution)."""
+    from pokercalc.analysis.breakdown import equity_breakdown
+    from pokercalc.errors import InputError
+
+    text = player or "1"
+    if not text.isdigit() or int(text) < 1:
+        raise InputError(f"--breakdown takes a player number (1, 2, ...), not {text!r}")
+    if plot_file:
+        from pokercalc.output.plot import check_plot_path
+
+        common.check_writable(plot_file)
+        check_plot_path(plot_file)
+    progress = common.progress_callback()
+    try:
+        result = equity_breakdown(
+            list(players),
+            board,
+            dead,
+            player=int(text),
+            by="combo" if by_combo else "class",
+            distribution=distribution or bool(plot_file),
+            progress=progress,
+            on_plan=common.plan_notice if engine["method"] == "exact" else None,
+            game=game,
+            **engine,
+        )
+    finally:
+        common.close_progress(progress)
+    if plot_file and result.distribution is not None:
+        from pokercalc.output.plot import plot_distribution
+
+        plot_distribution(plot_file, result)
+
+    def show() -> Any:
+        from pokercalc.output.render_breakdown import breakdown_view
+
+        return breakdown_view(result)
+
+    shown: Any = result
+    if fmt == "csv" and distribution and result.distribution is not None:
+        shown = result.distribution
+    common.emit(shown, fmt, show)
+    common.exit_if_interrupted(result)

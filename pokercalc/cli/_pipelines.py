@@ -1,0 +1,312 @@
+"""``pokercalc batch``, ``check`` and ``table``: many scenarios, regression files, tables."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from pokercalc import cli as common  # the shared options and output, looked up when used
+
+
+@click.command("batch", short_help="Many equity scenarios, one per line, as JSON lines.")
+@click.argument(
+    "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
+)
+@common.engine_options(seed_help="Monte Carlo seed for every line.")
+@click.option(
+    "--threads",
+    type=common.Checked("threads", True),
+    help="Engine threads per scenario (default 1: scenarios share the cores via --jobs).",
+)
+@click.option(
+    "--threshold",
+    type=common.Checked("threshold", False),
+    help="Largest outcome count enumerated exactly.",
+)
+@common.executor_options(
+    jobs_help="Worker processes sharing the scenarios (default: one per core; 1 = this process).",
+    cluster_help="Run the scenarios on the Dask scheduler at ADDRESS "
+    "(default: $POKERCALC_CLUSTER, unless --jobs is given).",
+)
+def batch_command(
+    file: Any,
+    method: str | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    threshold: float | None,
+    jobs: int | None,
+    cluster: str | None,
+) -> None:
+    """Run many equity scenarios, one per line of FILE (or stdin), printing JSON lines.
+
+    A line is `PLAYERS ; board ; dead` (e.g. `AsKs | QQ ; 4dAc5d ;`) or a JSON
+    object such as {"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}.
+    Blank lines and # comments are skipped; every other line gives one JSON
+    line, in input order, flushed as it finishes; a bad line gives an error
+    object naming it.  The options apply to every line unless it sets its own.
+    The lines run in chunks on all cores (--jobs) or on a Dask cluster
+    (--cluster).  Exit status 1 when any line failed.  See docs/pipelines.md.
+
+    \b
+    Examples:
+      echo 'AsKs | QQ ; 4dAc5d ;' | pokercalc batch
+      echo '{"players": ["AsKs", "QQ"], "board": "4dAc5d", "seed": 1}' | pokercalc batch
+    """
+    from pokercalc.pipelines import batch
+    from pokercalc.pipelines.executors import cluster_address, open_executor
+
+    shared = {
+        k: v
+        for k, v in (
+            ("method", method),
+            ("trials", trials),
+            ("time", time_),
+            ("stderr", stderr_),
+            ("seed", seed),
+            ("threads", threads),
+            ("threshold", threshold),
+        )
+        if v is not None
+    }
+    address = cluster_address(cluster, jobs)
+    out = sys.stdout
+    counter = common.line_counter()
+    try:
+        if address is None:
+            _, failed = batch.main_stream(file, out, shared, jobs=jobs, on_line=counter)
+        else:
+            with open_executor(cluster=address) as executor:
+                _, failed = batch.main_stream(file, out, shared, executor=executor, on_line=counter)
+    except KeyboardInterrupt as e:
+        # The whole batch stops: the lines written so far are whole and stand.
+        from pokercalc.core.runner import exit_status
+
+        click.echo("pokercalc batch: interrupted; the lines printed are complete", err=True)
+        raise SystemExit(exit_status(e)) from None
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(141) from None
+    except OSError as e:
+        from pokercalc.core.validate import quote
+
+        name = getattr(file, "name", "-")
+        raise click.UsageError(f"cannot read {quote(str(name))}: {e.strerror or e}") from None
+    finally:
+        common.close_progress(counter)
+    # (SystemExit, not ctx.exit: the group runs click with standalone_mode=False.)
+    raise SystemExit(1 if failed else 0)
+
+
+@click.command("check", short_help="Check expected equities from a regression file.")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
+@click.option(
+    "--seed", type=common.Checked("seed", True), help="Monte Carlo seed where a scenario sets none."
+)
+@click.option(
+    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
+)
+@common.output_options()
+def check_command(
+    file: str | None, builtin: bool, seed: int | None, threads: int | None, fmt: str
+) -> None:
+    """Check expected equities from a regression FILE (JSON or TOML), or --builtin ones.
+
+    Each scenario runs exhaustively when it can and by Monte Carlo otherwise;
+    a table shows expected, got, difference and pass/fail.  Exit status 0 when
+    every scenario passes, 1 when one fails, 2 for a malformed file.  The file
+    format is in docs/pipelines.md.
+
+    \b
+    Example:
+      pokercalc check --builtin
+    """
+    from pokercalc.output import render_check
+    from pokercalc.pipelines import check
+
+    if builtin == (file is not None):
+        raise click.UsageError("give a regression FILE or --builtin (one of them)")
+    specs = check.builtin_spec() if builtin else check.load_spec(file)  # type: ignore[arg-type]
+    shared = {k: v for k, v in (("seed", seed), ("threads", threads)) if v is not None}
+    result = check.run_check(specs, shared, source="builtin" if builtin else str(file))
+    common.emit(result, fmt, lambda: render_check.check_table(result))
+    raise SystemExit(0 if result.passed else 1)
+
+
+def _table_executor(jobs: int | None, cluster: str | None) -> Any:
+    """The context manager of the executor ``table`` runs its pieces on: none (this process)
+    for ``--jobs 1``, else :func:`~pokercalc.pipelines.executors.open_executor`'s."""
+    import contextlib
+
+    from pokercalc.pipelines.executors import cluster_address, open_executor
+
+    if jobs == 1 and cluster_address(cluster, jobs) is None:
+        return contextlib.nullcontext(None)
+    return open_executor(jobs, cluster)
+
+
+@click.command("table", short_help="Tables of equities: preflop matchups, vs random, all flops.")
+@click.argument("kind", metavar="TABLE")
+@click.argument("arguments", metavar="[HANDS RANGE]", nargs=-1)
+@click.option(
+    "--hands",
+    help="Preflop tables: the classes of the rows (and columns), e.g. AA,KK,AKs or QQ+,AK "
+    "(default: all 169).",
+)
+@click.option(
+    "--opponents",
+    "-n",
+    help="preflop-vs-random: numbers of random opponents, e.g. 1-9 (the default) or 2,4.",
+)
+@click.option(
+    "--stderr",
+    "stderr_",
+    type=common.Checked("stderr", False),
+    help="preflop-vs-random: Monte Carlo rows run until the equity's standard error is below "
+    "this (default 0.0005).",
+)
+@click.option(
+    "--seed",
+    type=common.Checked("seed", True),
+    help="preflop-vs-random: the seed every Monte Carlo row's seed derives from (default 1).",
+)
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="flops: one row per hand (mean, quartiles, share of flops ahead), not one per flop.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Write the table to this file (.csv, .jsonl or .parquet); finished pieces wait in "
+    "FILE.parts, so a stopped run resumes.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "jsonl", "parquet"]),
+    help="The format, if not the --output file's extension (default csv on stdout).",
+)
+@common.executor_options(
+    jobs_help="Worker processes computing the pieces (default: one per core; 1 = this process).",
+    cluster_help="Compute the pieces on the Dask scheduler at ADDRESS "
+    "(default: $POKERCALC_CLUSTER).",
+)
+def table_command(
+    kind: str,
+    arguments: tuple[str, ...],
+    hands: str | None,
+    opponents: str | None,
+    stderr_: float | None,
+    seed: int | None,
+    summary: bool,
+    output: str | None,
+    fmt: str | None,
+    jobs: int | None,
+    cluster: str | None,
+) -> None:
+    """Write a TABLE of equities: preflop-headsup, preflop-vs-random or flops HANDS RANGE.
+
+    preflop-headsup: every hand class against every class (169 x 169),
+    exact, with the fractions.  preflop-vs-random: every class against 1 to
+    9 random hands, exact against one and Monte Carlo to --stderr against
+    more.  flops HANDS RANGE: each hand's exact equity on all 19,600 flops
+    against RANGE.  The pieces run on all cores (--jobs) or a Dask cluster
+    (--cluster); with --output a stopped run resumes where it stopped.
+    See docs/tables.md.
+
+    \b
+    Examples:
+      pokercalc table preflop-headsup --hands AA,KK,AKs
+      pokercalc table preflop-vs-random --hands AA,72o --opponents 1-2 --output vs.csv
+      pokercalc table flops AA,AKs ATC --summary
+    """
+    from pokercalc.core.runner import Interrupted, exit_status
+    from pokercalc.errors import InputError
+    from pokercalc.output import render_tables
+    from pokercalc.pipelines import tables
+
+    given = {"--hands": hands, "--opponents": opponents, "--stderr": stderr_, "--seed": seed}
+    allowed = {
+        "preflop-headsup": {"--hands"},
+        "preflop-vs-random": {"--hands", "--opponents", "--stderr", "--seed"},
+        "flops": {"--summary"},
+    }.get(kind)
+    if allowed is None:
+        raise InputError(f"no table {kind!r}: the tables are {', '.join(tables.KINDS)}")
+    for name, value in {**given, "--summary": summary or None}.items():
+        if value is not None and name not in allowed:
+            raise InputError(f"{name} does not apply to the {kind} table")
+    if kind == "flops":
+        if len(arguments) != 2:
+            raise InputError("the flops table takes HANDS and RANGE, e.g. table flops AA,AKs ATC")
+        spec = tables.table_spec(kind, arguments[0], range_text=arguments[1])
+    else:
+        if arguments:
+            raise InputError(f"the {kind} table takes no HANDS or RANGE; choose hands with --hands")
+        spec = tables.table_spec(
+            kind,
+            hands,
+            opponents=opponents or "1-9",
+            stderr=tables.DEFAULT_STDERR if stderr_ is None else stderr_,
+            seed=tables.DEFAULT_SEED if seed is None else seed,
+        )
+    form = render_tables.table_format(output, fmt)
+    if form == "parquet":
+        if output is None:
+            raise InputError("Parquet is a binary file: write it with --output FILE.parquet")
+        render_tables.require_parquet()
+    store = None
+    if output is not None:
+        common.check_writable(output)
+        store = tables.ShardStore(output + ".parts", spec)
+    if jobs is None and cluster is None and len(spec.pieces()) == 1:
+        jobs = 1  # one piece: no worker is worth starting
+    counter = common.piece_counter()
+    written = False
+    try:
+        with _table_executor(jobs, cluster) as executor:
+            data = tables.compute(spec, store=store, executor=executor, on_piece=counter)
+        common.close_progress(counter)
+        row_class = spec.row_class(summary)
+        if output is None:
+            render_tables.write_rows(sys.stdout, form, row_class, data.rows(summary))
+        else:
+            n = render_tables.write_table_file(output, form, row_class, data.rows(summary))
+            written = True
+            assert store is not None
+            store.remove()
+    except KeyboardInterrupt as e:
+        common.close_progress(counter)
+        if isinstance(e, Interrupted):
+            what = e.what
+        elif written:
+            what = f"{output} is written whole"
+        elif store is not None:
+            what = f"every piece is done and kept in {store.folder}"
+        else:
+            what = "nothing was written"
+        again = "; run the same command again to resume" if store is not None else ""
+        click.echo(f"pokercalc table: interrupted; {what}{again}", err=True)
+        raise SystemExit(exit_status(e)) from None
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(141) from None
+    finally:
+        common.close_progress(counter)
+    if output is not None:
+        pieces = "piece" if data.computed == 1 else "pieces"
+        click.echo(
+            f"pokercalc table: {n:,} rows written to {output} ({data.computed} {pieces} "
+            f"computed, {data.reused} from an earlier run)",
+            err=True,
+        )
