@@ -27,6 +27,7 @@ from itertools import chain, combinations, permutations
 from operator import or_
 from typing import TYPE_CHECKING, Any, Literal
 
+from pokercalc._lazy import FieldMethods
 from pokercalc.core.cards import (
     FULL_MASK,
     Card,
@@ -106,8 +107,8 @@ HILO_INNERMOST_MIN = 32
 HILO_MULTIWAY_INNERMOST_MIN = 8
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayerResult(Result):
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class PlayerResult(FieldMethods, Result):
     """One player's share of the pot."""
 
     label: str = doc(
@@ -158,8 +159,8 @@ class PlayerResult(Result):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class EquityResult(Result):
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class EquityResult(FieldMethods, Result):
     """Every player's equity, and how it was computed."""
 
     game: str = doc("the game played (core/games.py)", GAME, default="holdem")

@@ -19,9 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from pokercalc.core import _tablegen
+from pokercalc._lazy import FieldMethods
 from pokercalc.errors import InputError
+
+if TYPE_CHECKING:  # loaded on first use (__getattr__): the equity engine names no category
+    from pokercalc.core._tablegen import CATEGORY_NAMES
 
 __all__ = [
     "Game",
@@ -38,11 +42,16 @@ __all__ = [
     "CATEGORY_NAMES",
 ]
 
-#: The nine hand categories by their standard number (0 high card .. 8 straight flush).
-CATEGORY_NAMES = _tablegen.CATEGORY_NAMES
 
-#: Category numbers, weakest first, per ranking (the build's own table order).
-_ORDERS = _tablegen.RANKINGS
+def __getattr__(name: str) -> tuple[str, ...]:
+    """``CATEGORY_NAMES``, the nine hand categories by their standard number (0 high card ..
+    8 straight flush), from the build's tables (core/_tablegen.py)."""
+    if name == "CATEGORY_NAMES":
+        from pokercalc.core._tablegen import CATEGORY_NAMES
+
+        return CATEGORY_NAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The evaluator's number for each ranking (the RANKING_* enum of core/_eval.pxd).
 _RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
@@ -51,8 +60,8 @@ _RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
 KERNEL_MAX_PLAYERS = 23
 
 
-@dataclass(frozen=True, kw_only=True)
-class Game:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class Game(FieldMethods):
     """One poker game's rules, as far as equity needs them."""
 
     name: str  #: the name ``--game`` and ``game=`` take
@@ -92,10 +101,13 @@ class Game:
         """Players the deck can deal with a full board (the kernels hold at most 23)."""
         return min(KERNEL_MAX_PLAYERS, (self.deck_size - self.board_cards) // self.hole_cards)
 
-    @property
+    @cached_property
     def category_order(self) -> tuple[int, ...]:
-        """Category numbers, weakest first: a value's ``>> 12`` is a position in this."""
-        return _ORDERS[self.ranking]
+        """Category numbers, weakest first: a value's ``>> 12`` is a position in this (the
+        build's own table order)."""
+        from pokercalc.core._tablegen import RANKINGS
+
+        return RANKINGS[self.ranking]
 
     @property
     def ranking_id(self) -> int:

@@ -16,6 +16,7 @@ fractions as ``"a/b"``, nested results as dicts, tuples as lists, enums by
 value, paths as text, floats unrounded.  A tabular result's ``to_rows()``
 (its CSV) is also a pandas DataFrame: ``to_frame()``.
 
+>>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, kw_only=True)
 ... class Spot(Result):
 ...     '''A toy result.'''
@@ -37,10 +38,10 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import MISSING, dataclass
+from dataclasses import MISSING
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from pokercalc.core.cards import Card, cards_of, format_card, format_cards
 from pokercalc.core.games import GAMES
@@ -86,12 +87,29 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-@dataclass(frozen=True)
 class Form:
-    """How a value is written: its JSON Schema, and how to write it (None: as its type says)."""
+    """How a value is written: its JSON Schema, and how to write it (None: as its type says).
 
-    schema: Mapping[str, Any]  #: the JSON Schema of a written value
-    dump: Callable[[Any], Any] | None = None  #: the value -> its JSON form
+    Equal forms have equal schemas and dumps.  (A plain class, as :class:`_Entry`: making
+    a dataclass would cost every command's start-up 0.5 ms.)
+    """
+
+    __slots__ = ("schema", "dump")
+
+    def __init__(self, schema: Mapping[str, Any], dump: Callable[[Any], Any] | None = None) -> None:
+        self.schema: Final = schema  #: the JSON Schema of a written value
+        self.dump: Final = dump  #: the value -> its JSON form
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Form) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.schema, self.dump) == (other.schema, other.dump)
+
+    def __hash__(self) -> int:
+        return hash((self.schema, self.dump))
+
+    def __repr__(self) -> str:
+        return f"Form(schema={self.schema!r}, dump={self.dump!r})"
 
 
 def _game_name(game: Any) -> str:
@@ -202,13 +220,15 @@ def _first_line(text: str | None) -> str:
     return " ".join((text or "").strip().split("\n\n")[0].split())
 
 
-@dataclass(frozen=True)
 class _Entry:
     """One value of a result's output: a field or a derived value."""
 
-    name: str  #: the attribute
-    meta: Mapping[str, Any]  #: doc, form, keywords and the options of :func:`doc`
-    call: bool  #: a method to call rather than an attribute
+    __slots__ = ("name", "meta", "call")
+
+    def __init__(self, name: str, meta: Mapping[str, Any], *, call: bool) -> None:
+        self.name: Final = name  #: the attribute
+        self.meta: Final = meta  #: doc, form, keywords and the options of :func:`doc`
+        self.call: Final = call  #: a method to call rather than an attribute
 
     @property
     def key(self) -> str:

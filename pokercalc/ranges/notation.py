@@ -23,7 +23,7 @@ from math import comb
 from operator import index
 from typing import cast
 
-from pokercalc._lazy import Pattern
+from pokercalc._lazy import FieldMethods, Pattern
 from pokercalc.core.cards import (
     SUIT_CHARS,
     CardLike,
@@ -54,10 +54,8 @@ __all__ = [
 
 RANKS = "23456789TJQKA"
 
-#: every two-card hand as (high card, low card) by index, 1,326 of them
-ALL_COMBOS: tuple[tuple[int, int], ...] = tuple(
-    (a, b) for a in range(51, -1, -1) for b in range(a - 1, -1, -1)
-)
+#: every two-card hand as (high card, low card) by index, 1,326 of them, highest first
+ALL_COMBOS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(51, -1, -1), 2))
 
 #: the number of two-card hands
 N_COMBOS = 1326
@@ -73,8 +71,8 @@ def combo_index(c1: int, c2: int) -> int:
 _COMBO_OF_INDEX: tuple[tuple[int, int], ...] = ALL_COMBOS[::-1]
 
 
-@dataclass(frozen=True)
-class Range:
+@dataclass(frozen=True, eq=False, repr=False)
+class Range(FieldMethods):
     """A player's distribution: specific hands, each with a weight in (0, 1].
 
     ``combos[i]`` is a hand's card indices, highest first (two cards in
@@ -178,8 +176,8 @@ class Range:
         return cls(text, tuple(_COMBO_OF_INDEX[k] for k in keys), tuple(weights[k] for k in keys))
 
 
-@dataclass(frozen=True)
-class DeckRange:
+@dataclass(frozen=True, eq=False, repr=False)
+class DeckRange(FieldMethods):
     """Every hand of ``hole_cards`` cards from the cards of ``free``, none listed until asked.
 
     ``random`` in a game of four to six hole cards: C(48, 6) hands would not fit
