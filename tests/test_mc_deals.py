@@ -5,11 +5,15 @@ reported standard error, and its spread over seeds is the standard error it repo
 
 from __future__ import annotations
 
+import math
+import random
 import statistics
 
 import pytest
 
 import pokercalc
+from pokercalc.analysis import equities as eq
+from pokercalc.core.validate import check_board_and_dead
 
 
 @pytest.mark.parametrize(
@@ -107,3 +111,113 @@ def test_many_players_counted_by_winner_set_or_per_player(hands: list[str]) -> N
         assert m.stderr is not None
         assert abs((m.equity or 0) - (e.equity or 0)) < 4 * m.stderr + 1e-12, e.label
         assert abs((m.tie or 0) - (e.tie or 0)) < 0.01, e.label
+
+
+NINE = "JcJh | 8s7s | 99+,AJs+ | QQ+,AQs+,AQo+ | random | random | random | random | random"
+
+
+def _sampler(players: str, board: str, game: str, threads: int = 1) -> eq._Sampler:
+    g = eq._engine_game(game)
+    b, d = check_board_and_dead(board, "", game=g)
+    return eq._Sampler(eq._setup(players, b, d, g)[2], threads)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "game", "boards"),
+    [
+        (NINE, "4dAc5d", "holdem", eq.MC_BOARDS),
+        ("AsKs | 99+,AJs+ | random | random", "", "holdem", eq.MC_BOARDS),  # preflop
+        ("AsKs | 99+,AJs+ | 88+,AT+ | random", "Qs8h6d", "shortdeck", eq.MC_BOARDS),
+        ("JcJh | 99+,AJs+ | random", "4dAc5d", "holdem", 1),  # two players whose hands vary
+        ("AsKsQd2d | random | random", "Qs7s2c", "omaha", 1),  # Omaha: one board a deal
+    ],
+)
+def test_several_boards_a_deal_where_the_hands_cost_most(
+    players: str, board: str, game: str, boards: int
+) -> None:
+    """With three or more players whose hands vary, each deal of the hands gets MC_BOARDS
+    boards; the count row then counts the deals (the last one of a block short) and the
+    sums a clustered standard error needs, which exceeds the independent-boards formula
+    for a range (its hand is most of its variance)."""
+    s = _sampler(players, board, game, threads=2)
+    assert s.boards == boards
+    trials = 2 * eq.MC_BLOCK + 1_001  # three blocks, the last one short
+    s.run(5, 0, eq.mc_blocks(trials), trials)
+    sums = s.totals()
+    n = s.prob.n
+    at = n * (n + 1) + 2
+    assert sums[n * (n + 1)] == trials  # every board counted, none refused here
+    if boards == 1:
+        assert sums[at:] == [0] * (2 + 2 * n)
+        return
+    per = [eq.MC_BLOCK, eq.MC_BLOCK, 1_001]
+    assert sums[at] == sum(-(-b // boards) for b in per)  # deals of the hands
+    assert sums[at + 1] == sum((b // boards) * boards**2 + (b % boards) ** 2 for b in per)
+    clustered = eq._mc_stats(sums, n)
+    independent = eq._mc_stats(sums[:at], n)
+    for c, i in zip(clustered, independent, strict=True):
+        assert c[:3] == i[:3]  # the same estimates
+    ranged = [p for p in range(n) if 1 < s.prob.shown[p] < 1326 and not s.prob.random_flags[p]]
+    assert ranged and all((clustered[p][3] or 0) > (independent[p][3] or 0) for p in ranged)
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (NINE, "4dAc5d"),  # the seed article's pot
+        ("AsKs | 99+,AJs+ | random | random", ""),  # preflop: five board cards a board
+    ],
+)
+def test_boards_that_share_a_deal_report_their_spread_over_seeds(players: str, board: str) -> None:
+    """The boards of a deal are correlated through its hands, and the reported standard
+    error (a clustered sample's) is still the spread over seeds, for every player.  6,001
+    boards a run: each run's last deal has fewer boards."""
+    runs = [
+        pokercalc.equity(players, board=board, method="mc", trials=6_001, seed=s, threads=1)
+        for s in range(1, 201)
+    ]
+    for p in range(len(runs[0].players)):
+        est = [r.players[p].equity or 0.0 for r in runs]
+        se = statistics.fmean(r.players[p].stderr or 0.0 for r in runs)
+        # 200 runs: the sample deviation's own spread is about 5 % of it.
+        assert 0.8 < statistics.stdev(est) / se < 1.2, p
+
+
+def test_the_clustered_standard_error_is_the_ratio_estimators() -> None:
+    """Known deals of the hands, each of one to three boards with known winners: the
+    counts the kernel keeps give the equity and the linearised ratio estimator's standard
+    error, computed here the obvious way."""
+    rng = random.Random(3)
+    n, units = 3, eq._share_units(3)
+    deals = []
+    for _ in range(400):
+        b = rng.choice([1, 2, 3, 3, 3])
+        deals.append([rng.choice([(0,), (1,), (2,), (0, 1), (0, 1, 2), (1, 2)]) for _ in range(b)])
+    size = n * (n + 1) + 4 + 2 * n
+    sums = [0] * size
+    at = n * (n + 1) + 2
+    for boards in deals:
+        share = [0] * n
+        for winners in boards:
+            for p in winners:
+                sums[p * (n + 1) + len(winners)] += 1
+                share[p] += units // len(winners)
+        sums[n * (n + 1)] += len(boards)
+        sums[at] += 1
+        sums[at + 1] += len(boards) ** 2
+        for p in range(n):
+            sums[at + 2 + 2 * p] += share[p] ** 2
+            sums[at + 3 + 2 * p] += share[p] * len(boards)
+    stats = eq._mc_stats(sums, n)
+    total = sum(len(b) for b in deals)
+    for p in range(n):
+        y = [sum(1 / len(w) for w in b if p in w) for b in deals]
+        r = sum(y) / total
+        var = (
+            len(deals) / (len(deals) - 1)
+            * sum((yi - r * len(b)) ** 2 for yi, b in zip(y, deals, strict=True)) / total**2
+        )  # fmt: skip
+        eq_, win, tie, se = stats[p]
+        assert eq_ == pytest.approx(r, rel=1e-12)
+        assert se == pytest.approx(math.sqrt(var), rel=1e-9)
+        assert win == sum(1 for b in deals for w in b if w == (p,)) / total

@@ -1813,11 +1813,17 @@ class _Sampler:
         self.kernel = kernel = prob.kernel(list_random=list_random)
         self.aprob, self.aidx = _alias_tables(prob)
         self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
+        self.boards = _boards_per_deal(prob)
+        if self.boards > 1:
+            kernel.set_boards_per_deal(self.boards, _share_units(prob.n))
         # Each thread's counts get cache lines of their own: sharing one would make the
         # cores fight over it on every deal.
-        self.size = -(-(kernel.tally_size + 1) // 8) * 8 + 8  # counts, deals, rejected; padded
+        self.size = -(-kernel.mc_size // 8) * 8 + 8  # see Kernel.mc_size; padded
         self.counts = array("q", bytes(8 * self.size * threads))
         self.cview = memoryview(self.counts).cast("B").cast("q", [threads, self.size])
+        # The run's counts, folded in from the threads' rows after every call: Python's
+        # integers cannot overflow, however long the run (squared shares grow fast).
+        self.sums = [0] * kernel.mc_size
         self.ccounts = _combo_buffer(prob, kernel, threads, "q")
         self.control = Control()
         self.ctl = memoryview(self.control.buffer)
@@ -1844,15 +1850,44 @@ class _Sampler:
             k.montecarlo(self.aprob, self.aidx, self.joint, self.jprob, self.jalias, rview, per,
                          self.cview, self.ccounts, n, self.threads, self.ctl)  # fmt: skip
             self.asked += n * per
+            rows = _row_sums(self.counts, self.threads, self.size)
+            self.sums = list(map(operator.add, self.sums, rows))
+            self.counts[:] = array("q", bytes(8 * len(self.counts)))
 
     def totals(self) -> list[int]:
-        """The counts summed over the threads' rows."""
-        return _row_sums(self.counts, self.threads, self.size)
+        """The counts so far (the threads' rows summed): :attr:`Kernel.mc_size` of them."""
+        return self.sums[:]
 
     @property
     def deals_at(self) -> int:
         """Where the accepted deals are counted in :meth:`totals`."""
         return self.kernel.tally_size - 1
+
+
+# Boards dealt to each deal of the hands in a many-way hold'em pot (see _boards_per_deal).
+MC_BOARDS = 3
+
+
+def _boards_per_deal(prob: _Problem) -> int:
+    """How many boards each deal of the players' hands gets in Monte Carlo.
+
+    Dealing the hands is most of a deal's cost once three or more players
+    hold more than one hand, while the board carries most of each player's
+    variance (the kernel's ``_mc_boards`` says how much), so several boards a
+    deal buy more precision a second; the standard error is then that of a
+    clustered sample.  The kernel deals them in the hold'em-like games up to
+    MC_WM_PLAYERS players with no breakdown (elsewhere one board a deal).
+    """
+    if prob.game.forming != "any" or prob.breakdown is not None or prob.n > 10:
+        return 1
+    varied = sum(1 for p in range(prob.n) if prob.random_flags[p] or prob.shown[p] > 1)
+    return MC_BOARDS if varied >= 3 else 1
+
+
+@cache
+def _share_units(n: int) -> int:
+    """Units of one board's share among ``n`` players: every split of it whole."""
+    return math.lcm(*range(1, n + 1))
 
 
 def _montecarlo(
@@ -2018,11 +2053,16 @@ def _mc_converged(stats: list[tuple[float | None, ...]], target: float) -> bool:
 def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float | None]]:
     """Equity, win, tie and the equity's standard error per player from Monte Carlo counts.
 
-    A deal won as one of k winners is worth 1/k of the pot, so the counts by
+    A board won as one of k winners is worth 1/k of the pot, so the counts by
     split size give the sum and the sum of squares of every player's shares.
-    The standard error is None (undefined) below two deals.
+    When deals of the hands got several boards each (Kernel.mc_size's slots
+    count them), the standard error is a clustered sample's instead.  It is
+    None (undefined) below two deals.
     """
     m = sums[n * (n + 1)]
+    at = n * (n + 1) + 2
+    if len(sums) > at and sums[at] > 0:
+        return _clustered_mc_stats(sums, n)
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
@@ -2037,4 +2077,36 @@ def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float 
             continue
         var = max(0.0, squares / m - mean * mean) * m / (m - 1)
         out.append((mean, row[1] / m, sum(row[2:]) / m, math.sqrt(var / m)))
+    return out
+
+
+def _clustered_mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float | None]]:
+    """:func:`_mc_stats` when each deal of the hands got several boards.
+
+    Per player, with ``S_i`` its share of deal ``i``'s ``b_i`` boards (in
+    units), ``T`` their sum and ``N`` the boards: the equity ``r = T / N``
+    is a ratio estimate whose variance is ``C / (C - 1)`` times
+    ``sum((S_i - r b_i)^2) / N^2`` over the ``C`` deals (the linearised
+    ratio estimator of cluster sampling).  The kernel counts ``C``,
+    ``sum(b_i^2)``, ``sum(S_i^2)`` and ``sum(S_i b_i)``, so the sum of
+    squares is ``(A N^2 - 2 T X N + T^2 Q) / N^2`` in whole numbers, exact
+    before the last division.
+    """
+    m = sums[n * (n + 1)]
+    at = n * (n + 1) + 2
+    deals, q = sums[at], sums[at + 1]
+    units = _share_units(n)
+    out: list[tuple[float, float, float, float | None]] = []
+    for p in range(n):
+        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
+        a, x = sums[at + 2 + 2 * p], sums[at + 3 + 2 * p]
+        t = sum(c * (units // k) for k, c in enumerate(row) if k)
+        se = None
+        if deals >= 2:
+            spread = a * m * m - 2 * t * x * m + t * t * q  # sum((S_i - r b_i)^2) * N^2
+            var = Fraction(deals * spread, (deals - 1) * units * units * m**4)
+            se = math.sqrt(var)
+        # (the equity summed as _mc_stats does, so that both give the same float)
+        mean = math.fsum(c / k for k, c in enumerate(row) if k) / m
+        out.append((mean, row[1] / m, sum(row[2:]) / m, se))
     return out

@@ -268,7 +268,7 @@ def run_piece(piece: Piece) -> PieceTally:
         if piece.hi > piece.lo:
             sampler.run(job.seed, piece.lo, piece.hi - piece.lo, job.trials)
             _check_accepted(sampler)
-        sums: list[Any] = sampler.totals()[: sampler.kernel.tally_size]
+        sums: list[Any] = sampler.totals()
         units = mc_blocks(job.trials)
     else:
         sums = _run_items(p, piece.lo, piece.hi)
