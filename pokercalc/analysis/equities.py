@@ -1800,7 +1800,8 @@ class _Sampler:
     blocks ran, never on the thread that ran them.
     """
 
-    def __init__(self, prob: _Problem, threads: int) -> None:
+    def __init__(self, prob: _Problem, threads: int, trials: int | None = None) -> None:
+        """``trials``: the run's length when known (it sets the clusters' size)."""
         bp = prob.breakdown
         if bp is not None and prob.random_flags[bp]:
             # The broken-down player is drawn from its listed combos (which is exact, as
@@ -1813,9 +1814,9 @@ class _Sampler:
         self.kernel = kernel = prob.kernel(list_random=list_random)
         self.aprob, self.aidx = _alias_tables(prob)
         self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
-        self.boards = _boards_per_deal(prob)
-        if self.boards > 1:
-            kernel.set_boards_per_deal(self.boards, _share_units(prob.n))
+        self.boards, self.group = _clusters(prob, len(self.jprob), trials)
+        if self.boards > 1 or self.group > 1:
+            kernel.set_clusters(self.boards, self.group, _share_units(prob.n))
         # Each thread's counts get cache lines of their own: sharing one would make the
         # cores fight over it on every deal.
         self.size = -(-kernel.mc_size // 8) * 8 + 8  # see Kernel.mc_size; padded
@@ -1864,24 +1865,43 @@ class _Sampler:
         return self.kernel.tally_size - 1
 
 
-# Boards dealt to each deal of the hands in a many-way hold'em pot (see _boards_per_deal).
+# Boards dealt to each deal of the hands in a many-way hold'em pot (see _clusters).
 MC_BOARDS = 3
 
 
-def _boards_per_deal(prob: _Problem) -> int:
-    """How many boards each deal of the players' hands gets in Monte Carlo.
+# The most deals of the hands in a cluster whose joint-table rows are drawn evenly, and
+# the fewest clusters a run of known length is cut into (see _clusters).
+MC_GROUP = 4096
+MC_CLUSTERS = 32
 
-    Dealing the hands is most of a deal's cost once three or more players
-    hold more than one hand, while the board carries most of each player's
-    variance (the kernel's ``_mc_boards`` says how much), so several boards a
-    deal buy more precision a second; the standard error is then that of a
-    clustered sample.  The kernel deals them in the hold'em-like games up to
-    MC_WM_PLAYERS players with no breakdown (elsewhere one board a deal).
+
+def _clusters(prob: _Problem, joint_rows: int, trials: int | None) -> tuple[int, int]:
+    """Monte Carlo's boards to each deal of the players' hands, and deals a cluster.
+
+    Dealing the hands is about half a deal's cost once three or more players'
+    hands vary, while the board carries most of each player's variance (the
+    kernel's ``_mc_boards`` says how much), so several boards a deal buy
+    more precision a second.  With a joint table the deals of a cluster take
+    its rows evenly, which takes the spread of the ranged players' own hands
+    out of their variance: a cluster of twice as many deals as rows gives
+    every row about its share (nine players on 4dAc5d, 1,200 rows: 99+,AJs+
+    2.0 times the precision a second of three boards a deal alone,
+    QQ+,AQs+,AQo+ 1.5 times at 1,024 deals and 1.8 at 2,048, the others 1.1
+    to 1.3).  The standard error is then a clustered sample's, estimated
+    from the clusters, so a run of known length keeps at least MC_CLUSTERS.
+    The kernel does this in the hold'em-like games up to MC_WM_PLAYERS
+    players with no breakdown (elsewhere one board a deal).
     """
     if prob.game.forming != "any" or prob.breakdown is not None or prob.n > 10:
-        return 1
+        return 1, 1
     varied = sum(1 for p in range(prob.n) if prob.random_flags[p] or prob.shown[p] > 1)
-    return MC_BOARDS if varied >= 3 else 1
+    boards = MC_BOARDS if varied >= 3 else 1
+    if boards == 1 or joint_rows < 2:
+        return boards, 1
+    group = min(MC_GROUP, 2 * joint_rows)
+    if trials is not None:
+        group = min(group, -(-trials // (boards * MC_CLUSTERS)))
+    return boards, max(1, group)
 
 
 @cache
@@ -1905,7 +1925,7 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    sampler = _Sampler(prob, threads)
+    sampler = _Sampler(prob, threads, trials)
     n, units = prob.n, sampler.kernel.units
 
     def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
@@ -1932,8 +1952,12 @@ def _montecarlo(
                 progress(min(1.0, max(fracs)))
             if deadline is not None and now >= deadline:
                 break
-            if stderr is not None and _mc_converged(stats(sampler.totals()), stderr):
-                break
+            sums = sampler.totals()
+            if stderr is not None and _mc_converged(stats(sums), stderr):
+                # (a clustered run's standard error needs its clusters to be believed)
+                clusters = 0 if prob.game.hilo else sums[n * (n + 1) + 2]
+                if clusters == 0 or clusters >= MC_CLUSTERS:
+                    break
             if spent < 0.05:
                 batch *= 2
             if deadline is not None and spent > 0:
@@ -2055,9 +2079,9 @@ def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float 
 
     A board won as one of k winners is worth 1/k of the pot, so the counts by
     split size give the sum and the sum of squares of every player's shares.
-    When deals of the hands got several boards each (Kernel.mc_size's slots
-    count them), the standard error is a clustered sample's instead.  It is
-    None (undefined) below two deals.
+    When the boards came in clusters (Kernel.set_clusters; Kernel.mc_size's
+    slots count them), the standard error is a clustered sample's instead.
+    It is None (undefined) below two deals, or two clusters.
     """
     m = sums[n * (n + 1)]
     at = n * (n + 1) + 2
@@ -2081,12 +2105,12 @@ def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float 
 
 
 def _clustered_mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float | None]]:
-    """:func:`_mc_stats` when each deal of the hands got several boards.
+    """:func:`_mc_stats` when the boards came in clusters (Kernel.set_clusters).
 
-    Per player, with ``S_i`` its share of deal ``i``'s ``b_i`` boards (in
+    Per player, with ``S_i`` its share of cluster ``i``'s ``b_i`` boards (in
     units), ``T`` their sum and ``N`` the boards: the equity ``r = T / N``
     is a ratio estimate whose variance is ``C / (C - 1)`` times
-    ``sum((S_i - r b_i)^2) / N^2`` over the ``C`` deals (the linearised
+    ``sum((S_i - r b_i)^2) / N^2`` over the ``C`` clusters (the linearised
     ratio estimator of cluster sampling).  The kernel counts ``C``,
     ``sum(b_i^2)``, ``sum(S_i^2)`` and ``sum(S_i b_i)``, so the sum of
     squares is ``(A N^2 - 2 T X N + T^2 Q) / N^2`` in whole numbers, exact

@@ -140,6 +140,7 @@ cdef struct Problem:
     int count_at                # the tally slot of the showdowns evaluated, or -1
     int classes                 # 1: the last range is every hand, counted by rank classes
     int mc_boards               # Monte Carlo: boards dealt to each deal of the hands (1: one)
+    int mc_group                # and deals of the hands a cluster (joint rows drawn evenly)
     int64_t mc_units            # and the units of a board's share, every split whole
 
 
@@ -1351,6 +1352,7 @@ cdef class Kernel:
             self.P.total_at = HILO_SLOTS * n + 1
         self.P.K = hole
         self.P.mc_boards = 1
+        self.P.mc_group = 1
         self.P.mc_units = 1
         self.P.bp = -1
         self.P.bstride = 0
@@ -1371,23 +1373,30 @@ cdef class Kernel:
     @property
     def mc_size(self) -> int:
         """Length of one Monte Carlo count row: the tally, the rejected draws, then (see
-        :meth:`set_boards_per_deal`) the deals of hands, the sum of their boards squared
-        and, per player, the sums of its squared share and of its share times boards."""
+        :meth:`set_clusters`) the clusters, the sum of their boards squared and, per
+        player, the sums over the clusters of its share squared and of its share times
+        the cluster's boards."""
         return self.P.total_at + 4 + 2 * self.P.n
 
-    def set_boards_per_deal(self, int boards, int64_t units) -> None:
+    def set_clusters(self, int boards, int deals, int64_t units) -> None:
         """Monte Carlo in hold'em-like games of at most MC_WM_PLAYERS players: deal
-        ``boards`` boards to every deal of the players' hands, a board's share counted in
-        ``units`` (every split of it whole: a multiple of 1 to n).  Each deal of hands
-        adds to the count row's last slots what the standard error of a clustered sample
-        needs; ``boards`` 1 leaves them 0 (every deal its own board)."""
+        ``boards`` boards to every deal of the players' hands, and count ``deals`` deals
+        of the hands a cluster, their joint table's rows drawn evenly (a systematic
+        sample of the rows' weights from one uniform number a cluster, when the run has
+        a joint table); a board's share is counted in ``units`` (every split of it whole:
+        a multiple of 1 to n).  Each cluster adds to the count row's last slots what the
+        standard error of a clustered sample needs (:attr:`mc_size`); 1 and 1 leave them
+        0 (every board dealt on its own)."""
         cdef int k
-        if not 1 <= boards <= 64 or units < 1 or units > 1 << 24:
-            raise ValueError("boards must be 1 to 64 and units 1 to 2**24")
+        if not 1 <= boards <= 64 or not 1 <= deals <= 1 << 20:
+            raise ValueError("boards must be 1 to 64 and deals 1 to 2**20")
+        if units < 1 or units > 1 << 24:
+            raise ValueError("units must be 1 to 2**24")
         for k in range(1, self.P.n + 1):
             if units % k:
                 raise ValueError("units must be a multiple of every split")
         self.P.mc_boards = boards
+        self.P.mc_group = deals
         self.P.mc_units = units
 
     @property
@@ -1631,7 +1640,7 @@ cdef class Kernel:
         same win and split counts as an exhaustive tally (``p * (n + 1) + k``:
         boards player ``p`` won as one of ``k`` winners), then the boards and
         the rejected draws, then the slots :attr:`mc_size` describes (a trial
-        is a board: with :meth:`set_boards_per_deal`, several share a deal of
+        is a board: with :meth:`set_clusters`, several may share a deal of
         the hands); ``ccounts[slot]`` the per-combo counts of
         :meth:`set_breakdown`'s player (who must not be dealt from the deck:
         ``is_random`` 0).  A slot gives up early after ``64 * trials + 4096``
@@ -1654,13 +1663,38 @@ cdef class Kernel:
             raise ValueError("the broken-down player must be dealt from its combos")
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
             raise ValueError("joint tables do not match")
+        cdef int64_t units = P.mc_units
+        if P.mc_boards > 1 or P.mc_group > 1:
+            # The cluster sums must stay within 64 bits: a call's units times a cluster's.
+            per_cluster = min(int(P.mc_group) * P.mc_boards, int(trials_per_slot)) * units
+            if int(slots) * trials_per_slot * units * per_cluster >= 1 << 62:
+                raise ValueError("too many trials in one call for the cluster sums")
         cdef Draws D
         D.aprob = &alias_prob[0]
         D.aidx = &alias_idx[0]
         D.joint = &joint[0] if nj else NULL
         D.jprob = &joint_prob[0] if nj else NULL
         D.jalias = &joint_alias[0] if nj else NULL
+        D.jcum = NULL
         D.nj = nj
+        cdef double* jcum = NULL
+        cdef double wsum = 0.0, wt
+        cdef int64_t row
+        cdef int c
+        if nj and P.mc_group > 1:
+            # The rows' weights summed up to each, for the clusters' systematic samples.
+            jcum = <double*>malloc(nj * sizeof(double))
+            if jcum == NULL:
+                raise MemoryError()
+            for row in range(nj):
+                wt = 1.0
+                for c in range(nfixed):
+                    wt *= P.cw[joint[row * nfixed + c]]
+                wsum += wt
+                jcum[row] = wsum
+            for row in range(nj):
+                jcum[row] /= wsum
+            D.jcum = jcum
         cdef int w
         P.ctl = &ctl[0]
         for t in prange(slots, nogil=True, num_threads=min(threads, max(slots, 1)),
@@ -1682,6 +1716,7 @@ cdef class Kernel:
                 _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
                     <OmahaHiLoRanking*>NULL)
         P.ctl = NULL
+        free(jcum)
 
     def joint_assignments(self, int64_t limit) -> object:
         """Every valid joint assignment of the non-random players as a flat int32 array of
@@ -1776,7 +1811,19 @@ cdef struct Draws:
     const int32_t* joint
     const double* jprob
     const int32_t* jalias
+    const double* jcum          # the rows' weights summed up to each, over their total
     int64_t nj
+
+
+cdef inline void take_row(const Problem* P, const Draws* D, int64_t row, const int* ranged,
+                          int nranged, int32_t* combo, uint64_t* used) noexcept nogil:
+    """The ranged players' combos from row ``row`` of the joint table."""
+    cdef int r
+    cdef int32_t i
+    for r in range(nranged):
+        i = D.joint[row * nranged + r]
+        combo[ranged[r]] = i
+        used[0] |= P.cmask[i]
 
 
 cdef inline bint draw_hands(const Problem* P, const Draws* D, uint64_t* s, const int* ranged,
@@ -1797,10 +1844,7 @@ cdef inline bint draw_hands(const Problem* P, const Draws* D, uint64_t* s, const
         row = bounded(s, <uint32_t>D.nj)
         if D.jprob[row] < 1.0 and uniform01(s) >= D.jprob[row]:
             row = D.jalias[row]
-        for r in range(nranged):
-            i = D.joint[row * nranged + r]
-            combo[ranged[r]] = i
-            used[0] |= P.cmask[i]
+        take_row(P, D, row, ranged, nranged, combo, used)
         return True
     for r in range(nranged):
         p = ranged[r]
@@ -1855,17 +1899,21 @@ cdef inline uint8_t shuffle_step(const uint8_t* places, uint8_t* deck, uint8_t* 
 cdef inline bint move_ranged(const Problem* P, const Draws* D, uint64_t* s, uint8_t* deck,
                              uint8_t* pos, int ndeck, uint64_t fixed, const int* ranged,
                              int nranged, const int* moving, int nmoving, int need,
-                             uint64_t init, uint64_t* hk, uint64_t* hm) noexcept nogil:
-    """Draw the ranged players' hands (keys and masks into ``hk`` and ``hm``) and move the
-    cards of the ``moving`` ones (more than one hand) to the end of ``deck``, keeping
-    ``pos``, so that the first cards are exactly those left; False when the draw is
-    refused or leaves fewer than ``need`` cards."""
+                             uint64_t init, uint64_t* hk, uint64_t* hm,
+                             int64_t row) noexcept nogil:
+    """Draw the ranged players' hands (or take the joint table's ``row`` when it is not
+    -1; keys and masks into ``hk`` and ``hm``) and move the cards of the ``moving`` ones
+    (more than one hand) to the end of ``deck``, keeping ``pos``, so that the first cards
+    are exactly those left; False when the draw is refused or leaves fewer than ``need``
+    cards."""
     cdef int32_t combo[MAXP]
     cdef uint64_t used = fixed
     cdef int r, p, h, y, m = ndeck
     cdef const uint8_t* hole
     cdef uint8_t c
-    if not draw_hands(P, D, s, ranged, nranged, combo, &used):
+    if row >= 0:
+        take_row(P, D, row, ranged, nranged, combo, &used)
+    elif not draw_hands(P, D, s, ranged, nranged, combo, &used):
         return False
     for r in range(nmoving):
         p = moving[r]
@@ -1883,37 +1931,68 @@ cdef inline bint move_ranged(const Problem* P, const Draws* D, uint64_t* s, uint
     return m >= need  # else too few cards left beside these hands: no deal
 
 
+cdef inline void cluster_sums(const Problem* P, int64_t* cnt, int64_t* S, uint32_t touched,
+                              int64_t boards) noexcept nogil:
+    """Add a cluster of ``boards`` boards, in which player ``p`` took ``S[p]`` units (the
+    players of ``touched``; the others none), to the count row's cluster slots, and
+    clear ``S``."""
+    cdef int ca = P.total_at + 2, p
+    while touched:
+        p = __builtin_ctz(touched)
+        touched &= touched - 1
+        cnt[ca + 2 + 2 * p] += S[p] * S[p]
+        cnt[ca + 3 + 2 * p] += S[p] * boards
+        S[p] = 0
+    cnt[ca] += 1
+    cnt[ca + 1] += boards * boards
+
+
 cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* deck,
                         uint8_t* pos, int ndeck, uint64_t fixed, const int* ranged,
                         int nranged, const int* moving, int nmoving, const int* rand,
                         int nrand, int need, uint64_t init, uint64_t* hk, uint64_t* hm,
                         uint16_t* v, int64_t trials, int64_t* cnt, int64_t* wm,
                         ranking_t* rk, moves_t* moves) noexcept nogil:
-    """:func:`_mc_holdem`'s run when every deal of the hands gets ``P.mc_boards`` boards
-    (the last deal fewer, so that ``trials`` boards are played); returns the boards.
+    """:func:`_mc_holdem`'s run in clusters of ``P.mc_group`` deals of the hands, each deal
+    with ``P.mc_boards`` boards (the last ones fewer, so that ``trials`` boards are
+    played); returns the boards.
 
-    Why: in a many-way pot most of a player's variance is the board's, given the hands
-    (nine players on 4dAc5d: 74 % for the ranged player, 98 % for JcJh, about 85 % for
-    the random ones), while the hands cost most of a deal (the random players' cards,
-    the ranged draws).  The boards of one deal are independent given the hands (each a
-    partial Fisher-Yates shuffle of the cards the hands left, restarted where the board
-    starts), so every board is an unbiased trial; the boards of a deal are correlated
-    through its hands, so each deal is a cluster whose sums give the standard error:
-    per deal the count row's slots from ``P.total_at + 2`` on get 1 (deals), its boards
-    squared, and per player its share of the deal's boards (in ``P.mc_units`` a board)
-    squared and times its boards.  Counting by winner sets needs ``wm``."""
+    Why several boards: in a many-way pot most of a player's variance is the board's,
+    given the hands (nine players on 4dAc5d: 74 % for a ranged player, 98 % for JcJh,
+    about 85 % for the random ones), while the hands cost about half of a deal (the
+    random players' cards, the ranged draws).  The boards of one deal are independent
+    given the hands (each a partial Fisher-Yates shuffle of the cards the hands left,
+    restarted where the board starts), so every board is an unbiased trial.
+
+    Why clusters of deals: a ranged player's own hand is much of what is left of its
+    variance (the spread of its combos' equities: 30 % of 99+,AJs+'s in that pot).
+    With a joint table, a cluster's deals take its rows as a systematic sample: the
+    ``g`` deals take the rows at ``(u + i) / g`` of the rows' summed weights, for one
+    uniform ``u`` a cluster, so each deal's row still has exactly the table's
+    distribution (an unbiased trial) while every row comes about as often as its weight
+    says.  The rows are listed player by player, so each player's combos are spread
+    evenly too.
+
+    The trials of one cluster are correlated, and the clusters independent: per
+    cluster, the count row's slots from ``P.total_at + 2`` on get 1, its boards
+    squared, and per player its share of the cluster's boards (in ``P.mc_units`` a
+    board) squared and times its boards: what the standard error of a clustered sample
+    needs.  Counting by winner sets needs ``wm``."""
     cdef int n = P.n, k = 5 - P.nb, o = 2 * nrand, B = P.mc_boards, nbo, b, j, r, p
     cdef int ca = P.total_at + 2
-    cdef int64_t done = 0, failed = 0, deals = 0, q
+    cdef int64_t done = 0, failed = 0, deals = 0, q, g = 0, gi = 0, gboards = 0, row = -1
     cdef int64_t give_up = 64 * trials + 4096
     cdef int64_t share[MAXP + 1]
     cdef int64_t S[MAXP]
+    cdef double u = 0.0, at
+    cdef bint even = D.nj > 0 and D.jcum != NULL
     cdef uint64_t key, mask
-    cdef uint32_t w, touched
+    cdef uint32_t w, touched = 0
     cdef uint16_t best, x
     cdef uint8_t c, d
     cdef ShufflePlan hplan, bplan
     cdef uint8_t places[52]
+    cdef int64_t group = P.mc_group
     for p in range(1, n + 1):
         share[p] = P.mc_units // p
     memset(S, 0, sizeof(S))
@@ -1924,13 +2003,26 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
         if (deals & 255) == 0 and stop_requested(P.ctl):
             break
         deals += 1
+        if gi == g:
+            # A new cluster: as many deals as are left, up to the group size.
+            g = (trials - done + B - 1) // B
+            g = group if g > group else g
+            gi = 0
+            row = 0
+            u = uniform01(s)
         if moves_t is MovesCards:
+            if even:
+                at = (u + gi) / g
+                while row < D.nj - 1 and D.jcum[row] <= at:
+                    row += 1
             if not move_ranged(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving,
-                               nmoving, need, init, hk, hm):
+                               nmoving, need, init, hk, hm, row if even else -1):
+                # (with a joint table every deal leaves the same cards: all or none refused)
                 if refused(P, cnt, &failed, give_up):
                     break
                 continue
             failed = 0
+        gi += 1
         shuffle_places(s, &hplan, places)
         for r in range(nrand):
             c = shuffle_step(places, deck, pos, 2 * r, moves)
@@ -1938,7 +2030,6 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
             hk[rand[r]] = init + PC_CARD_KEY[c] + PC_CARD_KEY[d]
             hm[rand[r]] = P.bmask | PC_CARD_BIT[c] | PC_CARD_BIT[d]
         nbo = B if trials - done >= B else <int>(trials - done)
-        touched = 0
         for b in range(nbo):
             # The board's places start at o: uniform over the cards the hands left.
             shuffle_places(s, &bplan, places + o)
@@ -1960,15 +2051,14 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
             while w:
                 S[__builtin_ctz(w)] += q
                 w &= w - 1
-        while touched:
-            p = __builtin_ctz(touched)
-            touched &= touched - 1
-            cnt[ca + 2 + 2 * p] += S[p] * S[p]
-            cnt[ca + 3 + 2 * p] += S[p] * nbo
-            S[p] = 0
-        cnt[ca] += 1
-        cnt[ca + 1] += nbo * nbo
         done += nbo
+        gboards += nbo
+        if gi == g or done >= trials:
+            cluster_sums(P, cnt, S, touched, gboards)
+            touched = 0
+            gboards = 0
+    if gboards:  # (stopped mid-cluster: its boards are counted, so is it)
+        cluster_sums(P, cnt, S, touched, gboards)
     return done
 
 
@@ -2037,7 +2127,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
         else:
             hk[p] = init + P.ckey[P.off[p]]
             hm[p] = P.bmask | P.cmask[P.off[p]]
-    if P.mc_boards > 1 and wm != NULL:
+    if (P.mc_boards > 1 or P.mc_group > 1) and wm != NULL:
         done = _mc_boards(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving, nmoving,
                           rand, nrand, need, init, hk, hm, v, trials, cnt, wm, rk, moves)
         trials = 0  # (the loop below is the one-board run)
@@ -2049,7 +2139,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
             break
         if moves_t is MovesCards:
             if not move_ranged(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving,
-                               nmoving, need, init, hk, hm):
+                               nmoving, need, init, hk, hm, -1):
                 if refused(P, cnt, &failed, give_up):
                     break
                 continue
