@@ -2047,10 +2047,13 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
             w = winner_bits16(v, best, n)
             wm[w] += 1
             touched |= w
-            q = share[__builtin_popcountll(w)]
-            while w:
-                S[__builtin_ctz(w)] += q
-                w &= w - 1
+            if w & (w - 1) == 0:  # one winner, most boards (popcount is a call off x86-64-v2)
+                S[__builtin_ctz(w)] += share[1]
+            else:
+                q = share[__builtin_popcountll(w)]
+                while w:
+                    S[__builtin_ctz(w)] += q
+                    w &= w - 1
         done += nbo
         gboards += nbo
         if gi == g or done >= trials:
