@@ -246,3 +246,14 @@ def test_the_clustered_standard_error_is_the_ratio_estimators() -> None:
         assert eq_ == pytest.approx(r, rel=1e-12)
         assert se == pytest.approx(math.sqrt(var), rel=1e-9)
         assert win == sum(1 for b in deals for w in b if w == (p,)) / total
+
+
+def test_a_clustered_run_stops_on_its_standard_error_once_it_has_the_clusters() -> None:
+    """--stderr sizes the clusters from the boards the target needs at most (a share's
+    variance is at most 1/4) and stops only with MC_CLUSTERS of them behind the error."""
+    target = 0.004
+    r = pokercalc.equity(NINE, "4dAc5d", method="mc", stderr=target, seed=4, threads=1)
+    assert all(p.stderr is not None and p.stderr < target for p in r.players)
+    s = _sampler(NINE, "4dAc5d", "holdem", 1, math.ceil(0.25 / target**2))
+    assert s.boards == eq.MC_BOARDS and 1 < s.group < 2 * len(s.jprob)
+    assert (r.trials or 0) >= eq.MC_CLUSTERS * s.group * s.boards

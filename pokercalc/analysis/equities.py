@@ -1800,8 +1800,8 @@ class _Sampler:
     blocks ran, never on the thread that ran them.
     """
 
-    def __init__(self, prob: _Problem, threads: int, trials: int | None = None) -> None:
-        """``trials``: the run's length when known (it sets the clusters' size)."""
+    def __init__(self, prob: _Problem, threads: int, boards: int | None = None) -> None:
+        """``boards``: about how many the run will play, when known (it sizes the clusters)."""
         bp = prob.breakdown
         if bp is not None and prob.random_flags[bp]:
             # The broken-down player is drawn from its listed combos (which is exact, as
@@ -1814,7 +1814,7 @@ class _Sampler:
         self.kernel = kernel = prob.kernel(list_random=list_random)
         self.aprob, self.aidx = _alias_tables(prob)
         self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
-        self.boards, self.group = _clusters(prob, len(self.jprob), trials)
+        self.boards, self.group = _clusters(prob, len(self.jprob), boards)
         if self.boards > 1 or self.group > 1:
             kernel.set_clusters(self.boards, self.group, _share_units(prob.n))
         # Each thread's counts get cache lines of their own: sharing one would make the
@@ -1873,9 +1873,11 @@ MC_BOARDS = 3
 # the fewest clusters a run of known length is cut into (see _clusters).
 MC_GROUP = 4096
 MC_CLUSTERS = 32
+# Boards a thread plays in a second, about, to size the clusters of a timed run.
+MC_BOARD_RATE = 1.0e7
 
 
-def _clusters(prob: _Problem, joint_rows: int, trials: int | None) -> tuple[int, int]:
+def _clusters(prob: _Problem, joint_rows: int, boards: int | None) -> tuple[int, int]:
     """Monte Carlo's boards to each deal of the players' hands, and deals a cluster.
 
     Dealing the hands is about half a deal's cost once three or more players'
@@ -1888,20 +1890,21 @@ def _clusters(prob: _Problem, joint_rows: int, trials: int | None) -> tuple[int,
     2.0 times the precision a second of three boards a deal alone,
     QQ+,AQs+,AQo+ 1.5 times at 1,024 deals and 1.8 at 2,048, the others 1.1
     to 1.3).  The standard error is then a clustered sample's, estimated
-    from the clusters, so a run of known length keeps at least MC_CLUSTERS.
+    from the clusters, so a run of about ``boards`` boards is cut into at
+    least MC_CLUSTERS.
     The kernel does this in the hold'em-like games up to MC_WM_PLAYERS
     players with no breakdown (elsewhere one board a deal).
     """
     if prob.game.forming != "any" or prob.breakdown is not None or prob.n > 10:
         return 1, 1
     varied = sum(1 for p in range(prob.n) if prob.random_flags[p] or prob.shown[p] > 1)
-    boards = MC_BOARDS if varied >= 3 else 1
-    if boards == 1 or joint_rows < 2:
-        return boards, 1
+    per_deal = MC_BOARDS if varied >= 3 else 1
+    if per_deal == 1 or joint_rows < 2:
+        return per_deal, 1
     group = min(MC_GROUP, 2 * joint_rows)
-    if trials is not None:
-        group = min(group, -(-trials // (boards * MC_CLUSTERS)))
-    return boards, max(1, group)
+    if boards is not None:
+        group = min(group, -(-boards // (per_deal * MC_CLUSTERS)))
+    return per_deal, max(1, group)
 
 
 @cache
@@ -1925,7 +1928,15 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    sampler = _Sampler(prob, threads, trials)
+    # The boards the run will play, roughly when it stops on time or on a standard error
+    # (a share's variance is at most 1/4): the clusters are sized from it.
+    boards = trials
+    if boards is None:
+        guesses = [math.ceil(time * threads * MC_BOARD_RATE)] if time is not None else []
+        if stderr is not None:
+            guesses.append(math.ceil(0.25 / (stderr * stderr)))
+        boards = min(guesses)
+    sampler = _Sampler(prob, threads, boards)
     n, units = prob.n, sampler.kernel.units
 
     def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
