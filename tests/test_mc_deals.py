@@ -49,19 +49,25 @@ def test_monte_carlo_agrees_with_exact(players: str, board: str, dead: str, game
 
 
 def test_many_cards_dealt_per_deal_keep_the_symmetries() -> None:
-    """Ranged players and many random ones: equal players come out equal, within their
-    standard errors."""
+    """Ranged players and many random ones: players dealt the same distribution are one
+    class whose mean share each reports, so they come out equal, as exact enumeration
+    has them; six random players take a sixth each with no error at all."""
     r = pokercalc.equity("AA,KK | AA,KK | random | random | random | random", method="mc",
                          trials=400_000, seed=3, threads=2)  # fmt: skip
     eq = [p.equity or 0.0 for p in r.players]
     se = [p.stderr or 0.0 for p in r.players]
     assert abs(sum(eq) - 1) < 1e-9
-    assert abs(eq[0] - eq[1]) < 4 * (se[0] ** 2 + se[1] ** 2) ** 0.5
-    for i in range(3, 6):
-        assert abs(eq[i] - eq[2]) < 4 * (se[i] ** 2 + se[2] ** 2) ** 0.5
+    assert eq[0] == eq[1] and se[0] == se[1] > 0
+    assert len({*eq[2:]}) == 1 and len({*se[2:]}) == 1 and se[2] > 0
+    # Against the exact equities: a range against its twin and two random hands on a turn.
+    spot = ("AA,KK | AA,KK | random | random", "Qs7h2c5d")
+    exact = pokercalc.equity(*spot, method="exact", threshold=10**12)
+    mc = pokercalc.equity(*spot, method="mc", trials=400_000, seed=3, threads=2)
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert abs((m.equity or 0) - (e.equity or 0)) < 4 * (m.stderr or 0)
     six = pokercalc.equity(" | ".join(["random"] * 6), method="mc", trials=200_000, seed=3)
     for p in six.players:
-        assert abs((p.equity or 0) - 1 / 6) < 4 * (p.stderr or 0)
+        assert p.equity == pytest.approx(1 / 6, abs=1e-15) and p.stderr == 0
 
 
 @pytest.mark.parametrize(
@@ -116,12 +122,10 @@ def test_many_players_counted_by_winner_set_or_per_player(hands: list[str]) -> N
 NINE = "JcJh | 8s7s | 99+,AJs+ | QQ+,AQs+,AQo+ | random | random | random | random | random"
 
 
-def _sampler(
-    players: str, board: str, game: str, threads: int = 1, trials: int | None = None
-) -> eq._Sampler:
+def _sampler(players: str, board: str, game: str, threads: int = 1) -> eq._Sampler:
     g = eq._engine_game(game)
     b, d = check_board_and_dead(board, "", game=g)
-    return eq._Sampler(eq._setup(players, b, d, g)[2], threads, trials)
+    return eq._Sampler(eq._setup(players, b, d, g)[2], threads)
 
 
 @pytest.mark.parametrize(
@@ -140,14 +144,14 @@ def test_clusters_of_deals_where_the_hands_cost_most(
 ) -> None:
     """With three or more players whose hands vary, each deal of the hands gets MC_BOARDS
     boards, and with a joint table of the ranged players' hands a cluster takes up to
-    twice as many deals as the table has rows (at least MC_CLUSTERS clusters a run); the
-    count row then counts the clusters (the last one of a block short) and the sums a
-    clustered standard error needs."""
+    twice as many deals as the table has rows (each block cut into at least as many as
+    _clusters_in_block says); the count row then counts the clusters (the last one of a
+    block short) and the sums a clustered standard error needs."""
     trials = 2 * eq.MC_BLOCK + 1_001  # three blocks, the last one short
-    s = _sampler(players, board, game, threads=2, trials=trials)
+    s = _sampler(players, board, game, threads=2)
     rows = len(s.jprob)
     assert s.boards == boards
-    group = min(eq.MC_GROUP, 2 * rows, -(-trials // (boards * eq.MC_CLUSTERS))) if even else 1
+    group = min(eq.MC_GROUP, 2 * rows) if even else 1
     assert s.group == group
     s.run(5, 0, eq.mc_blocks(trials), trials)
     sums = s.totals()
@@ -158,12 +162,15 @@ def test_clusters_of_deals_where_the_hands_cost_most(
         assert sums[at:] == [0] * (2 + 2 * n)
         return
     clusters = squares = 0
-    for left in (eq.MC_BLOCK, eq.MC_BLOCK, 1_001):  # each block's clusters, as the kernel cuts
+    for block, left in enumerate((eq.MC_BLOCK, eq.MC_BLOCK, 1_001)):  # as the kernel cuts
+        deals = -(-left // boards)
+        size = min(group, -(-deals // eq._clusters_in_block(block)))
+        assert even or size == 1
         while left:
-            size = min(group * boards, left)
+            cut = min(size * boards, left)
             clusters += 1
-            squares += size * size
-            left -= size
+            squares += cut * cut
+            left -= cut
     assert (sums[at], sums[at + 1]) == (clusters, squares)
     clustered = eq._mc_stats(sums, n)
     independent = eq._mc_stats(sums[:at], n)
@@ -176,7 +183,7 @@ def test_even_rows_take_a_ranges_own_spread_out_of_its_error() -> None:
     its hands it holds, and drawing the joint table's rows evenly takes it out: its
     standard error is below what independent boards would have, though three boards
     share each deal (without the even rows, 1.24 times that of independent boards)."""
-    s = _sampler(NINE, "4dAc5d", "holdem", trials=600_000)
+    s = _sampler(NINE, "4dAc5d", "holdem")
     s.run(2, 0, eq.mc_blocks(600_000), 600_000)
     sums = s.totals()
     n = s.prob.n
@@ -208,10 +215,12 @@ def test_boards_that_share_a_deal_report_their_spread_over_seeds(players: str, b
         assert 0.8 < statistics.stdev(est) / se < 1.2, p
 
 
-def test_the_clustered_standard_error_is_the_ratio_estimators() -> None:
+@pytest.mark.parametrize("classes", [(0, 1, 2), (0, 1, 1)])
+def test_the_clustered_standard_error_is_the_ratio_estimators(classes: tuple[int, ...]) -> None:
     """Known deals of the hands, each of one to three boards with known winners: the
     counts the kernel keeps give the equity and the linearised ratio estimator's standard
-    error, computed here the obvious way."""
+    error, computed here the obvious way; players 1 and 2 pooled as one class, each
+    reports the class's mean share."""
     rng = random.Random(3)
     n, units = 3, eq._share_units(3)
     deals = []
@@ -222,21 +231,22 @@ def test_the_clustered_standard_error_is_the_ratio_estimators() -> None:
     sums = [0] * size
     at = n * (n + 1) + 2
     for boards in deals:
-        share = [0] * n
+        share = [0] * n  # by class, as the kernel sums them
         for winners in boards:
             for p in winners:
                 sums[p * (n + 1) + len(winners)] += 1
-                share[p] += units // len(winners)
+                share[classes[p]] += units // len(winners)
         sums[n * (n + 1)] += len(boards)
         sums[at] += 1
         sums[at + 1] += len(boards) ** 2
-        for p in range(n):
-            sums[at + 2 + 2 * p] += share[p] ** 2
-            sums[at + 3 + 2 * p] += share[p] * len(boards)
-    stats = eq._mc_stats(sums, n)
+        for c in range(n):
+            sums[at + 2 + 2 * c] += share[c] ** 2
+            sums[at + 3 + 2 * c] += share[c] * len(boards)
+    stats = eq._mc_stats(sums, n, classes)
     total = sum(len(b) for b in deals)
     for p in range(n):
-        y = [sum(1 / len(w) for w in b if p in w) for b in deals]
+        members = [q for q in range(n) if classes[q] == classes[p]]
+        y = [sum(1 / len(w) for w in b for q in members if q in w) / len(members) for b in deals]
         r = sum(y) / total
         var = (
             len(deals) / (len(deals) - 1)
@@ -245,15 +255,28 @@ def test_the_clustered_standard_error_is_the_ratio_estimators() -> None:
         eq_, win, tie, se = stats[p]
         assert eq_ == pytest.approx(r, rel=1e-12)
         assert se == pytest.approx(math.sqrt(var), rel=1e-9)
-        assert win == sum(1 for b in deals for w in b if w == (p,)) / total
+        wins = sum(1 for b in deals for w in b for q in members if w == (q,))
+        assert win == pytest.approx(wins / (len(members) * total), rel=1e-12)
 
 
 def test_a_clustered_run_stops_on_its_standard_error_once_it_has_the_clusters() -> None:
-    """--stderr sizes the clusters from the boards the target needs at most (a share's
-    variance is at most 1/4) and stops only with MC_CLUSTERS of them behind the error."""
+    """--stderr stops a clustered run only with MC_CLUSTERS clusters behind its error:
+    the same run replayed block by block has them."""
     target = 0.004
     r = pokercalc.equity(NINE, "4dAc5d", method="mc", stderr=target, seed=4, threads=1)
     assert all(p.stderr is not None and p.stderr < target for p in r.players)
-    s = _sampler(NINE, "4dAc5d", "holdem", 1, math.ceil(0.25 / target**2))
-    assert s.boards == eq.MC_BOARDS and 1 < s.group < 2 * len(s.jprob)
-    assert (r.trials or 0) >= eq.MC_CLUSTERS * s.group * s.boards
+    s = _sampler(NINE, "4dAc5d", "holdem")
+    trials = r.trials or 0
+    s.run(4, 0, eq.mc_blocks(trials), trials)
+    n = s.prob.n
+    assert s.totals()[n * (n + 1) + 2] >= eq.MC_CLUSTERS
+
+
+def test_a_timed_clustered_run_is_dealt_again_from_its_trials_and_seed() -> None:
+    """The clusters a block is cut into follow from its index and length alone, so the
+    trials and seed a timed run reports deal the same cards again."""
+    timed = pokercalc.equity(NINE, "4dAc5d", method="mc", time=0.2, seed=8, threads=2)
+    again = pokercalc.equity(NINE, "4dAc5d", method="mc", trials=timed.trials, seed=8, threads=2)
+    assert [(p.equity, p.stderr) for p in timed.players] == [
+        (p.equity, p.stderr) for p in again.players
+    ]

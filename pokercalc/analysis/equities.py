@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache, reduce
-from itertools import chain, combinations, permutations
+from itertools import chain, combinations, pairwise, permutations
 from operator import or_
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -1800,8 +1800,7 @@ class _Sampler:
     blocks ran, never on the thread that ran them.
     """
 
-    def __init__(self, prob: _Problem, threads: int, boards: int | None = None) -> None:
-        """``boards``: about how many the run will play, when known (it sizes the clusters)."""
+    def __init__(self, prob: _Problem, threads: int) -> None:
         bp = prob.breakdown
         if bp is not None and prob.random_flags[bp]:
             # The broken-down player is drawn from its listed combos (which is exact, as
@@ -1814,9 +1813,9 @@ class _Sampler:
         self.kernel = kernel = prob.kernel(list_random=list_random)
         self.aprob, self.aidx = _alias_tables(prob)
         self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
-        self.boards, self.group = _clusters(prob, len(self.jprob), boards)
-        if self.boards > 1 or self.group > 1:
-            kernel.set_clusters(self.boards, self.group, _share_units(prob.n))
+        self.boards, self.group = _clusters(prob, len(self.jprob))
+        self.classes = _mc_classes(prob)
+        self.pooled = self.classes != tuple(range(prob.n))
         # Each thread's counts get cache lines of their own: sharing one would make the
         # cores fight over it on every deal.
         self.size = -(-kernel.mc_size // 8) * 8 + 8  # see Kernel.mc_size; padded
@@ -1843,9 +1842,15 @@ class _Sampler:
             if first + count == end and trials % MC_BLOCK:
                 full, last = count - 1, trials % MC_BLOCK
         k = self.kernel
-        for lo, n, per in ((first, full, MC_BLOCK), (first + full, 1 if last else 0, last)):
-            if not n:
-                continue
+        for lo, n, per in self._calls(first, full, last):
+            if self.boards > 1 or self.group > 1 or self.pooled:
+                # (a block's clusters follow from its index and length: a seed and a trial
+                # count deal the same cards however the blocks are run)
+                deals = -(-per // self.boards)
+                size = min(self.group, -(-deals // _clusters_in_block(lo)))
+                k.set_clusters(
+                    self.boards, size, _share_units(self.prob.n), array("B", self.classes)
+                )
             rng = _block_states(seed, lo, n)
             rview = memoryview(rng).cast("B").cast("Q", [n, 16])
             k.montecarlo(self.aprob, self.aidx, self.joint, self.jprob, self.jalias, rview, per,
@@ -1854,6 +1859,20 @@ class _Sampler:
             rows = _row_sums(self.counts, self.threads, self.size)
             self.sums = list(map(operator.add, self.sums, rows))
             self.counts[:] = array("q", bytes(8 * len(self.counts)))
+
+    def _calls(self, first: int, full: int, last: int) -> list[tuple[int, int, int]]:
+        """(first block, blocks, deals a block) of each kernel call running ``full`` whole
+        blocks from ``first`` on and a last one of ``last`` deals (if not 0): cut where
+        the clusters a block takes change."""
+        calls = []
+        end = first + full
+        cuts = [b for b in _CLUSTER_STEPS if first < b < end] if self.group > 1 else []
+        for lo, hi in pairwise([first, *cuts, end]):
+            if hi > lo:
+                calls.append((lo, hi - lo, MC_BLOCK))
+        if last:
+            calls.append((end, 1, last))
+        return calls
 
     def totals(self) -> list[int]:
         """The counts so far (the threads' rows summed): :attr:`Kernel.mc_size` of them."""
@@ -1869,16 +1888,60 @@ class _Sampler:
 MC_BOARDS = 3
 
 
-# The most deals of the hands in a cluster whose joint-table rows are drawn evenly, and
-# the fewest clusters a run of known length is cut into (see _clusters).
+# The most deals of the hands in a cluster whose joint-table rows are drawn evenly.
 MC_GROUP = 4096
+# The fewest clusters a run's standard error stops it on (--stderr).
 MC_CLUSTERS = 32
-# Boards a thread plays in a second, about, to size the clusters of a timed run.
-MC_BOARD_RATE = 1.0e7
+# Where the clusters a block is cut into change: 16 in blocks 0 and 1, then 8, 4 and 2.
+_CLUSTER_STEPS = (2, 8, 32)
 
 
-def _clusters(prob: _Problem, joint_rows: int, boards: int | None) -> tuple[int, int]:
-    """Monte Carlo's boards to each deal of the players' hands, and deals a cluster.
+def _clusters_in_block(block: int) -> int:
+    """How many clusters block ``block`` of a run is cut into, at least (a cluster takes
+    at most MC_GROUP deals).  Many in the first blocks, so that a short run still has the
+    clusters its standard error is estimated from; few later, as larger clusters spread
+    the rows more evenly.  The clusters of different sizes are independent and each is
+    unbiased, which is all the clustered standard error needs."""
+    for n, step in zip((16, 8, 4), _CLUSTER_STEPS, strict=True):
+        if block < step:
+            return n
+    return 2
+
+
+def _clustering(prob: _Problem) -> bool:
+    """Whether Monte Carlo can deal ``prob`` in clusters (Kernel.set_clusters): the
+    hold'em-like games up to MC_WM_PLAYERS players, no breakdown."""
+    return prob.game.forming == "any" and prob.breakdown is None and prob.n <= 10
+
+
+def _mc_classes(prob: _Problem) -> tuple[int, ...]:
+    """Per player, the first player exchangeable with it in Monte Carlo (itself if none).
+
+    Players dealt the same distribution of hands (every random one; ranges of the same
+    hands and weights) have the same equity, and the mean of their shares estimates it
+    with far less variance than any one share: their shares add up to what the others
+    lose (five random hands against JcJh, 8s7s and two ranges on 4dAc5d: 10 to 17
+    times the precision a second each).  So the kernel sums a class's shares before
+    squaring them, and each member reports the class's mean: unbiased, as every
+    member's share is, and the equities of players who are alike come out alike, as
+    exact enumeration gives them.
+    """
+    if not _clustering(prob):
+        return tuple(range(prob.n))
+    first: dict[Any, int] = {}
+    out = []
+    for p, r in enumerate(prob.ranges):
+        if isinstance(r, DeckRange):
+            key: Any = ("deck", r.hole_cards, r.free)
+        else:
+            key = ("range", tuple(sorted(zip(r.combos, r.weights, strict=True))))
+        out.append(first.setdefault(key, p))
+    return tuple(out)
+
+
+def _clusters(prob: _Problem, joint_rows: int) -> tuple[int, int]:
+    """Monte Carlo's boards to each deal of the players' hands, and the most deals a
+    cluster.
 
     Dealing the hands is about half a deal's cost once three or more players'
     hands vary, while the board carries most of each player's variance (the
@@ -1890,21 +1953,17 @@ def _clusters(prob: _Problem, joint_rows: int, boards: int | None) -> tuple[int,
     2.0 times the precision a second of three boards a deal alone,
     QQ+,AQs+,AQo+ 1.5 times at 1,024 deals and 1.8 at 2,048, the others 1.1
     to 1.3).  The standard error is then a clustered sample's, estimated
-    from the clusters, so a run of about ``boards`` boards is cut into at
-    least MC_CLUSTERS.
-    The kernel does this in the hold'em-like games up to MC_WM_PLAYERS
-    players with no breakdown (elsewhere one board a deal).
+    from the clusters (:func:`_clusters_in_block` cuts each block).  The
+    kernel does this in the hold'em-like games up to MC_WM_PLAYERS players
+    with no breakdown (elsewhere one board a deal).
     """
-    if prob.game.forming != "any" or prob.breakdown is not None or prob.n > 10:
+    if not _clustering(prob):
         return 1, 1
     varied = sum(1 for p in range(prob.n) if prob.random_flags[p] or prob.shown[p] > 1)
     per_deal = MC_BOARDS if varied >= 3 else 1
     if per_deal == 1 or joint_rows < 2:
         return per_deal, 1
-    group = min(MC_GROUP, 2 * joint_rows)
-    if boards is not None:
-        group = min(group, -(-boards // (per_deal * MC_CLUSTERS)))
-    return per_deal, max(1, group)
+    return per_deal, min(MC_GROUP, 2 * joint_rows)
 
 
 @cache
@@ -1928,19 +1987,13 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    # The boards the run will play, roughly when it stops on time or on a standard error
-    # (a share's variance is at most 1/4): the clusters are sized from it.
-    boards = trials
-    if boards is None:
-        guesses = [math.ceil(time * threads * MC_BOARD_RATE)] if time is not None else []
-        if stderr is not None:
-            guesses.append(math.ceil(0.25 / (stderr * stderr)))
-        boards = min(guesses)
-    sampler = _Sampler(prob, threads, boards)
+    sampler = _Sampler(prob, threads)
     n, units = prob.n, sampler.kernel.units
 
     def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
-        return _hilo_mc_stats(sums, n, units) if prob.game.hilo else list(_mc_stats(sums, n))
+        if prob.game.hilo:
+            return _hilo_mc_stats(sums, n, units)
+        return list(_mc_stats(sums, n, sampler.classes))
 
     # Monte Carlo runs on this thread in batches of blocks of at most about 0.1 s, so a
     # signal is handled between two batches; the flag stays clear.
@@ -2031,7 +2084,7 @@ def _mc_result(
         players = tuple(
             PlayerResult(label=r.text, combos=shown, equity=eq, win=win, tie=tie, stderr=se)
             for r, shown, (eq, win, tie, se) in zip(
-                prob.ranges, prob.shown, _mc_stats(sums, n), strict=True
+                prob.ranges, prob.shown, _mc_stats(sums, n, _mc_classes(prob)), strict=True
             )
         )
     return EquityResult(
@@ -2085,19 +2138,22 @@ def _mc_converged(stats: list[tuple[float | None, ...]], target: float) -> bool:
     return all(se is not None and se < target for *_, se in stats)
 
 
-def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float | None]]:
+def _mc_stats(
+    sums: list[int], n: int, classes: Sequence[int] | None = None
+) -> list[tuple[float, float, float, float | None]]:
     """Equity, win, tie and the equity's standard error per player from Monte Carlo counts.
 
     A board won as one of k winners is worth 1/k of the pot, so the counts by
     split size give the sum and the sum of squares of every player's shares.
     When the boards came in clusters (Kernel.set_clusters; Kernel.mc_size's
-    slots count them), the standard error is a clustered sample's instead.
-    It is None (undefined) below two deals, or two clusters.
+    slots count them), the standard error is a clustered sample's instead,
+    and the players of a class (``classes[p]``: :func:`_mc_classes`) report
+    its mean.  It is None (undefined) below two deals, or two clusters.
     """
     m = sums[n * (n + 1)]
     at = n * (n + 1) + 2
     if len(sums) > at and sums[at] > 0:
-        return _clustered_mc_stats(sums, n)
+        return _clustered_mc_stats(sums, n, classes or range(n))
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
         row = sums[p * (n + 1) : (p + 1) * (n + 1)]
@@ -2115,33 +2171,43 @@ def _mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float 
     return out
 
 
-def _clustered_mc_stats(sums: list[int], n: int) -> list[tuple[float, float, float, float | None]]:
+def _clustered_mc_stats(
+    sums: list[int], n: int, classes: Sequence[int]
+) -> list[tuple[float, float, float, float | None]]:
     """:func:`_mc_stats` when the boards came in clusters (Kernel.set_clusters).
 
-    Per player, with ``S_i`` its share of cluster ``i``'s ``b_i`` boards (in
-    units), ``T`` their sum and ``N`` the boards: the equity ``r = T / N``
-    is a ratio estimate whose variance is ``C / (C - 1)`` times
-    ``sum((S_i - r b_i)^2) / N^2`` over the ``C`` clusters (the linearised
-    ratio estimator of cluster sampling).  The kernel counts ``C``,
-    ``sum(b_i^2)``, ``sum(S_i^2)`` and ``sum(S_i b_i)``, so the sum of
-    squares is ``(A N^2 - 2 T X N + T^2 Q) / N^2`` in whole numbers, exact
-    before the last division.
+    Per class of exchangeable players (each player alone, unless
+    :func:`_mc_classes` says otherwise), with ``S_i`` the class's share of
+    cluster ``i``'s ``b_i`` boards (in units), ``T`` their sum, ``N`` the
+    boards and ``k`` its players: each member's equity ``r = T / (k N)`` is
+    a ratio estimate whose variance is ``C / (C - 1)`` times
+    ``sum((S_i / k - r b_i)^2) / N^2`` over the ``C`` clusters (the
+    linearised ratio estimator of cluster sampling).  The kernel counts
+    ``C``, ``sum(b_i^2)``, ``sum(S_i^2)`` and ``sum(S_i b_i)`` (a class's in
+    its first player's slots), so the sum of squares is
+    ``(A N^2 - 2 T X N + T^2 Q) / N^2`` in whole numbers, exact before the
+    last division.
     """
     m = sums[n * (n + 1)]
     at = n * (n + 1) + 2
     deals, q = sums[at], sums[at + 1]
     units = _share_units(n)
+    rows = [sums[p * (n + 1) : (p + 1) * (n + 1)] for p in range(n)]
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
-        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
-        a, x = sums[at + 2 + 2 * p], sums[at + 3 + 2 * p]
-        t = sum(c * (units // k) for k, c in enumerate(row) if k)
+        c = classes[p]
+        members = [rows[r] for r in range(n) if classes[r] == c]
+        k = len(members)
+        a, x = sums[at + 2 + 2 * c], sums[at + 3 + 2 * c]
+        t = sum(cnt * (units // j) for row in members for j, cnt in enumerate(row) if j)
         se = None
         if deals >= 2:
-            spread = a * m * m - 2 * t * x * m + t * t * q  # sum((S_i - r b_i)^2) * N^2
-            var = Fraction(deals * spread, (deals - 1) * units * units * m**4)
+            spread = a * m * m - 2 * t * x * m + t * t * q  # sum((S_i - T b_i / N)^2) * N^2
+            var = Fraction(deals * spread, (deals - 1) * (k * units) ** 2 * m**4)
             se = math.sqrt(var)
-        # (the equity summed as _mc_stats does, so that both give the same float)
-        mean = math.fsum(c / k for k, c in enumerate(row) if k) / m
-        out.append((mean, row[1] / m, sum(row[2:]) / m, se))
+        # (the equity summed as _mc_stats does, so that a player alone gets the same float)
+        mean = math.fsum(cnt / j for row in members for j, cnt in enumerate(row) if j) / (k * m)
+        win = sum(row[1] for row in members) / (k * m)
+        tie = sum(sum(row[2:]) for row in members) / (k * m)
+        out.append((mean, win, tie, se))
     return out

@@ -264,7 +264,7 @@ def run_piece(piece: Piece) -> PieceTally:
     if job.method == "mc":
         if job.trials is None or job.seed is None:
             raise InputError("a Monte Carlo piece needs its job's trials and seed")
-        sampler = _Sampler(p.prob, 1, job.trials)
+        sampler = _Sampler(p.prob, 1)
         if piece.hi > piece.lo:
             sampler.run(job.seed, piece.lo, piece.hi - piece.lo, job.trials)
             _check_accepted(sampler)

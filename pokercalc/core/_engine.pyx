@@ -142,6 +142,8 @@ cdef struct Problem:
     int mc_boards               # Monte Carlo: boards dealt to each deal of the hands (1: one)
     int mc_group                # and deals of the hands a cluster (joint rows drawn evenly)
     int64_t mc_units            # and the units of a board's share, every split whole
+    uint8_t mc_class[MAXP]      # and each player's class of exchangeable players (its first)
+    int mc_pooled               # 1: some class has two players or more
 
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
@@ -1354,6 +1356,9 @@ cdef class Kernel:
         self.P.mc_boards = 1
         self.P.mc_group = 1
         self.P.mc_units = 1
+        self.P.mc_pooled = 0
+        for i in range(n):
+            self.P.mc_class[i] = i
         self.P.bp = -1
         self.P.bstride = 0
         self.P.boff = 0
@@ -1378,16 +1383,19 @@ cdef class Kernel:
         the cluster's boards."""
         return self.P.total_at + 4 + 2 * self.P.n
 
-    def set_clusters(self, int boards, int deals, int64_t units) -> None:
+    def set_clusters(self, int boards, int deals, int64_t units,
+                     const uint8_t[::1] classes) -> None:
         """Monte Carlo in hold'em-like games of at most MC_WM_PLAYERS players: deal
         ``boards`` boards to every deal of the players' hands, and count ``deals`` deals
         of the hands a cluster, their joint table's rows drawn evenly (a systematic
         sample of the rows' weights from one uniform number a cluster, when the run has
         a joint table); a board's share is counted in ``units`` (every split of it whole:
-        a multiple of 1 to n).  Each cluster adds to the count row's last slots what the
-        standard error of a clustered sample needs (:attr:`mc_size`); 1 and 1 leave them
-        0 (every board dealt on its own)."""
-        cdef int k
+        a multiple of 1 to n).  ``classes[p]`` is the first player exchangeable with
+        player ``p`` (the same distribution of hands): a class's shares are summed
+        before they are squared, so that its members' equities can be pooled.  Each
+        cluster adds to the count row's last slots what the standard error of a
+        clustered sample needs (:attr:`mc_size`; a class's in its first player's slots)."""
+        cdef int k, p
         if not 1 <= boards <= 64 or not 1 <= deals <= 1 << 20:
             raise ValueError("boards must be 1 to 64 and deals 1 to 2**20")
         if units < 1 or units > 1 << 24:
@@ -1395,9 +1403,18 @@ cdef class Kernel:
         for k in range(1, self.P.n + 1):
             if units % k:
                 raise ValueError("units must be a multiple of every split")
+        if classes.shape[0] != self.P.n:
+            raise ValueError("classes needs one class per player")
+        for p in range(self.P.n):
+            if classes[p] > p or classes[classes[p]] != classes[p]:
+                raise ValueError("a class is named by its first player")
         self.P.mc_boards = boards
         self.P.mc_group = deals
         self.P.mc_units = units
+        self.P.mc_pooled = 0
+        for p in range(self.P.n):
+            self.P.mc_class[p] = classes[p]
+            self.P.mc_pooled |= classes[p] != p
 
     @property
     def units(self) -> int:
@@ -1664,9 +1681,10 @@ cdef class Kernel:
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
             raise ValueError("joint tables do not match")
         cdef int64_t units = P.mc_units
-        if P.mc_boards > 1 or P.mc_group > 1:
-            # The cluster sums must stay within 64 bits: a call's units times a cluster's.
-            per_cluster = min(int(P.mc_group) * P.mc_boards, int(trials_per_slot)) * units
+        if P.mc_boards > 1 or P.mc_group > 1 or P.mc_pooled:
+            # The cluster sums must stay within 64 bits: a call's units times a cluster's
+            # (a class's: up to n players' units a board).
+            per_cluster = min(int(P.mc_group) * P.mc_boards, int(trials_per_slot)) * units * P.n
             if int(slots) * trials_per_slot * units * per_cluster >= 1 << 62:
                 raise ValueError("too many trials in one call for the cluster sums")
         cdef Draws D
@@ -1933,9 +1951,9 @@ cdef inline bint move_ranged(const Problem* P, const Draws* D, uint64_t* s, uint
 
 cdef inline void cluster_sums(const Problem* P, int64_t* cnt, int64_t* S, uint32_t touched,
                               int64_t boards) noexcept nogil:
-    """Add a cluster of ``boards`` boards, in which player ``p`` took ``S[p]`` units (the
-    players of ``touched``; the others none), to the count row's cluster slots, and
-    clear ``S``."""
+    """Add a cluster of ``boards`` boards, in which class ``p`` (of exchangeable players,
+    named by its first) took ``S[p]`` units (the classes of ``touched``; the others none),
+    to the count row's cluster slots, and clear ``S``."""
     cdef int ca = P.total_at + 2, p
     while touched:
         p = __builtin_ctz(touched)
@@ -1973,9 +1991,14 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
     says.  The rows are listed player by player, so each player's combos are spread
     evenly too.
 
+    Why classes: players with the same distribution of hands (the random ones, say)
+    have the same equity, and the mean of their shares estimates it with far less
+    variance than any one of them (their shares add up to what the others lose), so
+    their shares are summed by class.
+
     The trials of one cluster are correlated, and the clusters independent: per
     cluster, the count row's slots from ``P.total_at + 2`` on get 1, its boards
-    squared, and per player its share of the cluster's boards (in ``P.mc_units`` a
+    squared, and per class its share of the cluster's boards (in ``P.mc_units`` a
     board) squared and times its boards: what the standard error of a clustered sample
     needs.  Counting by winner sets needs ``wm``."""
     cdef int n = P.n, k = 5 - P.nb, o = 2 * nrand, B = P.mc_boards, nbo, b, j, r, p
@@ -2046,13 +2069,17 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
                 best = x if x > best else best
             w = winner_bits16(v, best, n)
             wm[w] += 1
-            touched |= w
+            # The shares by class of exchangeable players (a player's own, mostly).
             if w & (w - 1) == 0:  # one winner, most boards (popcount is a call off x86-64-v2)
-                S[__builtin_ctz(w)] += share[1]
+                c = P.mc_class[__builtin_ctz(w)]
+                S[c] += share[1]
+                touched |= 1u << c
             else:
                 q = share[__builtin_popcountll(w)]
                 while w:
-                    S[__builtin_ctz(w)] += q
+                    c = P.mc_class[__builtin_ctz(w)]
+                    S[c] += q
+                    touched |= 1u << c
                     w &= w - 1
         done += nbo
         gboards += nbo
@@ -2130,7 +2157,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
         else:
             hk[p] = init + P.ckey[P.off[p]]
             hm[p] = P.bmask | P.cmask[P.off[p]]
-    if (P.mc_boards > 1 or P.mc_group > 1) and wm != NULL:
+    if (P.mc_boards > 1 or P.mc_group > 1 or P.mc_pooled) and wm != NULL:
         done = _mc_boards(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving, nmoving,
                           rand, nrand, need, init, hk, hm, v, trials, cnt, wm, rk, moves)
         trials = 0  # (the loop below is the one-board run)
