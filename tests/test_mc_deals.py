@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import threading
 
 import pytest
 
@@ -280,3 +281,36 @@ def test_a_timed_clustered_run_is_dealt_again_from_its_trials_and_seed() -> None
     assert [(p.equity, p.stderr) for p in timed.players] == [
         (p.equity, p.stderr) for p in again.players
     ]
+
+
+def test_a_stopped_run_keeps_whole_evenly_drawn_clusters_only() -> None:
+    """An evenly drawn cluster is unbiased only whole (its first deals take the joint
+    table's first rows), so a run stopped mid-cluster keeps the clusters it finished:
+    what it counts is a run of whole clusters, and every board it counts shares out one
+    pot."""
+    s = _sampler(NINE, "4dAc5d", "holdem")
+    assert s.group > 1 and s.boards == eq.MC_BOARDS
+    blocks = 256
+    threading.Timer(0.03, s.control.stop).start()
+    s.run(6, 0, blocks, blocks * eq.MC_BLOCK)
+    sums = s.totals()
+    n = s.prob.n
+    at, units = n * (n + 1) + 2, eq._share_units(n)
+    boards = sums[n * (n + 1)]
+    assert 0 < boards < blocks * eq.MC_BLOCK  # stopped on the way
+    # Every board counted shares out one pot.
+    shares = sum(sums[p * (n + 1) + k] * (units // k) for p in range(n) for k in range(1, n + 1))
+    assert shares == boards * units
+    # The counts are those of the first clusters of the blocks, whole.
+    prefixes = {(0, 0, 0)}
+    c = q = b = 0
+    for block in range(blocks):
+        deals = -(-eq.MC_BLOCK // s.boards)
+        size = min(s.group, -(-deals // eq._clusters_in_block(block))) * s.boards
+        left = eq.MC_BLOCK
+        while left:
+            cut = min(size, left)
+            c, q, b = c + 1, q + cut * cut, b + cut
+            prefixes.add((c, q, b))
+            left -= cut
+    assert (sums[at], sums[at + 1], boards) in prefixes

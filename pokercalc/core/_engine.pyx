@@ -2009,6 +2009,18 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
     cdef int64_t S[MAXP]
     cdef double u = 0.0, at
     cdef bint even = D.nj > 0 and D.jcum != NULL
+    # An evenly drawn cluster is unbiased only whole (its first rows are the table's first
+    # ones), so its boards are counted apart and added when it ends: a stopped run drops
+    # the one it was in.
+    cdef int64_t* cwm = NULL
+    cdef int64_t* tally = wm
+    cdef uint32_t mm
+    if even:
+        cwm = <int64_t*>calloc(1 << n, sizeof(int64_t))
+        if cwm == NULL:
+            even = False  # (independent rows then: unbiased however the run ends)
+        else:
+            tally = cwm
     cdef uint64_t key, mask
     cdef uint32_t w, touched = 0
     cdef uint16_t best, x
@@ -2068,7 +2080,7 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
                 v[p] = x
                 best = x if x > best else best
             w = winner_bits16(v, best, n)
-            wm[w] += 1
+            tally[w] += 1
             # The shares by class of exchangeable players (a player's own, mostly).
             if w & (w - 1) == 0:  # one winner, most boards (popcount is a call off x86-64-v2)
                 c = P.mc_class[__builtin_ctz(w)]
@@ -2084,11 +2096,20 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
         done += nbo
         gboards += nbo
         if gi == g or done >= trials:
+            if even:
+                for mm in range(1u << n):
+                    wm[mm] += cwm[mm]
+                    cwm[mm] = 0
             cluster_sums(P, cnt, S, touched, gboards)
             touched = 0
             gboards = 0
-    if gboards:  # (stopped mid-cluster: its boards are counted, so is it)
-        cluster_sums(P, cnt, S, touched, gboards)
+    if gboards:  # stopped mid-cluster
+        if even:
+            done -= gboards
+            memset(S, 0, sizeof(S))
+        else:  # (independent deals: its boards are counted, so is it)
+            cluster_sums(P, cnt, S, touched, gboards)
+    free(cwm)
     return done
 
 
