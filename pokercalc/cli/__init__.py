@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
@@ -460,6 +461,43 @@ def cli(ctx: click.Context) -> None:
         ctx.exit(0)
 
 
+class _LateBar:
+    """A rich progress bar on stderr that appears once a run has taken a second (a quick
+    run shows none) and goes away when closed; ``columns`` makes its columns from the
+    ``rich.progress`` module, imported only then."""
+
+    def __init__(self, label: str, columns: Callable[[Any], list[Any]]) -> None:
+        import time
+
+        self._clock = time.perf_counter
+        self._started = self._clock()
+        self._label = label
+        self._columns = columns
+        self._bar: Any = None
+        self._task: Any = None
+
+    def show(self, completed: float, total: float | None) -> None:
+        """Move the bar to ``completed`` of ``total`` (None: no end known)."""
+        if self._bar is None:
+            if self._clock() - self._started < 1.0:
+                return
+            import rich.progress
+            from rich.console import Console
+
+            self._bar = rich.progress.Progress(
+                *self._columns(rich.progress), console=Console(stderr=True), transient=True
+            )
+            self._bar.start()
+            self._task = self._bar.add_task(self._label, total=total)
+        self._bar.update(self._task, completed=completed)
+
+    def close(self) -> None:
+        """Remove the bar, if one is showing."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
 def progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
     """A progress bar with time left on stderr, shown once a run has taken a second.
 
@@ -469,46 +507,24 @@ def progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
     """
     if not enabled or not sys.stderr.isatty():
         return None
-    import time
-
-    started = time.perf_counter()
-    state: dict[str, Any] = {}
+    bar = _LateBar(
+        "computing",
+        lambda rp: [
+            rp.TextColumn("computing"),
+            rp.BarColumn(),
+            rp.TaskProgressColumn(),
+            rp.TimeElapsedColumn(),
+            rp.TextColumn("left"),
+            rp.TimeRemainingColumn(),
+        ],
+    )
 
     def update(fraction: float) -> None:
-        if "bar" not in state:
-            if time.perf_counter() - started < 1.0:
-                return
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                TaskProgressColumn,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            state["bar"] = Progress(
-                TextColumn("computing"),
-                BarColumn(),
-                TaskProgressColumn(),
-                TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            state["bar"].start()
-            state["task"] = state["bar"].add_task("computing", total=1.0)
-        state["bar"].update(state["task"], completed=fraction)
+        bar.show(fraction, 1.0)
         if fraction >= 1.0:
-            close()
+            bar.close()
 
-    def close() -> None:
-        if "bar" in state:
-            state.pop("bar").stop()
-
-    update.close = close  # type: ignore[attr-defined]
+    update.close = bar.close  # type: ignore[attr-defined]
     return update
 
 
@@ -516,35 +532,20 @@ def line_counter() -> Callable[[], None] | None:
     """A count of batch lines done on stderr, once a run has taken a second, on a terminal only."""
     if not sys.stderr.isatty():
         return None
-    import time
-
-    started = time.perf_counter()
-    state: dict[str, Any] = {"done": 0}
+    bar = _LateBar(
+        "batch",
+        lambda rp: [
+            rp.SpinnerColumn(),
+            rp.TextColumn("{task.completed:,.0f} lines done"),
+            rp.TimeElapsedColumn(),
+        ],
+    )
+    done = itertools.count(1)
 
     def update() -> None:
-        state["done"] += 1
-        if "bar" not in state:
-            if time.perf_counter() - started < 1.0:
-                return
-            from rich.console import Console
-            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        bar.show(next(done), None)
 
-            state["bar"] = Progress(
-                SpinnerColumn(),
-                TextColumn("{task.completed:,.0f} lines done"),
-                TimeElapsedColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            state["bar"].start()
-            state["task"] = state["bar"].add_task("batch", total=None)
-        state["bar"].update(state["task"], completed=state["done"])
-
-    def close() -> None:
-        if "bar" in state:
-            state.pop("bar").stop()
-
-    update.close = close  # type: ignore[attr-defined]
+    update.close = bar.close  # type: ignore[attr-defined]
     return update
 
 
@@ -603,44 +604,22 @@ def piece_counter() -> Callable[[int, int], None] | None:
     """Pieces done out of all on stderr, once a run has taken a second, on a terminal only."""
     if not sys.stderr.isatty():
         return None
-    import time
-
-    started = time.perf_counter()
-    state: dict[str, Any] = {}
+    bar = _LateBar(
+        "pieces",
+        lambda rp: [
+            rp.TextColumn("pieces"),
+            rp.BarColumn(),
+            rp.MofNCompleteColumn(),
+            rp.TimeElapsedColumn(),
+            rp.TextColumn("left"),
+            rp.TimeRemainingColumn(),
+        ],
+    )
 
     def update(done: int, total: int) -> None:
-        if "bar" not in state:
-            if time.perf_counter() - started < 1.0:
-                return
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
+        bar.show(done, total)
 
-            state["bar"] = Progress(
-                TextColumn("pieces"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            state["bar"].start()
-            state["task"] = state["bar"].add_task("pieces", total=total)
-        state["bar"].update(state["task"], completed=done)
-
-    def close() -> None:
-        if "bar" in state:
-            state.pop("bar").stop()
-
-    update.close = close  # type: ignore[attr-defined]
+    update.close = bar.close  # type: ignore[attr-defined]
     return update
 
 
