@@ -9,6 +9,7 @@ import math
 import random
 import statistics
 import threading
+from array import array
 
 import pytest
 
@@ -314,3 +315,27 @@ def test_a_stopped_run_keeps_whole_evenly_drawn_clusters_only() -> None:
             prefixes.add((c, q, b))
             left -= cut
     assert (sums[at], sums[at + 1], boards) in prefixes
+
+
+def test_a_batch_of_many_cores_is_cut_where_cluster_sums_would_outgrow_64_bits() -> None:
+    """A thread's squared cluster sums stay within 64 bits: a call runs at most
+    Kernel.cluster_slots blocks, which the sampler cuts its batches to, and a batch as
+    large as many cores make in 50 ms (800 blocks: 13 million boards) is one call."""
+    s = _sampler(NINE, "4dAc5d", "holdem", threads=2)
+    units = eq._share_units(s.prob.n)
+    most = s.kernel.cluster_slots(eq.MC_BLOCK, s.group * s.boards, units)
+    assert most * eq.MC_BLOCK * s.group * s.boards * units**2 < 2**63
+    assert (most + 1) * eq.MC_BLOCK * s.group * s.boards * units**2 >= 2**63
+    assert most >= 800 and s._calls(40, 800, 0) == [(40, 800, eq.MC_BLOCK)]
+    calls = s._calls(40, 3 * most + 5, 7)
+    assert [c for _, c, _ in calls] == [most, most, most, 5, 1]
+    assert [b for b, _, _ in calls] == [40, 40 + most, 40 + 2 * most, 40 + 3 * most, 45 + 3 * most]
+    # The kernel refuses a call past the bound rather than wrap around.
+    s.kernel.set_clusters(s.boards, s.group, units, array("B", s.classes))
+    rng = array("Q", bytes(8 * 16 * (most + 1)))
+    with pytest.raises(ValueError, match="cluster sums"):
+        s.kernel.montecarlo(
+            s.aprob, s.aidx, s.joint, s.jprob, s.jalias,
+            memoryview(rng).cast("B").cast("Q", [most + 1, 16]), eq.MC_BLOCK,
+            s.cview, s.ccounts, most + 1, 2, s.ctl,
+        )  # fmt: skip

@@ -1863,13 +1863,18 @@ class _Sampler:
     def _calls(self, first: int, full: int, last: int) -> list[tuple[int, int, int]]:
         """(first block, blocks, deals a block) of each kernel call running ``full`` whole
         blocks from ``first`` on and a last one of ``last`` deals (if not 0): cut where
-        the clusters a block takes change."""
+        the clusters a block takes change, and where a call's cluster sums would outgrow
+        64 bits (Kernel.cluster_slots; thousands of blocks, a batch of many cores)."""
         calls = []
         end = first + full
         cuts = [b for b in _CLUSTER_STEPS if first < b < end] if self.group > 1 else []
+        most = full or 1
+        if self.boards > 1 or self.group > 1 or self.pooled:
+            units = _share_units(self.prob.n)
+            most = self.kernel.cluster_slots(MC_BLOCK, self.group * self.boards, units)
         for lo, hi in pairwise([first, *cuts, end]):
-            if hi > lo:
-                calls.append((lo, hi - lo, MC_BLOCK))
+            for at in range(lo, hi, most):
+                calls.append((at, min(most, hi - at), MC_BLOCK))
         if last:
             calls.append((end, 1, last))
         return calls

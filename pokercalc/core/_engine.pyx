@@ -1416,6 +1416,15 @@ cdef class Kernel:
             self.P.mc_class[p] = classes[p]
             self.P.mc_pooled |= classes[p] != p
 
+    def cluster_slots(self, int64_t trials_per_slot, int64_t cluster, int64_t units) -> int:
+        """The most slots of ``trials_per_slot`` boards one :meth:`montecarlo` call may run
+        in clusters of up to ``cluster`` boards of ``units`` (:meth:`set_clusters`), so
+        that a thread's squared cluster sums stay within 64 bits: a class takes at most
+        the whole pot of a board, so they add up to at most the call's units times one
+        cluster's."""
+        cluster = min(cluster, trials_per_slot)
+        return ((1 << 63) - 1) // (max(trials_per_slot, 1) * max(cluster, 1) * units * units)
+
     @property
     def units(self) -> int:
         """Hi/lo: the units of a half pot (every split of it is whole); 1 otherwise."""
@@ -1680,13 +1689,9 @@ cdef class Kernel:
             raise ValueError("the broken-down player must be dealt from its combos")
         if nj >= (1 << 32) or joint_alias.shape[0] != nj or joint.shape[0] != nj * nfixed:
             raise ValueError("joint tables do not match")
-        cdef int64_t units = P.mc_units
-        if P.mc_boards > 1 or P.mc_group > 1 or P.mc_pooled:
-            # The cluster sums must stay within 64 bits: a call's units times a cluster's
-            # (a class's: up to n players' units a board).
-            per_cluster = min(int(P.mc_group) * P.mc_boards, int(trials_per_slot)) * units * P.n
-            if int(slots) * trials_per_slot * units * per_cluster >= 1 << 62:
-                raise ValueError("too many trials in one call for the cluster sums")
+        if (P.mc_boards > 1 or P.mc_group > 1 or P.mc_pooled) and slots > self.cluster_slots(
+                trials_per_slot, int(P.mc_group) * P.mc_boards, P.mc_units):
+            raise ValueError("too many trials in one call for the cluster sums")
         cdef Draws D
         D.aprob = &alias_prob[0]
         D.aidx = &alias_idx[0]
