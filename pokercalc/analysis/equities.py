@@ -1815,7 +1815,9 @@ class _Sampler:
         self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
         self.boards, self.group = _clusters(prob, len(self.jprob))
         self.classes = _mc_classes(prob)
-        self.pooled = self.classes != tuple(range(prob.n))
+        self._units = _share_units(prob.n)
+        #: whether the kernel deals in clusters (Kernel.set_clusters)
+        self.clustered = self.boards > 1 or self.group > 1 or self.classes != tuple(range(prob.n))
         # Each thread's counts get cache lines of their own: sharing one would make the
         # cores fight over it on every deal.
         self.size = -(-kernel.mc_size // 8) * 8 + 8  # see Kernel.mc_size; padded
@@ -1843,14 +1845,12 @@ class _Sampler:
                 full, last = count - 1, trials % MC_BLOCK
         k = self.kernel
         for lo, n, per in self._calls(first, full, last):
-            if self.boards > 1 or self.group > 1 or self.pooled:
+            if self.clustered:
                 # (a block's clusters follow from its index and length: a seed and a trial
                 # count deal the same cards however the blocks are run)
                 deals = -(-per // self.boards)
                 size = min(self.group, -(-deals // _clusters_in_block(lo)))
-                k.set_clusters(
-                    self.boards, size, _share_units(self.prob.n), array("B", self.classes)
-                )
+                k.set_clusters(self.boards, size, self._units, array("B", self.classes))
             rng = _block_states(seed, lo, n)
             rview = memoryview(rng).cast("B").cast("Q", [n, 16])
             k.montecarlo(self.aprob, self.aidx, self.joint, self.jprob, self.jalias, rview, per,
@@ -1869,9 +1869,8 @@ class _Sampler:
         end = first + full
         cuts = [b for b in _CLUSTER_STEPS if first < b < end] if self.group > 1 else []
         most = full or 1
-        if self.boards > 1 or self.group > 1 or self.pooled:
-            units = _share_units(self.prob.n)
-            most = self.kernel.cluster_slots(MC_BLOCK, self.group * self.boards, units)
+        if self.clustered:
+            most = self.kernel.cluster_slots(MC_BLOCK, self.group * self.boards, self._units)
         for lo, hi in pairwise([first, *cuts, end]):
             for at in range(lo, hi, most):
                 calls.append((at, min(most, hi - at), MC_BLOCK))
