@@ -310,6 +310,13 @@ def game_option(
     return click.option("--game", default="holdem", show_default=True, help=help_text)
 
 
+def threads_option(
+    help: str = "Threads (default: all cores).",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--threads`` flag of the commands that run the engine."""
+    return click.option("--threads", type=Checked("threads", True), help=help)
+
+
 def engine_options(
     *,
     time_help: str = "Monte Carlo: seconds.",

@@ -174,9 +174,7 @@ def _process_age() -> float:
     time_help="Seconds per opponent count (default 0.5 when no --trials or --stderr).",
     seed_help="Monte Carlo base seed.",
 )
-@click.option(
-    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
-)
+@common.threads_option()
 @common.game_option(common.ALL_GAMES)
 @common.output_options()
 def winodds_command(

@@ -16,9 +16,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
 @common.game_option(common.ALL_GAMES)
 @common.engine_options()
-@click.option(
-    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
-)
+@common.threads_option()
 @click.option(
     "--threshold",
     type=common.Checked("threshold", False),

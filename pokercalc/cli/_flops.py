@@ -49,9 +49,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
     help="Write the equity curve over the flops and its histogram to a PNG or SVG file "
     "(needs matplotlib).",
 )
-@click.option(
-    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
-)
+@common.threads_option()
 @common.output_options(csv=False)
 def flops_command(
     hero: str,

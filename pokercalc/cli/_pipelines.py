@@ -16,10 +16,8 @@ from pokercalc import cli as common  # the shared options and output, looked up 
     "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
 )
 @common.engine_options(seed_help="Monte Carlo seed for every line.")
-@click.option(
-    "--threads",
-    type=common.Checked("threads", True),
-    help="Engine threads per scenario (default 1: scenarios share the cores via --jobs).",
+@common.threads_option(
+    "Engine threads per scenario (default 1: scenarios share the cores via --jobs)."
 )
 @click.option(
     "--threshold",
@@ -110,9 +108,7 @@ def batch_command(
 @click.option(
     "--seed", type=common.Checked("seed", True), help="Monte Carlo seed where a scenario sets none."
 )
-@click.option(
-    "--threads", type=common.Checked("threads", True), help="Threads (default: all cores)."
-)
+@common.threads_option()
 @common.output_options()
 def check_command(
     file: str | None, builtin: bool, seed: int | None, threads: int | None, fmt: str
