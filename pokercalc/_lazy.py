@@ -5,8 +5,9 @@
 a fresh interpreter all the same: each package's ``__getattr__`` imports the
 submodule named, once.  A :class:`Pattern` is a module-level regular expression
 compiled the first time it matches, not when its module is imported.  A
-dataclass that derives from :class:`FieldMethods` compares, hashes and prints
-by its fields as ``@dataclass`` would, without compiling those methods at import.
+class declared with :func:`record` compares, hashes and prints by its fields and
+refuses assignment as ``@dataclass(frozen=True)`` would, without compiling
+those methods at import.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 from reprlib import recursive_repr
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["FieldMethods", "Pattern", "submodule"]
+__all__ = ["FieldMethods", "Pattern", "record", "submodule"]
+
+_T = TypeVar("_T")
 
 
 def submodule(package: str, name: str) -> ModuleType:
@@ -82,21 +85,25 @@ class Pattern:
 
 
 class FieldMethods:
-    """``__eq__``, ``__hash__`` and ``__repr__`` by a dataclass's fields, as ``@dataclass`` writes
-    them, for a dataclass declared with ``eq=False, repr=False``.
+    """``__eq__``, ``__hash__``, ``__repr__``, ``__setattr__`` and ``__delattr__`` by a dataclass's
+    fields, as ``@dataclass(frozen=True)`` writes them, for a class declared with :func:`record`.
 
-    ``@dataclass`` compiles every method it writes, for every class: these
-    three took 0.3 to 0.6 ms of each frozen dataclass's 1 to 2 ms of import on
-    a slow machine.  Here they are written once, and read the fields' names on
-    first use.  The rules are ``@dataclass``'s: equal when of the same class
-    with equal tuples of the fields that ``compare`` (Python 3.13 compares
-    field by field, which differs only for a value unequal to itself, NaN);
-    the hash of the tuple of the fields that ``hash`` (by default those that
-    ``compare``); the repr of the fields that ``repr``, ``...`` where an object
-    holds itself.  A ``__hash__`` the class defines itself wins, as with
-    ``@dataclass``.
+    ``@dataclass`` compiles every method it writes, for every class: a frozen
+    dataclass of a dozen fields took 1.6 ms to import on a slow machine, of
+    which its ``__setattr__`` and ``__delattr__`` took 0.5 ms and its
+    comparison, hash and repr as much again.  Here they are written once, and
+    read the fields' names on first use; ``@dataclass`` writes ``__init__``
+    alone.  The rules are ``@dataclass``'s: equal when of the same class with
+    equal tuples of the fields that ``compare`` (Python 3.13 compares field by
+    field, which differs only for a value unequal to itself, NaN); the hash of
+    the tuple of the fields that ``hash`` (by default those that ``compare``);
+    the repr of the fields that ``repr``, ``...`` where an object holds itself.
+    A ``__hash__`` the class defines itself wins, as with ``@dataclass``.
+    Frozen: ``__init__`` assigns each field once, and after that any
+    assignment or deletion raises :class:`dataclasses.FrozenInstanceError`
+    (``object.__setattr__`` still sets what a class caches on itself).
 
-    >>> @dataclasses.dataclass(frozen=True, eq=False, repr=False)
+    >>> @record
     ... class Spot(FieldMethods):
     ...     board: str
     ...     note: str = dataclasses.field(default="", compare=False)
@@ -104,6 +111,9 @@ class FieldMethods:
     (True, False)
     >>> hash(Spot("Kh7c2d")) == hash(("Kh7c2d",)), Spot("Kh7c2d")
     (True, Spot(board='Kh7c2d', note=''))
+    >>> Spot("Kh7c2d").note = "wet"
+    Traceback (most recent call last):
+    dataclasses.FrozenInstanceError: cannot assign to field 'note'
     """
 
     __slots__ = ()
@@ -119,18 +129,56 @@ class FieldMethods:
 
     @recursive_repr()
     def __repr__(self) -> str:
-        names, shown = _field_getters(self.__class__)[2:]
+        names, shown = _field_getters(self.__class__)[2:4]
         values = ", ".join(f"{n}={v!r}" for n, v in zip(names, shown(self), strict=True))
         return f"{self.__class__.__qualname__}({values})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # __init__'s own assignment of a field is the only one let through.
+        if name in self.__dict__ or name not in _field_getters(self.__class__)[4]:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+@overload
+def record(cls: type[_T], /) -> type[_T]: ...
+@overload
+def record(*, kw_only: bool = False) -> Callable[[type[_T]], type[_T]]: ...
+
+
+@dataclass_transform(frozen_default=True)
+def record(
+    cls: type[_T] | None = None, /, *, kw_only: bool = False
+) -> type[_T] | Callable[[type[_T]], type[_T]]:
+    """``@dataclass(frozen=True, kw_only=kw_only)`` for a :class:`FieldMethods` class, whose
+    comparison, hash, repr and freezing are :class:`FieldMethods`' (``@dataclass`` writes
+    ``__init__`` alone)."""
+
+    def make(cls: type[_T]) -> type[_T]:
+        if FieldMethods not in cls.__mro__:
+            raise TypeError(f"@record needs a FieldMethods class, not {cls.__qualname__}")
+        # A dataclass deriving from a frozen one must be declared frozen itself: there
+        # @dataclass writes the two methods (a subclass is rare; the package defines none).
+        frozen = any(dataclasses.is_dataclass(b) for b in cls.__mro__[1:])
+        made = dataclasses.dataclass(cls, eq=False, repr=False, kw_only=kw_only, frozen=frozen)
+        # Marked frozen, as it behaves: dataclasses derived from it must then be frozen too.
+        made.__dataclass_params__.frozen = True  # type: ignore[attr-defined]
+        return made
+
+    return make if cls is None else make(cls)
 
 
 #: A getter of a tuple of attributes (an attrgetter of one name gives the value alone).
 _Getter = Callable[[Any], tuple[Any, ...]]
-#: Per dataclass: the getters of its compared and hashed fields, the repr's names and getter.
-_GETTERS: dict[type, tuple[_Getter, _Getter, tuple[str, ...], _Getter]] = {}
+#: Per dataclass: the getters of its compared and hashed fields, the repr's names and getter,
+#: and the names of all its fields.
+_GETTERS: dict[type, tuple[_Getter, _Getter, tuple[str, ...], _Getter, frozenset[str]]] = {}
 
 
-def _field_getters(cls: type) -> tuple[_Getter, _Getter, tuple[str, ...], _Getter]:
+def _field_getters(cls: type) -> tuple[_Getter, _Getter, tuple[str, ...], _Getter, frozenset[str]]:
     """:class:`FieldMethods`' getters of ``cls``, made on first use."""
     found = _GETTERS.get(cls)
     if found is None:
@@ -138,7 +186,14 @@ def _field_getters(cls: type) -> tuple[_Getter, _Getter, tuple[str, ...], _Gette
         compared = [f.name for f in fields if f.compare]
         hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
         shown = tuple(f.name for f in fields if f.repr)
-        found = _GETTERS[cls] = (_tuple_of(compared), _tuple_of(hashed), shown, _tuple_of(shown))
+        names = frozenset(f.name for f in fields)
+        found = _GETTERS[cls] = (
+            _tuple_of(compared),
+            _tuple_of(hashed),
+            shown,
+            _tuple_of(shown),
+            names,
+        )
     return found
 
 

@@ -1,5 +1,5 @@
-"""FieldMethods: a dataclass declared ``eq=False, repr=False`` compares, hashes and prints by its
-fields exactly as one whose methods ``@dataclass`` generated."""
+"""FieldMethods: a class declared with ``@record`` compares, hashes, prints and refuses assignment
+exactly as one whose methods ``@dataclass(frozen=True)`` generated."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pokercalc import equity
-from pokercalc._lazy import FieldMethods
+from pokercalc._lazy import FieldMethods, record
 from pokercalc.core.games import GAMES, HOLDEM, Game
 from pokercalc.ranges.notation import DeckRange, Range, parse_range
 
@@ -47,7 +47,7 @@ def assert_alike(objects: list[Any]) -> None:
         assert o != 1 and not (o == "x")
 
 
-@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+@record
 class Spot(FieldMethods):
     board: str
     weight: float = 1.0
@@ -57,17 +57,17 @@ class Spot(FieldMethods):
     keyed: Any = dataclasses.field(default=(), compare=False, hash=True)
 
 
-@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+@record
 class Nothing(FieldMethods):
     pass
 
 
-@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+@record
 class One(FieldMethods):
     value: Any
 
 
-@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+@record(kw_only=True)
 class Deeper(Spot):
     street: str = "flop"
 
@@ -84,6 +84,7 @@ def test_field_options_are_followed() -> None:
         Spot("As"),
         Spot("As", keyed=(1,)),
         Deeper("Kh7c2d"),
+        Deeper("Kh7c2d", street="turn"),
     ]
     assert_alike(spots)
     assert Spot("Kh7c2d", note="dry") == Spot("Kh7c2d") != Deeper("Kh7c2d")
@@ -121,3 +122,57 @@ def test_the_classes_of_the_start_up_path_behave_as_generated() -> None:
     assert_alike([*ranges, *decks])
     for cls in (Game, Range, DeckRange, type(exact), type(exact.players[0])):
         assert cls.__eq__ is FieldMethods.__eq__ and cls.__repr__ is FieldMethods.__repr__
+
+
+def frozen_error(action: Any, *args: Any) -> str:
+    """The message of the FrozenInstanceError ``action(*args)`` raises."""
+    with pytest.raises(dataclasses.FrozenInstanceError) as caught:
+        action(*args)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("cls", [Spot, Deeper])
+def test_assignment_and_deletion_are_refused_as_frozen_dataclasses_refuse_them(cls: type) -> None:
+    made = dataclasses.make_dataclass(
+        "Made", [(f.name, Any, f) for f in dataclasses.fields(cls)], frozen=True
+    )
+    for obj in (cls("Kh7c2d"), made("Kh7c2d")):
+        for name in ("board", "note", "street", "other"):
+            message = frozen_error(setattr, obj, name, "x")
+            assert message == f"cannot assign to field {name!r}"
+            message = frozen_error(delattr, obj, name)
+            assert message == f"cannot delete field {name!r}"
+        assert obj.board == "Kh7c2d"
+    deeper = Deeper("Kh7c2d", street="river")
+    assert dataclasses.replace(deeper, board="As").street == "river"
+    object.__setattr__(deeper, "_cache", 1)  # what a class caches on itself still goes in
+    assert deeper.__dict__["_cache"] == 1
+
+
+def test_record_needs_field_methods_and_keeps_init_and_keyword_options() -> None:
+    with pytest.raises(TypeError, match="FieldMethods"):
+
+        @record
+        class Plain:
+            x: int
+
+    with pytest.raises(TypeError, match="positional"):
+        Deeper("Kh7c2d", 2.0, "", "", "", (), "turn")  # type: ignore[misc]  # street: keyword
+    assert Deeper("Kh7c2d", 2.0, street="turn").weight == 2.0
+    for cls in (Spot, Nothing, One, Game, Range, DeckRange):
+        assert "__setattr__" not in vars(cls) and "__init__" in vars(cls)
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    # Derived from a record, a class is frozen by @dataclass itself, and must be declared so.
+    assert "__setattr__" in vars(Deeper)
+    with pytest.raises(TypeError, match="non-frozen"):
+        dataclasses.make_dataclass("Loose", [("x", int)], bases=(Spot,))
+
+
+def test_results_games_and_ranges_are_frozen() -> None:
+    exact = equity(["AsAh", "KsKh"], method="exact")
+    rng = parse_range("QQ+")
+    rng.masks()  # cached on the range itself
+    for obj, name in ((exact, "elapsed"), (exact.players[0], "equity"), (HOLDEM, "name")):
+        frozen_error(setattr, obj, name, 1)
+    frozen_error(setattr, rng, "combos", ())
+    assert len(rng.masks()) == 18

@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 
 import pokercalc
+from pokercalc._lazy import FieldMethods
 from pokercalc.analysis.equities import EquityResult, PlayerResult
 from pokercalc.core.results import CARD, CARDS, COUNT, PROB, Result, derived, doc
 from pokercalc.output.formats import envelope, load_schema
@@ -60,7 +61,10 @@ def test_no_result_writes_its_own_dict() -> None:
 
 @pytest.mark.parametrize("cls", RESULTS, ids=lambda c: c.__name__)
 def test_results_are_keyword_only_frozen_and_documented(cls: type[Result]) -> None:
-    assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert dataclasses.is_dataclass(cls)
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
+    # frozen by @dataclass, or by FieldMethods for a class declared with @record
+    assert params.frozen or cls.__setattr__ is FieldMethods.__setattr__
     for f in dataclasses.fields(cls):
         assert f.kw_only, f"{cls.__name__}.{f.name} is positional"
         assert f.metadata["doc"] and "\n" not in f.metadata["doc"], f.name

@@ -20,14 +20,14 @@ import threading
 import time as _time
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache, lru_cache, reduce
 from itertools import chain, combinations, pairwise, permutations
 from operator import or_
 from typing import TYPE_CHECKING, Any, Literal
 
-from pokercalc._lazy import FieldMethods
+from pokercalc._lazy import FieldMethods, record
 from pokercalc.core.cards import (
     FULL_MASK,
     Card,
@@ -107,7 +107,7 @@ HILO_INNERMOST_MIN = 32
 HILO_MULTIWAY_INNERMOST_MIN = 8
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@record(kw_only=True)
 class PlayerResult(FieldMethods, Result):
     """One player's share of the pot."""
 
@@ -159,7 +159,7 @@ class PlayerResult(FieldMethods, Result):
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@record(kw_only=True)
 class EquityResult(FieldMethods, Result):
     """Every player's equity, and how it was computed."""
 

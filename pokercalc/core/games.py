@@ -17,11 +17,10 @@ pokercalc.errors.InputError: unknown game 'stud'; the games are holdem, shortdec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from pokercalc._lazy import FieldMethods
+from pokercalc._lazy import FieldMethods, record
 from pokercalc.errors import InputError
 
 if TYPE_CHECKING:  # loaded on first use (__getattr__): the equity engine names no category
@@ -60,7 +59,7 @@ _RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
 KERNEL_MAX_PLAYERS = 23
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@record(kw_only=True)
 class Game(FieldMethods):
     """One poker game's rules, as far as equity needs them."""
 

@@ -17,13 +17,12 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import comb
 from operator import index
 from typing import cast
 
-from pokercalc._lazy import FieldMethods, Pattern
+from pokercalc._lazy import FieldMethods, Pattern, record
 from pokercalc.core.cards import (
     SUIT_CHARS,
     CardLike,
@@ -71,7 +70,7 @@ def combo_index(c1: int, c2: int) -> int:
 _COMBO_OF_INDEX: tuple[tuple[int, int], ...] = ALL_COMBOS[::-1]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Range(FieldMethods):
     """A player's distribution: specific hands, each with a weight in (0, 1].
 
@@ -176,7 +175,7 @@ class Range(FieldMethods):
         return cls(text, tuple(_COMBO_OF_INDEX[k] for k in keys), tuple(weights[k] for k in keys))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class DeckRange(FieldMethods):
     """Every hand of ``hole_cards`` cards from the cards of ``free``, none listed until asked.
 
