@@ -1,5 +1,30 @@
-"""``python -m pokercalc`` runs the command line."""
+"""The command line's entry: the ``pokercalc`` script and ``python -m pokercalc``.
 
-from .cli import main
+A signal that comes while the command is still starting (Python importing
+click, rich and pokercalc: a tenth of a second or more) ends it at once with
+the status the shell expects, 130 for Ctrl-C and 143 for SIGTERM, instead of a
+traceback through the imports: nothing has been computed or printed by then.
+:func:`pokercalc.cli.main` then puts the handlers of a running command in
+place (docs/stopping.md).  Only the command line imports this module: a
+library does not change its host's signal handlers.
+"""
 
-main()
+from __future__ import annotations
+
+import os
+import signal
+
+
+def _stopped_while_starting(signum: int, frame: object) -> None:
+    os._exit(128 + signum)
+
+
+signal.signal(signal.SIGINT, _stopped_while_starting)
+signal.signal(signal.SIGTERM, _stopped_while_starting)
+
+from pokercalc.cli import main  # noqa: E402  (after the handlers, so that they cover it)
+
+__all__ = ["main"]
+
+if __name__ == "__main__":
+    main()

@@ -178,3 +178,31 @@ def test_a_signal_while_json_is_made_stops_at_once_and_prints_nothing(
     assert made == []
     assert res.exit_code == 130 and res.stdout == ""
     assert res.stderr.strip() == "pokercalc: interrupted"
+
+
+#: Run in a fresh interpreter: the ``pokercalc`` command, sending itself ``SIG`` as the import of
+#: click begins (the longest part of the start-up, before any of the command's own handlers).
+_SIGNAL_IN_START_UP = """
+import os, runpy, signal, sys
+
+class SignalOnClick:
+    def find_spec(self, name, path=None, target=None):
+        if name == "click":
+            os.kill(os.getpid(), signal.{sig})
+        return None
+
+sys.meta_path.insert(0, SignalOnClick())
+sys.argv = ["pokercalc", "equity", "AsKs | QQ", "--mc", "--time", "5", "--json"]
+runpy.run_module("pokercalc", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("sig", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_while_starting_ends_the_command_quietly(sig: str, status: int) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _SIGNAL_IN_START_UP.format(sig=sig)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (status, "", "")
