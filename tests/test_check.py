@@ -219,6 +219,10 @@ AA = {"players": "AsAh", "expected": [0.8]}
     [
         ("bad.toml", "scenarios = [", "bad TOML"),
         ("bad.json", '{"scenarios": [', "bad JSON"),
+        # what Python's readers refuse with other errors than their own
+        ("digits.json", '{"scenarios": 1' + "0" * 5000 + "}", "bad JSON: Exceeds the limit"),
+        ("deep.json", '{"x": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        ("deep.toml", "x = " + "[" * 100_000 + "]" * 100_000, "bad TOML: nested too deeply"),
         ("none.json", {"cases": []}, "needs a list 'scenarios'"),
         ("empty.json", {"scenarios": []}, "'scenarios' is empty"),
         ("pct.json", {"scenarios": [{**AA_KK, "expected": [82.6, 17.4]}]}, "not percents"),

@@ -106,6 +106,9 @@ def test_bad_time_limit_is_one_line() -> None:
         ('"trials": 99999999999999999999', "trials must be at least 1"),
         ('"threshold": -5', "threshold must be at least 0"),
         ('"seed": -1', "seed must be at least 0"),
+        # beyond a float's range: no OverflowError (an InternalError line) from float()
+        ('"time": 1' + "0" * 400, "time must be above 0 and at most 1e+07, got an integer of 401"),
+        ('"stderr": -1' + "0" * 400, "stderr must be above 0 and at most 1, got an integer of"),
     ],
 )
 def test_bad_numbers_in_batch_lines_are_that_lines_input_error(field: str, message: str) -> None:
@@ -124,6 +127,9 @@ def test_api_numbers_are_checked_the_same_way() -> None:
         pokercalc.winodds("AsKs", stderr=float("inf"))
     with pytest.raises(InputError, match="trials must be at least 1"):
         pokercalc.equity("AsKs | QQ", method="mc", trials=2**63)
+    for name in ("time", "stderr", "threshold"):
+        with pytest.raises(InputError, match=f"{name} must be .* an integer of 401 digits"):
+            pokercalc.equity("AsKs | QQ", method="mc", **{name: 10**400})
 
 
 def test_an_unwritable_output_is_refused_before_computing() -> None:
@@ -207,3 +213,18 @@ def test_boards_given_as_card_strings_work() -> None:
 def test_wrong_types_in_the_api_are_type_errors_naming_the_argument(call, name: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(TypeError, match=name):
         call()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"players": "AsKs | QQ", "time": 1' + "0" * 5000 + "}", "bad JSON: Exceeds the limit"),
+        ('{"players": ' + "[" * 100_000 + "]" * 100_000 + "}", "bad JSON: nested too deeply"),
+    ],
+)
+def test_json_lines_python_cannot_read_are_that_lines_parse_error(text: str, message: str) -> None:
+    result = run("batch", "--jobs", "1", input=text + "\nAsKs | QQ\n")
+    assert result.exit_code == 1
+    first, second = (json.loads(x) for x in result.stdout.splitlines())
+    assert first["error"]["kind"] == "ParseError" and message in first["error"]["message"]
+    assert second["ok"] is True

@@ -81,9 +81,11 @@ def check_number(name: str, value: Any) -> float:
     """A finite float option within its :data:`LIMITS` (time, stderr, threshold, time_limit)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-    x = float(value) if not isinstance(value, float) else value
     if isinstance(value, int) and abs(value) > 1e308:
-        raise InputError(f"{name} {value} is too large")
+        # float() of it would raise OverflowError: an integer of 309 digits or more.
+        digits = len(str(abs(value)))
+        raise InputError(f"{name} must be {_bounds_text(name)}, got an integer of {digits} digits")
+    x = float(value) if not isinstance(value, float) else value
     if not math.isfinite(x):
         raise InputError(f"{name} must be a finite number, got {x}")
     low, open_, high = LIMITS[name]

@@ -155,6 +155,10 @@ def _parse_json(text: str, line: int, where: str) -> Scenario:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         raise ParseError(f"{where}: bad JSON: {e.msg} at column {e.colno}") from None
+    except ValueError as e:  # an integer past Python's limit of digits
+        raise ParseError(f"{where}: bad JSON: {e}") from None
+    except RecursionError:
+        raise ParseError(f"{where}: bad JSON: nested too deeply") from None
     if not isinstance(obj, dict):
         raise ParseError(f"{where}: a JSON scenario must be an object")
     unknown = sorted(set(obj) - _JSON_KEYS)

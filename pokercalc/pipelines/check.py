@@ -177,6 +177,10 @@ def _read(path: Path) -> Any:
             return json.loads(text, parse_float=_Written)
         except json.JSONDecodeError as e:
             raise InputError(f"{str(path)!r}: bad JSON at line {e.lineno}: {e.msg}") from None
+        except ValueError as e:  # an integer past Python's limit of digits
+            raise InputError(f"{str(path)!r}: bad JSON: {e}") from None
+        except RecursionError:
+            raise InputError(f"{str(path)!r}: bad JSON: nested too deeply") from None
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - Python 3.10
@@ -185,6 +189,8 @@ def _read(path: Path) -> Any:
         return tomllib.loads(text, parse_float=_Written)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{str(path)!r}: bad TOML: {e}") from None
+    except RecursionError:
+        raise InputError(f"{str(path)!r}: bad TOML: nested too deeply") from None
 
 
 class _Written(float):
