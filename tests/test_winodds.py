@@ -24,6 +24,7 @@ from pokercalc.analysis import _potential
 from pokercalc.analysis.equities import equity
 from pokercalc.analysis.win_odds import (
     hand_potential,
+    omaha_strength,
     parse_opponents,
     potential_from_counts,
     winodds,
@@ -532,3 +533,24 @@ def test_cli_short_deck_json_and_omaha_error():
     res = CliRunner().invoke(cli, ["winodds", "AsKs", "--game", "omaha"])
     assert res.exit_code == 2 and res.output.startswith("Error: ")
     assert "an omaha hand has 4" in res.output
+
+
+@pytest.mark.parametrize("game", ["omaha-hilo", "omaha"])
+def test_omaha_strength_stops_at_time_or_trials_whichever_comes_first(game: str) -> None:
+    import time
+
+    hero = Range("AsKsQh2d", (tuple(sorted(parse_cards("AsKsQh2d"), reverse=True)),), (1.0,))
+    board = parse_cards("4sTs6hTd")
+    start = time.perf_counter()
+    timed = omaha_strength(hero, board, (), 3, "mc", 2**62, 0.2, 7, get_game(game))
+    assert timed is not None and time.perf_counter() - start < 5
+    assert 0 < timed.cases < 2**62
+    counted = omaha_strength(hero, board, (), 3, "mc", 40_000, 60.0, 7, get_game(game))
+    assert counted is not None and counted.cases == 40_000
+    result = CliRunner().invoke(
+        cli,
+        ["winodds", "AsKsQh2d", "-b", "4sTs6hTd", "--game", game, "--mc", "--trials", str(2**62),
+         "--time", "0.2", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["result"]["interrupted"] is False

@@ -1067,7 +1067,8 @@ def _strength(
         total += float(share.sum())
         total2 += float((share * share).sum())
         dealt += m
-        if want is None and time is not None and _time.perf_counter() - start >= time:
+        # Whichever of trials and time comes first, as in the equity engine.
+        if time is not None and _time.perf_counter() - start >= time:
             break
     hs = total / dealt
     se = math.sqrt(max(total2 / dealt - hs * hs, 0.0) / max(dealt - 1, 1))
