@@ -384,6 +384,7 @@ def test_cli_writes_a_file_and_removes_the_shards(tmp_path: Path) -> None:
         (["preflop-vs-random", "--opponents", "0"], "opponents must be 1 to 22"),
         (["preflop-vs-random", "--stderr", "0"], "stderr"),
         (["flops", "AA"], "takes HANDS and RANGE"),
+        (["flops", "", "KK"], "empty query"),  # not every hand, as no HANDS means
         (["flops", "AA", "ATC", "--hands", "KK"], "--hands does not apply"),
         (["preflop-headsup", "--format", "parquet"], "--output FILE.parquet"),
         (["preflop-headsup", "-o", "t.txt"], "cannot tell the format"),

@@ -1345,7 +1345,10 @@ def _exhaustive(
         )
     # A long run takes its work in a fixed random order, so that any prefix is
     # a fair sample for the time estimate; tallies do not depend on the order.
-    big = outcomes / len(prob.group) >= 2_000_000
+    # An estimated count is one whose counting passed its budget of steps: the enumeration
+    # takes at least as many (ranges that conflict in almost every assignment can take
+    # minutes to find a few outcomes), so it runs as a long run, which a signal stops.
+    big = outcomes / len(prob.group) >= 2_000_000 or not counted
     # A small run without a breakdown borrows the kernel and prepared run of the same
     # problem's last run; a big one reorders its items (_largest_first), so it makes its own.
     lent = prob.breakdown is None and not big
@@ -1750,7 +1753,7 @@ def _joint_tables(prob: _Problem, kernel: Kernel) -> tuple[array[int], array[flo
     empty = (array("i"), array("d"), array("i"))
     if len(fixed) < 2:
         return empty
-    joint = kernel.joint_assignments(JOINT_LIMIT)
+    joint = kernel.joint_assignments(JOINT_LIMIT, _COUNT_BUDGET)
     if joint is None or len(joint) == 0:
         return empty
     import numpy as np

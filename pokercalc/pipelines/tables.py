@@ -283,7 +283,7 @@ def table_spec(
     if kind == "flops":
         if range_text is None:
             raise InputError("the flops table needs HANDS and a RANGE")
-        heroes = _flop_hands(hands or "all", range_text)
+        heroes = _flop_hands("all" if hands is None else hands, range_text)
         return TableSpec(kind, heroes, range_text=range_text)
     classes = _whole_classes(hands)
     if kind == "preflop-headsup":
