@@ -185,3 +185,50 @@ def test_a_long_forced_exact_run_says_so_first() -> None:
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=30)
     assert line.startswith("pokercalc: enumerating 533,442,626,640 outcomes exactly; about")
+
+
+# --- ranges that conflict in almost every assignment -----------------------------------------
+# Three Omaha players holding AA each need six aces: no deal exists, and the 6,700 hands of each
+# make 3e11 assignments to look through.  Counting gives up after its budget and estimates; the
+# rest of the engine must not then look through them all where a signal cannot stop it.
+
+
+def test_the_joint_table_gives_up_past_its_budget_of_steps() -> None:
+    from pokercalc.analysis import equities as eq
+    from pokercalc.core.games import HOLDEM, get_game
+
+    omaha = get_game("omaha")
+    ranges = eq._parse_players("AAxx | AAxx | AAxx", (), (), omaha)
+    assert (
+        eq._Problem(list(ranges), (), (), omaha).kernel().joint_assignments(100_000, 10**6) is None
+    )
+    ranges = eq._parse_players("QQ | KK | AsAh", (), (), HOLDEM)
+    rows = eq._Problem(list(ranges), (), (), HOLDEM).kernel().joint_assignments(100, 10**6)
+    assert rows is not None and len(rows) == 3 * 36
+
+
+def test_monte_carlo_refuses_ranges_no_deal_satisfies_in_seconds() -> None:
+    start = time.perf_counter()
+    with pytest.raises(InputError, match="conflict in almost every deal"):
+        pokercalc.equity("AAxx | AAxx | AAxx", method="mc", trials=100, game="omaha")
+    assert time.perf_counter() - start < 30
+
+
+def test_an_enumeration_of_an_estimated_count_stops_on_a_signal() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", "equity", "AAxx | AAxx | AAxx", "--game", "omaha",
+         "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        time.sleep(2.0)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()  # (a run that ignored the signal must not outlive the test)
+    assert proc.returncode == 130, err
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["players"][0]["equity"] is None

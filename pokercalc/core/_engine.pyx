@@ -23,6 +23,7 @@ from cython.parallel cimport prange, parallel, threadid
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
+from cpython.exc cimport PyErr_CheckSignals
 
 from pokercalc.core._boards cimport (
     Boards,
@@ -84,6 +85,9 @@ cdef enum:
     # Monte Carlo counts deals by their set of winners up to this many players (a table
     # of 1 << n counts per thread, 8 KB at ten).
     MC_WM_PLAYERS = 10
+    # Set-up loops over pairs of combos run a signal's handler about every this many
+    # pairs (a few milliseconds).
+    SIGNAL_CHECK_PAIRS = 1 << 22
     FLUSH_CARDS = 5  # cards of one suit a flush needs
     MAXHOLE = 6  # hole cards a player can hold (Omaha-6)
     # When the last player's range has more combos than this, a board's values
@@ -1510,13 +1514,20 @@ cdef class Kernel:
         cdef int32_t[::1] out
         cdef int32_t tmp
         cdef uint64_t state = 1
+        cdef int64_t pairs = 0
         from array import array
+        # Two large ranges that conflict in almost every pair (only an estimate said their
+        # assignments were few) take many seconds here: a signal's handler runs between rows.
         for i in range(self.P.off[0], self.P.off[1]):
             if self.P.cmask[i] & base:
                 continue
             if first_only:
                 count += 1
                 continue
+            pairs += self.P.off[2] - self.P.off[1]
+            if pairs >= SIGNAL_CHECK_PAIRS:
+                pairs = 0
+                PyErr_CheckSignals()
             for j in range(self.P.off[1], self.P.off[2]):
                 if not self.P.cmask[j] & (base | self.P.cmask[i]):
                     count += 1
@@ -1525,19 +1536,24 @@ cdef class Kernel:
             return buf
         out = buf
         k = 0
-        with nogil:
-            for i in range(self.P.off[0], self.P.off[1]):
-                if self.P.cmask[i] & base:
+        for i in range(self.P.off[0], self.P.off[1]):
+            if self.P.cmask[i] & base:
+                continue
+            if not first_only:
+                pairs += self.P.off[2] - self.P.off[1]
+                if pairs >= SIGNAL_CHECK_PAIRS:
+                    pairs = 0
+                    PyErr_CheckSignals()
+            for j in range(self.P.off[1] if not first_only else -1,
+                           self.P.off[2] if not first_only else 0):
+                if j >= 0 and self.P.cmask[j] & (base | self.P.cmask[i]):
                     continue
-                for j in range(self.P.off[1] if not first_only else -1,
-                               self.P.off[2] if not first_only else 0):
-                    if j >= 0 and self.P.cmask[j] & (base | self.P.cmask[i]):
-                        continue
-                    for f in range(reps):
-                        out[3 * k] = i
-                        out[3 * k + 1] = j
-                        out[3 * k + 2] = f if nfirsts > 0 else -1
-                        k += 1
+                for f in range(reps):
+                    out[3 * k] = i
+                    out[3 * k + 1] = j
+                    out[3 * k + 2] = f if nfirsts > 0 else -1
+                    k += 1
+        with nogil:
             if shuffle:
                 # Fisher-Yates over whole triples, with a fixed splitmix64 stream.
                 k = count * reps - 1
@@ -1741,11 +1757,14 @@ cdef class Kernel:
         P.ctl = NULL
         free(jcum)
 
-    def joint_assignments(self, int64_t limit) -> object:
+    def joint_assignments(self, int64_t limit, int64_t budget) -> object:
         """Every valid joint assignment of the non-random players as a flat int32 array of
-        combo indices, one row per assignment, or None when there are more than ``limit``."""
+        combo indices, one row per assignment, or None when there are more than ``limit``
+        or finding them would take more than ``budget`` steps (ranges that conflict in
+        almost every assignment: two of 420,497 Omaha-6 hands holding AA with three aces
+        left would take 1.8e11 steps to find none)."""
         cdef int32_t assign[MAXP]
-        cdef int64_t count = 0
+        cdef int64_t count = 0, steps = 0
         cdef int32_t[::1] out
         cdef int nfixed = 0, p
         for p in range(self.P.n):
@@ -1755,15 +1774,17 @@ cdef class Kernel:
         out = buf
         with nogil:
             count = _list_joint(&self.P, 0, 0, self.P.bmask | self.P.dead, assign, &out[0],
-                                count, limit)
+                                count, limit, &steps, budget)
         if count < 0:
             return None
         return buf[: count * nfixed]
 
 
 cdef int64_t _list_joint(const Problem* P, int p, int col, uint64_t used, int32_t* assign,
-                         int32_t* out, int64_t count, int64_t limit) noexcept nogil:
-    """Append every valid assignment of the non-random players from ``p`` on; -1 past ``limit``."""
+                         int32_t* out, int64_t count, int64_t limit, int64_t* steps,
+                         int64_t budget) noexcept nogil:
+    """Append every valid assignment of the non-random players from ``p`` on; -1 past
+    ``limit`` assignments or ``budget`` steps."""
     cdef int32_t i
     if count < 0:
         return count
@@ -1774,11 +1795,15 @@ cdef int64_t _list_joint(const Problem* P, int p, int col, uint64_t used, int32_
             out[count * col + i] = assign[i]
         return count + 1
     if P.is_random[p]:
-        return _list_joint(P, p + 1, col, used, assign, out, count, limit)
+        return _list_joint(P, p + 1, col, used, assign, out, count, limit, steps, budget)
+    steps[0] += P.off[p + 1] - P.off[p]
+    if steps[0] > budget:
+        return -1
     for i in range(P.off[p], P.off[p + 1]):
         if not P.cmask[i] & used:
             assign[col] = i
-            count = _list_joint(P, p + 1, col + 1, used | P.cmask[i], assign, out, count, limit)
+            count = _list_joint(P, p + 1, col + 1, used | P.cmask[i], assign, out, count, limit,
+                                steps, budget)
             if count < 0:
                 return count
     return count
