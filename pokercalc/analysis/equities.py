@@ -2047,7 +2047,15 @@ def _montecarlo(
 def _check_accepted(sampler: _Sampler) -> None:
     """Refuse ranges whose deals a block gave up on: they conflict in almost every draw."""
     if sampler.totals()[sampler.deals_at] < sampler.asked:
-        raise InputError("the players' ranges conflict in almost every deal; use exact enumeration")
+        # Advice that holds: exact enumeration only where its count is known (it can be none).
+        text = "the players' ranges conflict in almost every deal, too often to sample"
+        assignments, counted = sampler.prob.count_assignments()
+        if counted:
+            outcomes = assignments * sampler.prob.boards()
+            text += f"; exact enumeration has {outcomes:,} outcomes to count"
+        else:
+            text += "; narrow them: exact enumeration could not count their deals either"
+        raise InputError(text)
 
 
 def _mc_result(

@@ -21,7 +21,7 @@ from math import gcd
 
 from cython.parallel cimport prange, parallel, threadid
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 from cpython.exc cimport PyErr_CheckSignals
 
@@ -1491,11 +1491,18 @@ cdef class Kernel:
             raise ValueError("combo tallies are too small")
 
     def count_assignments(self, int64_t budget) -> int:
-        """Number of non-conflicting joint assignments, or -1 when counting would pass ``budget`` steps."""
+        """Number of non-conflicting joint assignments, or -1 when counting would pass ``budget``
+        steps (two players are counted by :func:`_count_pairs` past it, whatever their sizes)."""
         cdef int64_t steps = 0
-        cdef int64_t count
+        cdef int64_t count = -1
+        cdef double pairs
         with nogil:
-            count = _count(&self.P, 0, self.P.bmask | self.P.dead, &steps, budget)
+            if self.P.n == 2:
+                pairs = <double>(self.P.off[1] - self.P.off[0]) * (self.P.off[2] - self.P.off[1])
+                if pairs > budget:
+                    count = _count_pairs(&self.P, self.P.bmask | self.P.dead)
+            if count < 0:
+                count = _count(&self.P, 0, self.P.bmask | self.P.dead, &steps, budget)
         return -1 if steps > budget else count
 
     def work_items(self, bint first_only, int nfirsts, bint shuffle) -> object:
@@ -1821,6 +1828,116 @@ cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
             return 0
         if not P.cmask[i] & used:
             total += _count(P, p + 1, used | P.cmask[i], steps, budget)
+    return total
+
+
+cdef int _cmp_u64(const void* x, const void* y) noexcept nogil:
+    cdef uint64_t a = (<const uint64_t*>x)[0], b = (<const uint64_t*>y)[0]
+    return (a > b) - (a < b)
+
+
+cdef inline int _sorted_hole(const Problem* P, int32_t combo, int* c) noexcept nogil:
+    """A combo's hole cards in ascending order into ``c`` (insertion sort: at most six)."""
+    cdef const uint8_t* h = hole_of(P, combo)
+    cdef int i, j, x
+    for i in range(P.K):
+        x = h[i]
+        j = i
+        while j > 0 and c[j - 1] > x:
+            c[j] = c[j - 1]
+            j -= 1
+        c[j] = x
+    return P.K
+
+
+cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
+    """The non-conflicting pairs of a two-player problem's combos, none touching ``used``, in
+    (|A| + |B|) 2^K steps instead of |A| |B|, or -1 when memory is short.
+
+    By inclusion-exclusion over the cards a pair shares: the hands of B that miss a hand a
+    are all of B's, less those holding each card of a, plus those holding each two of its
+    cards, and so on up to all K.  A table indexed by the set's rank (the combinatorial
+    number system) holds, for every set of fewer than K cards, the hands of B holding it;
+    a set of K cards is a whole hand, and the hands A and B share are found by sorting.
+    Two Omaha-6 ranges of 601,036 hands holding AA with three aces left: no pair, found in
+    about a second, where walking the 3.6e11 pairs took hours."""
+    cdef int K = P.K, j, t, pos, x
+    cdef int c[8]
+    cdef int64_t binom[53][8]
+    cdef int32_t* tab[8]
+    cdef int64_t rank, total = 0, here, nb = 0, na = 0, ia, ib, shared = 0
+    cdef int32_t i
+    cdef uint32_t sb, full
+    cdef uint64_t* am = NULL
+    cdef uint64_t* bm = NULL
+    cdef bint ok = True
+    if P.n != 2 or K < 1 or K > 7:
+        return -1
+    full = (<uint32_t>1 << K) - 1
+    for x in range(53):
+        binom[x][0] = 1
+        for t in range(1, 8):
+            binom[x][t] = 0 if x == 0 else binom[x - 1][t - 1] + binom[x - 1][t]
+    for t in range(8):
+        tab[t] = NULL
+    for t in range(1, K):
+        tab[t] = <int32_t*>calloc(binom[52][t], sizeof(int32_t))
+        ok = ok and tab[t] != NULL
+    am = <uint64_t*>malloc((P.off[1] - P.off[0] + 1) * sizeof(uint64_t))
+    bm = <uint64_t*>malloc((P.off[2] - P.off[1] + 1) * sizeof(uint64_t))
+    if not ok or am == NULL or bm == NULL:
+        total = -1
+    else:
+        # B's hands, and every set of fewer than K of their cards.
+        for i in range(P.off[1], P.off[2]):
+            if P.cmask[i] & used:
+                continue
+            bm[nb] = P.cmask[i]
+            nb += 1
+            _sorted_hole(P, i, c)
+            for sb in range(1, full):
+                rank = 0
+                t = 0
+                for pos in range(K):
+                    if (sb >> pos) & 1:
+                        t += 1
+                        rank += binom[c[pos]][t]
+                tab[t][rank] += 1
+        for i in range(P.off[0], P.off[1]):
+            if P.cmask[i] & used:
+                continue
+            am[na] = P.cmask[i]
+            na += 1
+            _sorted_hole(P, i, c)
+            here = nb
+            for sb in range(1, full):
+                rank = 0
+                t = 0
+                for pos in range(K):
+                    if (sb >> pos) & 1:
+                        t += 1
+                        rank += binom[c[pos]][t]
+                here += -tab[t][rank] if t & 1 else tab[t][rank]
+            total += here
+        # The whole hand as the shared set: the hands in both ranges.
+        qsort(am, na, sizeof(uint64_t), _cmp_u64)
+        qsort(bm, nb, sizeof(uint64_t), _cmp_u64)
+        ia = 0
+        ib = 0
+        while ia < na and ib < nb:
+            if am[ia] < bm[ib]:
+                ia += 1
+            elif am[ia] > bm[ib]:
+                ib += 1
+            else:
+                shared += 1
+                ia += 1
+                ib += 1
+        total += -shared if K & 1 else shared
+    for t in range(8):
+        free(tab[t])
+    free(am)
+    free(bm)
     return total
 
 
