@@ -53,6 +53,12 @@ class BuildExt(build_ext):
     the debug symbols that are stripped by default.
     """
 
+    def finalize_options(self) -> None:
+        # The four modules compile side by side (the engine alone takes a minute or more).
+        if self.parallel is None:
+            self.parallel = True
+        super().finalize_options()
+
     def build_extensions(self) -> None:
         unix = self.compiler.compiler_type == "unix"
         wanted = os.environ.get("POKERCALC_OPENMP", "1") != "0"
