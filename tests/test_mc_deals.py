@@ -22,6 +22,11 @@ from pokercalc.core.validate import check_board_and_dead
     ("players", "board", "dead", "game"),
     [
         ("AsKs | random", "Qs7s2c", "", "holdem"),  # the listed deck, two players
+        # Preflop against one random hand (the deal loop with constant card counts), with a
+        # one-hand player, and with a range whose cards move out of the deck:
+        ("AsKs | random", "", "", "holdem"),
+        ("AhAd | random", "", "Kc", "shortdeck"),
+        ("AsKs | TT+,AQ+ | random", "", "", "shortdeck"),
         ("AsKs | 7h7d | random | random", "Qs7s2c", "Ad", "holdem"),  # four, a dead card
         ("AsKs | random", "Qs7s9c", "Ah", "shortdeck"),
         ("AsKsQd2d | random", "Qs7s2c5h", "", "omaha"),  # four hole cards from the deck

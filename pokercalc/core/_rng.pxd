@@ -123,14 +123,14 @@ cdef inline bint places_four(uint32_t r, uint32_t n, uint32_t thr, uint8_t* out)
     return <uint32_t>m3 >= thr
 
 
-cdef inline void shuffle_places(uint64_t* s, const ShufflePlan* F, uint8_t* out) noexcept nogil:
-    """``out[i]`` uniform in [0, F.n - i) for ``i < F.count``, all independent: the places
-    of a partial Fisher-Yates shuffle, a batch of four from each 32-bit half of a
-    generator word (a card of 52 needs under six bits)."""
+cdef inline void shuffle_places_of(uint64_t* s, const ShufflePlan* F, uint8_t* out, int full,
+                                   int count) noexcept nogil:
+    """:func:`shuffle_places` with the plan's ``full`` and ``count`` given, so that a caller
+    who knows them as constants has the batches' loops unrolled."""
     cdef uint64_t w = 0
     cdef uint32_t r
     cdef int b, j, half = 0
-    for b in range(F.full):
+    for b in range(full):
         j = SHUFFLE_BATCH * b
         while True:
             if half == 0:
@@ -141,7 +141,15 @@ cdef inline void shuffle_places(uint64_t* s, const ShufflePlan* F, uint8_t* out)
             half ^= 1
             if places_four(r, F.n - j, F.thr[b], out + j):
                 break
-    j = SHUFFLE_BATCH * F.full
-    while j < F.count:
-        if places_batch(<uint32_t>(next_u64(s) >> 32), F.n - j, F.count - j, out + j):
-            j = F.count
+    j = SHUFFLE_BATCH * full
+    while j < count:
+        if places_batch(<uint32_t>(next_u64(s) >> 32), F.n - j, count - j, out + j):
+            j = count
+
+
+cdef inline void shuffle_places(uint64_t* s, const ShufflePlan* F, uint8_t* out) noexcept nogil:
+    """``out[i]`` uniform in [0, F.n - i) for ``i < F.count``, all independent: the places
+    of a partial Fisher-Yates shuffle, a batch of four from each 32-bit half of a
+    generator word (a card of 52 needs under six bits)."""
+    shuffle_places_of(s, F, out, F.full, F.count)
+
