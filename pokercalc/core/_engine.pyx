@@ -1833,6 +1833,34 @@ cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
     return total
 
 
+# C(n, r) for n <= 52 and r <= 7: the ranks of sets of cards (the combinatorial number system).
+cdef int64_t _BINOM[53][8]
+
+
+cdef void _fill_binom() noexcept nogil:
+    cdef int x, t
+    for x in range(53):
+        _BINOM[x][0] = 1
+        for t in range(1, 8):
+            _BINOM[x][t] = 0 if x == 0 else _BINOM[x - 1][t - 1] + _BINOM[x - 1][t]
+
+
+_fill_binom()
+
+
+cdef inline int64_t _subset_rank(const int* c, int K, uint32_t sb, int* size) noexcept nogil:
+    """The rank, among the sets of its size, of the set of cards ``c[i]`` (ascending) for the
+    bits ``i`` of ``sb``; its size into ``size``."""
+    cdef int64_t rank = 0
+    cdef int pos, t = 0
+    for pos in range(K):
+        if (sb >> pos) & 1:
+            t += 1
+            rank += _BINOM[c[pos]][t]
+    size[0] = t
+    return rank
+
+
 cdef int _cmp_u64(const void* x, const void* y) noexcept nogil:
     cdef uint64_t a = (<const uint64_t*>x)[0], b = (<const uint64_t*>y)[0]
     return (a > b) - (a < b)
@@ -1863,9 +1891,8 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
     a set of K cards is a whole hand, and the hands A and B share are found by sorting.
     Two Omaha-6 ranges of 601,036 hands holding AA with three aces left: no pair, found in
     about a second, where walking the 3.6e11 pairs took hours."""
-    cdef int K = P.K, j, t, pos, x
+    cdef int K = P.K, t
     cdef int c[8]
-    cdef int64_t binom[53][8]
     cdef int32_t* tab[8]
     cdef int64_t rank, total = 0, here, nb = 0, na = 0, ia, ib, shared = 0
     cdef int32_t i
@@ -1876,14 +1903,10 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
     if P.n != 2 or K < 1 or K > 7:
         return -1
     full = (<uint32_t>1 << K) - 1
-    for x in range(53):
-        binom[x][0] = 1
-        for t in range(1, 8):
-            binom[x][t] = 0 if x == 0 else binom[x - 1][t - 1] + binom[x - 1][t]
     for t in range(8):
         tab[t] = NULL
     for t in range(1, K):
-        tab[t] = <int32_t*>calloc(binom[52][t], sizeof(int32_t))
+        tab[t] = <int32_t*>calloc(_BINOM[52][t], sizeof(int32_t))
         ok = ok and tab[t] != NULL
     am = <uint64_t*>malloc((P.off[1] - P.off[0] + 1) * sizeof(uint64_t))
     bm = <uint64_t*>malloc((P.off[2] - P.off[1] + 1) * sizeof(uint64_t))
@@ -1898,12 +1921,7 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
             nb += 1
             _sorted_hole(P, i, c)
             for sb in range(1, full):
-                rank = 0
-                t = 0
-                for pos in range(K):
-                    if (sb >> pos) & 1:
-                        t += 1
-                        rank += binom[c[pos]][t]
+                rank = _subset_rank(c, K, sb, &t)
                 tab[t][rank] += 1
         for i in range(P.off[0], P.off[1]):
             if P.cmask[i] & used:
@@ -1913,12 +1931,7 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
             _sorted_hole(P, i, c)
             here = nb
             for sb in range(1, full):
-                rank = 0
-                t = 0
-                for pos in range(K):
-                    if (sb >> pos) & 1:
-                        t += 1
-                        rank += binom[c[pos]][t]
+                rank = _subset_rank(c, K, sb, &t)
                 here += -tab[t][rank] if t & 1 else tab[t][rank]
             total += here
         # The whole hand as the shared set: the hands in both ranges.
