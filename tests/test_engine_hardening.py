@@ -285,3 +285,29 @@ def test_two_ranges_that_never_fit_together_are_refused_at_once() -> None:
         pokercalc.equity("AAxxx | AAxxx", dead="Ad", game="omaha5")
     assert time.perf_counter() - start < 20
     assert pokercalc.count_outcomes("AAxxx | AAxxx", dead="Ad", game="omaha5") == 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from([("holdem", 2), ("omaha", 4), ("omaha5", 5), ("omaha6", 6)]),
+    data=st.data(),
+)
+def test_pairs_counted_by_shared_cards_equal_every_pair_checked(
+    game: tuple[str, int], data: st.DataObject
+) -> None:
+    # Hands from a few ranks' cards, so that the two ranges share many cards and hands.
+    name, k = game
+    pool = data.draw(st.integers(min_value=max(k + 1, 8), max_value=52))
+    hand = st.lists(st.integers(0, pool - 1), min_size=k, max_size=k, unique=True)
+    a = data.draw(st.lists(hand, min_size=1, max_size=40))
+    b = data.draw(st.lists(hand, min_size=1, max_size=40))
+    dead = data.draw(st.lists(st.integers(0, 51), max_size=3, unique=True))
+    text = " | ".join(
+        ",".join(sorted({format_cards(sorted(h), sep="") for h in r})) for r in (a, b)
+    )
+    blocked = mask_of(dead)
+    masks = [{mask_of(h) for h in r} for r in (a, b)]
+    if not all(any(not m & blocked for m in ms) for ms in masks):
+        return  # (a player with no hand left is refused before any counting)
+    counted, walked, plain = _pairs_by_hand(text, format_cards(dead, sep=""), name)
+    assert counted == walked == plain
