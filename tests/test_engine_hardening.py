@@ -311,3 +311,18 @@ def test_pairs_counted_by_shared_cards_equal_every_pair_checked(
         return  # (a player with no hand left is refused before any counting)
     counted, walked, plain = _pairs_by_hand(text, format_cards(dead, sep=""), name)
     assert counted == walked == plain
+
+
+def test_the_conflict_refusal_quotes_the_exact_count_when_it_is_known() -> None:
+    from types import SimpleNamespace
+
+    from pokercalc.analysis import equities as eq
+    from pokercalc.core.games import HOLDEM
+
+    ranges = eq._parse_players("AsKs | QQ", (), (), HOLDEM)
+    prob = eq._Problem(list(ranges), (), (), HOLDEM)
+    # A sampler whose blocks gave up: fewer deals accepted than asked for.
+    sampler = SimpleNamespace(prob=prob, asked=10, deals_at=0, totals=lambda: [3])
+    with pytest.raises(InputError, match=r"exact enumeration has 10,273,824 outcomes"):
+        eq._check_accepted(sampler)
+    assert pokercalc.count_outcomes("AsKs | QQ") == 10_273_824
