@@ -146,16 +146,24 @@ class FieldMethods:
 @overload
 def record(cls: type[_T], /) -> type[_T]: ...
 @overload
-def record(*, kw_only: bool = False) -> Callable[[type[_T]], type[_T]]: ...
+def record(
+    *, kw_only: bool = False, init_when_called: bool = False
+) -> Callable[[type[_T]], type[_T]]: ...
 
 
 @dataclass_transform(frozen_default=True)
 def record(
-    cls: type[_T] | None = None, /, *, kw_only: bool = False
+    cls: type[_T] | None = None, /, *, kw_only: bool = False, init_when_called: bool = False
 ) -> type[_T] | Callable[[type[_T]], type[_T]]:
     """``@dataclass(frozen=True, kw_only=kw_only)`` for a :class:`FieldMethods` class, whose
     comparison, hash, repr and freezing are :class:`FieldMethods`' (``@dataclass`` writes
-    ``__init__`` alone)."""
+    ``__init__`` alone).
+
+    ``init_when_called``: ``@dataclass`` writes ``__init__`` when it is first looked up
+    (a call, ``inspect.signature``), not at import.  For the result classes the engine
+    makes through ``Result.of_fields``, which does not call it: writing the ``__init__``
+    of a dozen fields is half of the 0.7 ms ``@dataclass`` takes for such a class.
+    """
 
     def make(cls: type[_T]) -> type[_T]:
         if FieldMethods not in cls.__mro__:
@@ -163,12 +171,60 @@ def record(
         # A dataclass deriving from a frozen one must be declared frozen itself: there
         # @dataclass writes the two methods (a subclass is rare; the package defines none).
         frozen = any(dataclasses.is_dataclass(b) for b in cls.__mro__[1:])
-        made = dataclasses.dataclass(cls, eq=False, repr=False, kw_only=kw_only, frozen=frozen)
+        made = dataclasses.dataclass(
+            cls, init=not init_when_called, eq=False, repr=False, kw_only=kw_only, frozen=frozen
+        )
         # Marked frozen, as it behaves: dataclasses derived from it must then be frozen too.
         made.__dataclass_params__.frozen = True  # type: ignore[attr-defined]
+        if init_when_called:
+            made.__init__ = _InitWhenCalled(made)  # type: ignore[method-assign,assignment]
         return made
 
     return make if cls is None else make(cls)
+
+
+class _InitWhenCalled:
+    """A record class's ``__init__`` until it is first looked up: then ``@dataclass`` writes
+    the real one, which takes its place on the class.
+
+    ``@dataclass`` writes methods only while it makes a class: the ``__init__`` is written
+    for a class made for the purpose, of the same fields (defaults, ``init`` and ``kw_only``
+    alike) and ``__post_init__``, declared frozen so that it sets each field through
+    ``object.__setattr__`` as a frozen dataclass's does.  That class derives from nothing
+    of the package's (it does not join the result classes) and is dropped.
+    """
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        cls = self.cls
+        if vars(cls).get("__init__") is self:
+            fields = [
+                (
+                    f.name,
+                    f.type,
+                    dataclasses.field(
+                        default=f.default,
+                        default_factory=f.default_factory,
+                        init=f.init,
+                        kw_only=f.kw_only,
+                    ),
+                )
+                for f in dataclasses.fields(cls)
+            ]
+            post_init = getattr(cls, "__post_init__", None)
+            space = {} if post_init is None else {"__post_init__": post_init}
+            same = dataclasses.make_dataclass(
+                cls.__name__, fields, namespace=space, eq=False, frozen=True
+            )
+            init = vars(same)["__init__"]
+            init.__qualname__ = f"{cls.__qualname__}.__init__"
+            init.__module__ = cls.__module__
+            type.__setattr__(cls, "__init__", init)
+        return vars(cls)["__init__"].__get__(obj, owner)
 
 
 #: A getter of a tuple of attributes (an attrgetter of one name gives the value alone).

@@ -176,3 +176,67 @@ def test_results_games_and_ranges_are_frozen() -> None:
         frozen_error(setattr, obj, name, 1)
     frozen_error(setattr, rng, "combos", ())
     assert len(rng.masks()) == 18
+
+
+def later_and_now() -> tuple[type, type]:
+    """Two record classes of the same fields and ``__post_init__``: one whose ``__init__`` is
+    written when first called, one whose ``@dataclass`` wrote it at once."""
+
+    def made(init_when_called: bool) -> type:
+        @record(init_when_called=init_when_called)
+        class Later(FieldMethods):
+            board: str
+            weight: float = 1.0
+            seen: list[str] = dataclasses.field(default_factory=list)
+            street: str = dataclasses.field(default="flop", kw_only=True)
+            checked: bool = dataclasses.field(default=False, init=False)
+
+            def __post_init__(self) -> None:
+                object.__setattr__(self, "checked", self.weight > 0)
+
+        return Later
+
+    return made(True), made(False)
+
+
+def test_an_init_written_when_called_is_the_init_dataclass_writes() -> None:
+    import inspect
+
+    later, now = later_and_now()
+    assert type(vars(later)["__init__"]).__name__ == "_InitWhenCalled"
+    assert str(inspect.signature(later)) == str(inspect.signature(now))  # (writes it)
+    assert vars(later)["__init__"].__qualname__ == f"{later.__qualname__}.__init__"
+    for args, kwargs in [(("Kh7c2d",), {}), (("Kh7c2d", -1.0, ["x"]), {"street": "turn"})]:
+        a, b = later(*args, **kwargs), now(*args, **kwargs)
+        assert repr(a) == repr(b) and a.checked == b.checked == (a.weight > 0)
+    assert later("x").seen is not later("x").seen  # a default_factory's value is new each time
+    for args, kwargs in [((), {}), (("x", 1.0, [], "turn"), {}), (("x",), {"checked": True})]:
+        with pytest.raises(TypeError) as caught_later:
+            later(*args, **kwargs)
+        with pytest.raises(TypeError) as caught_now:
+            now(*args, **kwargs)
+        assert str(caught_later.value) == str(caught_now.value)
+    frozen_error(setattr, later("x"), "board", "y")
+
+
+def test_results_made_in_bulk_write_their_init_when_called() -> None:
+    from pokercalc.analysis.equities import EquityResult, PlayerResult
+    from pokercalc.core.results import Result
+
+    before = len(Result.__subclasses__())
+    exact = equity(["AsAh", "KsKh"], method="exact")
+    player = PlayerResult(label="AsAh", combos=1, equity=0.5, win=0.5, tie=0.0)
+    assert dataclasses.replace(exact.players[0], label="AsAh", combos=1) == exact.players[0]
+    assert player.stderr is None and dataclasses.replace(exact, threads=7).threads == 7
+    # (the class that the __init__ was written for is not one of the package's results)
+    assert len(Result.__subclasses__()) == before
+    for cls in (PlayerResult, EquityResult):
+        assert inspect_function(vars(cls)["__init__"]) == f"{cls.__qualname__}.__init__"
+
+
+def inspect_function(fn: Any) -> str:
+    """The qualified name of a function (AssertionError for anything else)."""
+    import types
+
+    assert isinstance(fn, types.FunctionType), fn
+    return fn.__qualname__

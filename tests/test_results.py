@@ -242,3 +242,43 @@ def test_omaha_queries_write_the_keys_of_hold_em_queries() -> None:
     data: Any = envelope("query", result)
     jsonschema.Draft202012Validator(load_schema("query")).validate(data)
     assert data["result"]["classes"] == [] and len(data["result"]["combos"][0]) == 8
+
+
+def test_an_exact_fraction_is_kept_as_its_integers_until_read() -> None:
+    import pickle
+
+    from pokercalc import equity
+    from pokercalc.core.results import ExactFraction, exact_fractions, fraction_text
+
+    r = equity("AsAh | KsKh | QQ", method="exact")  # three players: ties split three ways
+    for p in r.players:
+        held = vars(p)["equity_fraction"]
+        assert isinstance(held, tuple), held  # the engine's pair, no Fraction made
+        text = p.to_dict()["equity_fraction"]
+        assert text == fraction_text(Fraction(*held)) and "/" in text
+        assert isinstance(p.equity_fraction, Fraction) and p.equity == float(p.equity_fraction)
+        assert p.equity_fraction == Fraction(*held) and vars(p)["equity_fraction"] == Fraction(*held)
+    assert sum(p.equity_fraction for p in r.players) == 1
+    again = equity("AsAh | KsKh | QQ", method="exact")
+    assert [p.to_dict() for p in again.players] == [p.to_dict() for p in r.players]
+    # A pair and the Fraction of the same value: equal results, equal hashes, one text.
+    pair, whole = (
+        PlayerResult(label="x", combos=1, equity=0.5, win=0.5, tie=0.0, equity_fraction=value)
+        for value in ((6, 12), Fraction(1, 2))
+    )
+    assert pair == whole and hash(pair) == hash(whole) and repr(pair) == repr(whole)
+    assert pair.to_dict()["equity_fraction"] == "1/2" == whole.to_dict()["equity_fraction"]
+    assert pickle.loads(pickle.dumps(again.players[0])) == again.players[0]
+    assert dataclasses.replace(again.players[1]).equity_fraction == again.players[1].equity_fraction
+    assert PlayerResult.equity_fraction is None  # the field's default, asked of the class
+    assert isinstance(vars(PlayerResult)["equity_fraction"], ExactFraction)
+    rows = again.to_rows()
+    assert [row["equity_fraction"] for row in rows] == [
+        p.to_dict()["equity_fraction"] for p in again.players
+    ]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again.players[0].equity_fraction = Fraction(1, 3)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="default is None"):
+        exact_fractions("label")(PlayerResult)
+    assert fraction_text((-2, -4)) == "1/2" and fraction_text((0, 5)) == "0/1"
+    assert fraction_text(Fraction(6, 8)) == "3/4" and fraction_text(3) == "3/1"

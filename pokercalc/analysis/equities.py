@@ -21,7 +21,6 @@ import time as _time
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from functools import cache, lru_cache, reduce
 from itertools import chain, combinations, pairwise, permutations
 from operator import or_
@@ -41,13 +40,25 @@ from pokercalc.core.cards import (
     mask_of,
 )
 from pokercalc.core.games import HOLDEM, Game, get_game
-from pokercalc.core.results import CARDS, COUNT, GAME, METHOD, PROB, SECONDS, Result, doc
+from pokercalc.core.results import (
+    CARDS,
+    COUNT,
+    GAME,
+    METHOD,
+    PROB,
+    SECONDS,
+    Result,
+    doc,
+    exact_fractions,
+)
 from pokercalc.core.runner import Control, default_threads, run_here
 from pokercalc.core.validate import check_board_and_dead, check_engine_options, new_seed
 from pokercalc.errors import CardConflictError, InputError, InternalError
 from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range
 
 if TYPE_CHECKING:
+    from fractions import Fraction  # (made when read: results.ExactFraction)
+
     from pokercalc.core._engine import Kernel
 
 __all__ = [
@@ -107,7 +118,8 @@ HILO_INNERMOST_MIN = 32
 HILO_MULTIWAY_INNERMOST_MIN = 8
 
 
-@record(kw_only=True)
+@exact_fractions("equity_fraction")
+@record(kw_only=True, init_when_called=True)
 class PlayerResult(FieldMethods, Result):
     """One player's share of the pot."""
 
@@ -159,7 +171,7 @@ class PlayerResult(FieldMethods, Result):
     )
 
 
-@record(kw_only=True)
+@record(kw_only=True, init_when_called=True)
 class EquityResult(FieldMethods, Result):
     """Every player's equity, and how it was computed."""
 
@@ -1510,7 +1522,7 @@ def _exact_result(
                         "equity": num / den,
                         "win": wins / total,
                         "tie": ties / total,
-                        "equity_fraction": Fraction(num, den),
+                        "equity_fraction": (num, den),
                         "wins": wins,
                         "ties": ties,
                     }
@@ -1669,20 +1681,22 @@ def _hilo_exact(
     for p, r in enumerate(prob.ranges):
         scoops, parts, hi, lo, nolow = sums[6 * p : 6 * p + 5]
         shown = prob.shown[p]
-        frac = None if w else Fraction(hi + lo + nolow, 2 * units * total)
+        num, den = hi + lo + nolow, 2 * units * total
         out.append(
-            PlayerResult(
-                label=r.text,
-                combos=shown,
-                equity=float(frac) if frac is not None else (hi + lo + nolow) / (2 * units * total),
-                win=scoops / total,
-                tie=parts / total,
-                equity_fraction=frac,
-                wins=None if w else scoops,
-                ties=None if w else parts,
-                scoop=scoops / total,
-                high_share=hi / (units * total),
-                low_share=lo / (units * total),
+            PlayerResult.of_fields(
+                {
+                    "label": r.text,
+                    "combos": shown,
+                    "equity": num / den,  # (int / int: the float of the exact fraction)
+                    "win": scoops / total,
+                    "tie": parts / total,
+                    "equity_fraction": None if w else (num, den),
+                    "wins": None if w else scoops,
+                    "ties": None if w else parts,
+                    "scoop": scoops / total,
+                    "high_share": hi / (units * total),
+                    "low_share": lo / (units * total),
+                }
             )
         )
     return out, sums[6 * n] / total
@@ -2218,8 +2232,8 @@ def _clustered_mc_stats(
         se = None
         if deals >= 2:
             spread = a * m * m - 2 * t * x * m + t * t * q  # sum((S_i - T b_i / N)^2) * N^2
-            var = Fraction(deals * spread, (deals - 1) * (k * units) ** 2 * m**4)
-            se = math.sqrt(var)
+            # (int / int is correctly rounded, as the float of the exact fraction)
+            se = math.sqrt(deals * spread / ((deals - 1) * (k * units) ** 2 * m**4))
         # (the equity summed as _mc_stats does, so that a player alone gets the same float)
         mean = math.fsum(cnt / j for row in members for j, cnt in enumerate(row) if j) / (k * m)
         win = sum(row[1] for row in members) / (k * m)

@@ -17,6 +17,7 @@ value, paths as text, floats unrounded.  A tabular result's ``to_rows()``
 (its CSV) is also a pandas DataFrame: ``to_frame()``.
 
 >>> from dataclasses import dataclass
+>>> from fractions import Fraction
 >>> @dataclass(frozen=True, kw_only=True)
 ... class Spot(Result):
 ...     '''A toy result.'''
@@ -34,12 +35,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING
-from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
@@ -47,6 +48,8 @@ from pokercalc.core.cards import Card, cards_of, format_card, format_cards
 from pokercalc.core.games import GAMES
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     import pandas
 
 __all__ = [
@@ -54,6 +57,8 @@ __all__ = [
     "Form",
     "doc",
     "derived",
+    "ExactFraction",
+    "exact_fractions",
     "fraction_text",
     "nullable",
     "object_schema",
@@ -81,10 +86,72 @@ def _per_class(fn: Callable[[type], T]) -> Callable[[type], T]:
     return cache(fn)
 
 
-def fraction_text(value: Fraction) -> str:
-    """An exact fraction as ``"a/b"`` in lowest terms (``"1/1"`` and ``"0/1"`` included)."""
-    value = Fraction(value)
+def fraction_text(value: Fraction | int | tuple[int, int]) -> str:
+    """An exact fraction as ``"a/b"`` in lowest terms (``"1/1"`` and ``"0/1"`` included): a
+    Fraction, an int, or a pair ``(numerator, denominator)`` as :class:`ExactFraction` holds."""
+    if isinstance(value, tuple):
+        num, den = value
+        if den < 0:
+            num, den = -num, -den
+        g = math.gcd(num, den) or 1
+        return f"{num // g}/{den // g}"
     return f"{value.numerator}/{value.denominator}"
+
+
+def is_fraction(value: Any) -> bool:
+    """True for a :class:`fractions.Fraction`, without importing fractions (as :func:`_is_path`)."""
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and isinstance(value, fractions.Fraction)
+
+
+class ExactFraction:
+    """A result field holding an exact fraction as ``(numerator, denominator)`` until it is read.
+
+    Read, the field is a :class:`fractions.Fraction`, made then and kept; its JSON and CSV
+    write the pair as ``"a/b"`` without making one.  The module ``fractions``, with the
+    ``decimal`` and ``numbers`` it imports, took 4.6 ms of a one-off command's start on a
+    slow machine, the most of any module ``pokercalc equity ... --json`` needed; a result's
+    maker gives the pair, anyone else may give a Fraction.  Installed by
+    :func:`exact_fractions`, as a data descriptor in the field's place: assignment and
+    freezing stay the class's.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name: Final = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Fraction | None:
+        if obj is None:
+            return None  # the field's default, where the class itself is asked
+        value = obj.__dict__.get(self.name)
+        if isinstance(value, tuple):
+            from fractions import Fraction
+
+            value = obj.__dict__[self.name] = Fraction(*value)
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, obj: Any, value: Fraction | tuple[int, int] | None) -> None:
+        obj.__dict__[self.name] = value
+
+    def raw(self, obj: Any) -> Fraction | tuple[int, int] | None:
+        """The value as held: a pair, a Fraction or None."""
+        return obj.__dict__.get(self.name)  # type: ignore[no-any-return]
+
+
+def exact_fractions(*names: str) -> Callable[[type[R]], type[R]]:
+    """A class decorator, above ``@record``: the fields ``names`` (typed ``Fraction | None``,
+    default None) hold :class:`ExactFraction` values."""
+
+    def install(cls: type[R]) -> type[R]:
+        fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        for name in names:
+            if name not in fields or fields[name].default is not None:
+                raise TypeError(f"{cls.__name__}.{name} is not a field whose default is None")
+            setattr(cls, name, ExactFraction(name))
+        return cls
+
+    return install
 
 
 class Form:
@@ -223,12 +290,15 @@ def _first_line(text: str | None) -> str:
 class _Entry:
     """One value of a result's output: a field or a derived value."""
 
-    __slots__ = ("name", "meta", "call")
+    __slots__ = ("name", "meta", "call", "exact")
 
-    def __init__(self, name: str, meta: Mapping[str, Any], *, call: bool) -> None:
+    def __init__(
+        self, name: str, meta: Mapping[str, Any], *, call: bool, exact: ExactFraction | None = None
+    ) -> None:
         self.name: Final = name  #: the attribute
         self.meta: Final = meta  #: doc, form, keywords and the options of :func:`doc`
         self.call: Final = call  #: a method to call rather than an attribute
+        self.exact: Final = exact  #: the field's ExactFraction, read as held
 
     @property
     def key(self) -> str:
@@ -236,7 +306,9 @@ class _Entry:
         return str(self.meta["key"] or self.name)
 
     def value(self, result: Any) -> Any:
-        """Its value in ``result``, as Python holds it."""
+        """Its value in ``result``, as Python holds it (an exact fraction perhaps as a pair)."""
+        if self.exact is not None:
+            return self.exact.raw(result)
         v = getattr(result, self.name)
         return v() if self.call else v
 
@@ -244,6 +316,8 @@ class _Entry:
         """``value`` in its JSON form."""
         if value is None:
             return None
+        if self.exact is not None:
+            return fraction_text(value)
         form, items = self.meta["form"], self.meta["items"]
         if form is not None and form.dump is not None:
             return form.dump(value)
@@ -265,7 +339,7 @@ def _plain(value: Any) -> Any:
     """A value in its JSON form, as its type says (numbers and text as they are)."""
     if isinstance(value, Result):
         return value.to_dict()
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return fraction_text(value)
     if isinstance(value, enum.Enum):
         return value.value
@@ -383,7 +457,10 @@ def _entries(cls: type) -> tuple[_Entry, ...]:
             if "doc" not in meta:
                 raise TypeError(f"{cls.__name__}.{name} has no doc(): every field is documented")
             if meta["output"]:
-                out.append(_Entry(name, meta, call=False))
+                exact = next((vars(c)[name] for c in cls.__mro__ if name in vars(c)), None)
+                if not isinstance(exact, ExactFraction):
+                    exact = None
+                out.append(_Entry(name, meta, call=False, exact=exact))
             continue
         attr = getattr(cls, name, None)
         fn = attr.fget if isinstance(attr, property) else attr
@@ -434,12 +511,17 @@ def _field_defaults(cls: type) -> tuple[frozenset[str], dict[str, Any], bool]:
 @_per_class
 def _hints(cls: type) -> dict[str, Any]:
     """The resolved annotations of a result's fields and derived values."""
-    hints = typing.get_type_hints(cls)
+    # (a module whose results hold exact fractions may import Fraction for type checkers
+    # alone: ExactFraction)
+    from fractions import Fraction
+
+    names = {"Fraction": Fraction}
+    hints = typing.get_type_hints(cls, localns=names)
     for e in _entries(cls):
         if e.name not in hints:
             attr = getattr(cls, e.name)
             fn = attr.fget if isinstance(attr, property) else attr
-            hints[e.name] = typing.get_type_hints(fn).get("return", Any)
+            hints[e.name] = typing.get_type_hints(fn, localns=names).get("return", Any)
     return hints
 
 
@@ -584,7 +666,6 @@ _SCALARS: dict[Any, dict[str, Any]] = {
     int: {"type": "integer"},
     float: {"type": "number"},
     str: {"type": "string"},
-    Fraction: dict(FRACTION.schema),
     type(None): {"type": "null"},
     Any: {},
 }
@@ -594,6 +675,8 @@ def _type_schema(tp: Any, items: Form | None = None) -> dict[str, Any]:
     """The JSON Schema of a type; ``items`` is the form of its elements."""
     if tp in _SCALARS:
         return dict(_SCALARS[tp])
+    if tp is getattr(sys.modules.get("fractions"), "Fraction", None):
+        return dict(FRACTION.schema)
     if _is_union(tp):
         return {"anyOf": [_type_schema(m, items) for m in typing.get_args(tp)]}
     origin, args = typing.get_origin(tp), typing.get_args(tp)

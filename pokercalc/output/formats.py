@@ -7,6 +7,7 @@ are derived from the result's fields (:mod:`pokercalc.core.results`).  The
 ``--json`` of every command is :func:`envelope` around that ``to_dict()``;
 docs/output.md documents it and ``pokercalc/data/schemas/`` holds its JSON Schemas.
 
+>>> from fractions import Fraction
 >>> env = envelope("eval", [])
 >>> env["schema_version"], env["command"], env["result"]
 (2, 'eval', [])
@@ -23,13 +24,15 @@ import io
 import json
 import math
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokercalc._lazy import Pattern
-from pokercalc.core.results import fraction_text
+from pokercalc.core.results import fraction_text, is_fraction
 from pokercalc.errors import InputError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -109,7 +112,7 @@ def _default(obj: Any) -> Any:
     """The JSON form of what ``json`` cannot encode itself: results, fractions, mappings."""
     if hasattr(obj, "to_dict"):
         return obj.to_dict()
-    if isinstance(obj, Fraction):
+    if is_fraction(obj):
         return fraction_text(obj)
     if isinstance(obj, Mapping):
         return dict(obj)
@@ -132,6 +135,8 @@ def parse_fraction(text: str) -> Fraction:
     m = _FRACTION.match(text) if isinstance(text, str) else None
     if not m or int(m.group(2)) == 0:
         raise InputError(f"{text!r} is not a fraction 'a/b' with b > 0")
+    from fractions import Fraction  # here: a command's --json does not pay for it
+
     return Fraction(int(m.group(1)), int(m.group(2)))
 
 
@@ -154,7 +159,7 @@ def csv_text(rows: Iterable[Mapping[str, Any]], columns: Iterable[str] | None = 
 def _csv_cell(value: Any) -> Any:
     if isinstance(value, float):
         return repr(value)
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return fraction_text(value)
     return value
 
