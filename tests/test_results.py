@@ -257,7 +257,7 @@ def test_an_exact_fraction_is_kept_as_its_integers_until_read() -> None:
         text = p.to_dict()["equity_fraction"]
         assert text == fraction_text(Fraction(*held)) and "/" in text
         assert isinstance(p.equity_fraction, Fraction) and p.equity == float(p.equity_fraction)
-        assert p.equity_fraction == Fraction(*held) and vars(p)["equity_fraction"] == Fraction(*held)
+        assert p.equity_fraction == Fraction(*held) == vars(p)["equity_fraction"]  # (kept)
     assert sum(p.equity_fraction for p in r.players) == 1
     again = equity("AsAh | KsKh | QQ", method="exact")
     assert [p.to_dict() for p in again.players] == [p.to_dict() for p in r.players]

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -22,6 +24,7 @@ HEAVY = ("rich", "scipy", "numpy", "pokercalc.output.render", "pokercalc.texture
 
 PROBE = """
 import sys
+from typing import Any
 from pokercalc.cli import cli
 try:
     cli.main(sys.argv[1:], prog_name="pokercalc", standalone_mode=False)
@@ -79,6 +82,20 @@ def test_players_given_as_hands_are_read_without_the_query_parser() -> None:
     assert modules == [] and json.loads(stdout)["result"]["players"][0]["combos"] == 1
     modules, _ = loaded("equity", "AsAh | QQ+", "--json", watch=watch)
     assert modules == ["pokercalc.ranges.query"]
+
+
+def test_equity_json_makes_no_fraction_and_calls_no_gettext() -> None:
+    # fractions (with decimal and numbers) 4.6 ms of a one-off command's start, gettext's
+    # first call (importing locale) 2 ms: results.ExactFraction, cli's own --help and
+    # --version options and Path
+    watch = ("fractions", "decimal", "locale")
+    code = f"import sys, click; print([m for m in {watch!r} if m in sys.modules])"
+    floor = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert floor.returncode == 0, floor.stderr
+    for args in [("equity", "AsAh | KsKh", "--json"), ("equity", "AhKh", "QQ+,AKs", "--json")]:
+        modules, stdout = loaded(*args, watch=watch)
+        assert str(modules) == floor.stdout.strip(), args
+        assert "/" in json.loads(stdout)["result"]["players"][0]["equity_fraction"]
 
 
 def _command_modules() -> tuple[str, ...]:
@@ -193,3 +210,27 @@ def test_small_setup_equals_numpy_setup(
             for j in range(prob.n - len(fixed))
         )
         assert count == kernel.count_assignments(10**9)
+
+
+def test_own_help_version_and_path_options_behave_as_clicks(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from pokercalc.cli import cli
+
+    runner = CliRunner()
+    version = runner.invoke(cli, ["--version"])
+    assert (version.exit_code, version.output) == (
+        0,
+        f"pokercalc, version {pokercalc.__version__}\n",
+    )
+    for args in (["-h"], ["--help"], ["equity", "-h"], ["table", "--help"]):
+        shown = runner.invoke(cli, args)
+        assert shown.exit_code == 0
+        assert re.search(r"^  -h, --help +Show this message and exit\.$", shown.output, re.M)
+        assert shown.output.startswith("Usage: ")
+    assert re.search(
+        r"^  --version +Show the version and exit\.$", runner.invoke(cli, ["-h"]).output, re.M
+    )
+    assert "--plot FILE" in runner.invoke(cli, ["equity", "-h"]).output
+    refused = runner.invoke(cli, ["equity", "AsAh | KsKh", "--plot", str(tmp_path)])
+    assert refused.exit_code == 2 and "is a directory" in refused.output

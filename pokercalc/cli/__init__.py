@@ -107,7 +107,76 @@ class Checked(click.ParamType):  # type: ignore[type-arg]  # (generic in new cli
             self.fail(str(e))
 
 
-class PokercalcGroup(click.Group):
+# click writes the texts of its own --help and --version options, and a Path type's name,
+# through gettext when it makes them; gettext's first call imports locale and looks for
+# translation files, 2.5 ms of every command's start (a third of what `pokercalc equity
+# ... --json` took beyond importing click, issue 15).  pokercalc is not translated: it
+# makes these options with their texts given, and a Path when an option gets a value.
+
+
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"pokercalc, version {__version__}", color=ctx.color)
+        ctx.exit()
+
+
+class _OwnHelpOption:
+    """A click command's ``--help`` (and ``-h``), as click makes it, with its text given."""
+
+    _own_help: click.Option | None = None
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        names = self.get_help_option_names(ctx)  # type: ignore[attr-defined]
+        if not names or not self.add_help_option:  # type: ignore[attr-defined]
+            return None
+        if self._own_help is None:  # (one object: click orders eager options by identity)
+            self._own_help = click.Option(
+                names,
+                is_flag=True,
+                expose_value=False,
+                is_eager=True,
+                callback=_show_help,
+                help="Show this message and exit.",
+            )
+        return self._own_help
+
+
+class Command(_OwnHelpOption, click.Command):
+    """A pokercalc command (``@click.command(..., cls=Command)``)."""
+
+
+class Path(click.ParamType):  # type: ignore[type-arg]  # (generic in new click only)
+    """:class:`click.Path` of these options, made when an option gets a value."""
+
+    name = "file"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+        self._path: click.Path | None = None
+
+    @property
+    def path(self) -> click.Path:
+        if self._path is None:
+            self._path = click.Path(**self.options)
+        return self._path
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return self.path.convert(value, param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> Any:
+        return self.path.shell_complete(ctx, param, incomplete)
+
+    def to_info_dict(self) -> Any:
+        return self.path.to_info_dict()
+
+
+class PokercalcGroup(_OwnHelpOption, click.Group):
     """A click group whose errors are one line on stderr, never a usage dump or traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -450,7 +519,14 @@ def view(name: str, *args: Any) -> Callable[[], Any]:
     invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-@click.version_option(__version__, prog_name="pokercalc")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and exit.",
+)
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """pokercalc: exact and Monte Carlo poker equity from the shell.

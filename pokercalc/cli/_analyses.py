@@ -9,7 +9,7 @@ import click
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
 
-@click.command("outs", short_help="Outs and odds of a hand on a flop or turn.")
+@click.command("outs", cls=common.Command, short_help="Outs and odds of a hand on a flop or turn.")
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Kd8h9c.")
 @click.option(
@@ -47,7 +47,7 @@ def outs_command(
     common.exit_if_interrupted(result)
 
 
-@click.command("draws", short_help="Straight and flush draws of a hand.")
+@click.command("draws", cls=common.Command, short_help="Straight and flush draws of a hand.")
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
@@ -80,7 +80,9 @@ def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None
     common.emit(result, fmt, common.view("draws_table", result))
 
 
-@click.command("hits", short_help="How a range hits a board: made hands and draws.")
+@click.command(
+    "hits", cls=common.Command, short_help="How a range hits a board: made hands and draws."
+)
 @click.argument("range_", metavar="RANGE", nargs=-1, required=True)
 @click.option("--board", "-b", required=True, help="The flop, turn or river, e.g. Kh7c2d.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
@@ -159,7 +161,9 @@ def _process_age() -> float:
     return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
 
 
-@click.command("winodds", short_help="Equity and win odds against random opponents.")
+@click.command(
+    "winodds", cls=common.Command, short_help="Equity and win odds against random opponents."
+)
 @click.argument("hero")
 @click.option(
     "--opponents",

@@ -10,7 +10,7 @@ import click
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
 
-@click.command("equity", short_help="Equity, win and tie of every player.")
+@click.command("equity", cls=common.Command, short_help="Equity, win and tie of every player.")
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards, e.g. 4dAc5d (0, 3, 4 or 5).")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
@@ -37,7 +37,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 @click.option(
     "--plot",
     "plot_file",
-    type=click.Path(dir_okay=False),
+    type=common.Path(dir_okay=False),
     help="Write the equity curve and histogram to a PNG or SVG file (needs matplotlib).",
 )
 @common.executor_options(

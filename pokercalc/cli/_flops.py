@@ -7,7 +7,9 @@ import click
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
 
-@click.command("flops", short_help="Equity on all 19,600 flops, and a fitted formula.")
+@click.command(
+    "flops", cls=common.Command, short_help="Equity on all 19,600 flops, and a fitted formula."
+)
 @click.argument("hero")
 @click.argument("range_", metavar="RANGE")
 @click.option(
@@ -39,13 +41,13 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 @click.option(
     "--csv",
     "csv_file",
-    type=click.Path(dir_okay=False, writable=True),
+    type=common.Path(dir_okay=False, writable=True),
     help="Write one row per flop (flop, equity, F1..F73) to this file.",
 )
 @click.option(
     "--plot",
     "plot_file",
-    type=click.Path(dir_okay=False),
+    type=common.Path(dir_okay=False),
     help="Write the equity curve over the flops and its histogram to a PNG or SVG file "
     "(needs matplotlib).",
 )

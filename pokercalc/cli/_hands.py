@@ -9,7 +9,9 @@ import click
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
 
-@click.command("eval", short_help="Value and category of hands of 5 to 7 cards.")
+@click.command(
+    "eval", cls=common.Command, short_help="Value and category of hands of 5 to 7 cards."
+)
 @click.argument("hands", nargs=-1, required=True)
 @common.game_option(common.ALL_GAMES)
 @click.option("--board", "-b", default="", help="Omaha: the board the hole cards play with.")
@@ -31,7 +33,7 @@ def eval_command(hands: tuple[str, ...], game: str, board: str, fmt: str) -> Non
     common.emit(results, fmt, common.view("eval_table", results))
 
 
-@click.command("query", short_help="The hands a range or pocket query holds.")
+@click.command("query", cls=common.Command, short_help="The hands a range or pocket query holds.")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards to remove, e.g. 4dAc5d.")
 @click.option("--dead", "-d", default="", help="Dead cards to remove, e.g. JcJh.")

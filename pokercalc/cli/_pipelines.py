@@ -11,7 +11,9 @@ import click
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
 
-@click.command("batch", short_help="Many equity scenarios, one per line, as JSON lines.")
+@click.command(
+    "batch", cls=common.Command, short_help="Many equity scenarios, one per line, as JSON lines."
+)
 @click.argument(
     "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
 )
@@ -102,8 +104,10 @@ def batch_command(
     raise SystemExit(1 if failed else 0)
 
 
-@click.command("check", short_help="Check expected equities from a regression file.")
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.command(
+    "check", cls=common.Command, short_help="Check expected equities from a regression file."
+)
+@click.argument("file", required=False, type=common.Path(dir_okay=False))
 @click.option("--builtin", is_flag=True, help="Check the known equities shipped with pokercalc.")
 @click.option(
     "--seed", type=common.Checked("seed", True), help="Monte Carlo seed where a scenario sets none."
@@ -148,7 +152,11 @@ def _table_executor(jobs: int | None, cluster: str | None) -> Any:
     return open_executor(jobs, cluster)
 
 
-@click.command("table", short_help="Tables of equities: preflop matchups, vs random, all flops.")
+@click.command(
+    "table",
+    cls=common.Command,
+    short_help="Tables of equities: preflop matchups, vs random, all flops.",
+)
 @click.argument("kind", metavar="TABLE")
 @click.argument("arguments", metavar="[HANDS RANGE]", nargs=-1)
 @click.option(
@@ -181,7 +189,7 @@ def _table_executor(jobs: int | None, cluster: str | None) -> Any:
 @click.option(
     "--output",
     "-o",
-    type=click.Path(dir_okay=False),
+    type=common.Path(dir_okay=False),
     help="Write the table to this file (.csv, .jsonl or .parquet); finished pieces wait in "
     "FILE.parts, so a stopped run resumes.",
 )
