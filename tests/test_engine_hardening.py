@@ -326,3 +326,47 @@ def test_the_conflict_refusal_quotes_the_exact_count_when_it_is_known() -> None:
     with pytest.raises(InputError, match=r"exact enumeration has 10,273,824 outcomes"):
         eq._check_accepted(sampler)
     assert pokercalc.count_outcomes("AsKs | QQ") == 10_273_824
+
+
+def test_the_pair_count_stops_when_its_control_asks() -> None:
+    from array import array
+
+    from pokercalc.analysis import equities as eq
+    from pokercalc.core.games import get_game
+
+    g = get_game("omaha6")
+    ranges = eq._parse_players("AsAhKc*** | KsKhKd***", (), (), g)  # 18,424 hands each
+    kernel = eq._Problem(list(ranges), (), (), g).kernel()
+    full = kernel.count_assignments(0)
+    assert full > 0 and kernel.count_assignments(0, array("q", [0, 0])) == full
+    assert kernel.count_assignments(0, array("q", [1, 0])) == -2
+    assert kernel.count_assignments(0) == full  # (the flag was that call's alone)
+    with pytest.raises(ValueError, match="two entries"):
+        kernel.count_assignments(0, array("q", [1]))
+
+
+def test_a_signal_during_the_pair_count_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two ranges past the counting budget: the count runs on the main thread under
+    # runner.run_here, whose watcher turns SIGINT into the kernel's stop flag.
+    import threading
+
+    from pokercalc.analysis import equities as eq
+
+    real = eq.run_here
+    seen: list[bool] = []
+
+    def signalled(call: object, control: object, **kw: object) -> object:
+        # (the count takes 0.3 s here: the signal comes while it runs)
+        threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
+        value, stopped = real(call, control, **kw)  # type: ignore[arg-type]
+        seen.append(stopped)
+        return value, stopped
+
+    monkeypatch.setattr(eq, "run_here", signalled)
+    start = time.perf_counter()
+    result = pokercalc.equity("AsAh**** | KsKh****", game="omaha6", method="exact")
+    assert seen == [True] and time.perf_counter() - start < 60
+    assert result.interrupted and result.players[0].equity is None
+    monkeypatch.setattr(eq, "run_here", real)
+    counted = pokercalc.count_outcomes("AsAhKc*** | KsKhKd***", game="omaha6")
+    assert counted == 187_336_380 * 658_008  # (pairs, then boards of five from 40 cards)

@@ -1492,19 +1492,29 @@ cdef class Kernel:
                        or cols < (self.P.off[p + 1] - self.P.off[p]) * self.P.bstride):
             raise ValueError("combo tallies are too small")
 
-    def count_assignments(self, int64_t budget) -> int:
+    def count_assignments(self, int64_t budget, int64_t[::1] ctl=None) -> int:
         """Number of non-conflicting joint assignments, or -1 when counting would pass ``budget``
-        steps (two players are counted by :func:`_count_pairs` past it, whatever their sizes)."""
+        steps (two players are counted by :func:`_count_pairs` past it, whatever their sizes),
+        or -2 when ``ctl`` (a ``runner.Control`` buffer) asked the pair count to stop: at the
+        largest ranges it takes seconds."""
         cdef int64_t steps = 0
         cdef int64_t count = -1
         cdef double pairs
-        with nogil:
-            if self.P.n == 2:
-                pairs = <double>(self.P.off[1] - self.P.off[0]) * (self.P.off[2] - self.P.off[1])
-                if pairs > budget:
-                    count = _count_pairs(&self.P, self.P.bmask | self.P.dead)
-            if count < 0:
-                count = _count(&self.P, 0, self.P.bmask | self.P.dead, &steps, budget)
+        if ctl is not None:
+            if ctl.shape[0] < 2:
+                raise ValueError("ctl needs two entries")
+            self.P.ctl = &ctl[0]
+        try:
+            with nogil:
+                if self.P.n == 2:
+                    pairs = (<double>(self.P.off[1] - self.P.off[0])
+                             * (self.P.off[2] - self.P.off[1]))
+                    if pairs > budget:
+                        count = _count_pairs(&self.P, self.P.bmask | self.P.dead)
+                if count == -1:
+                    count = _count(&self.P, 0, self.P.bmask | self.P.dead, &steps, budget)
+        finally:
+            self.P.ctl = NULL
         return -1 if steps > budget else count
 
     def work_items(self, bint first_only, int nfirsts, bint shuffle) -> object:
@@ -1890,7 +1900,8 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
     number system) holds, for every set of fewer than K cards, the hands of B holding it;
     a set of K cards is a whole hand, and the hands A and B share are found by sorting.
     Two Omaha-6 ranges of 601,036 hands holding AA with three aces left: no pair, found in
-    about a second, where walking the 3.6e11 pairs took hours."""
+    about a second, where walking the 3.6e11 pairs took hours.  -2 when ``P.ctl`` asked it
+    to stop."""
     cdef int K = P.K, t
     cdef int c[8]
     cdef int32_t* tab[8]
@@ -1899,7 +1910,7 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
     cdef uint32_t sb, full
     cdef uint64_t* am = NULL
     cdef uint64_t* bm = NULL
-    cdef bint ok = True
+    cdef bint ok = True, stopped = False
     if P.n != 2 or K < 1 or K > 7:
         return -1
     full = (<uint32_t>1 << K) - 1
@@ -1915,6 +1926,10 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
     else:
         # B's hands, and every set of fewer than K of their cards.
         for i in range(P.off[1], P.off[2]):
+            # (a stop asked for is seen within a few thousand hands: a few milliseconds)
+            if (i & 4095) == 0 and stop_requested(P.ctl):
+                stopped = True
+                break
             if P.cmask[i] & used:
                 continue
             bm[nb] = P.cmask[i]
@@ -1923,7 +1938,10 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
             for sb in range(1, full):
                 rank = _subset_rank(c, K, sb, &t)
                 tab[t][rank] += 1
-        for i in range(P.off[0], P.off[1]):
+        for i in range(P.off[0], P.off[1] if not stopped else P.off[0]):
+            if (i & 4095) == 0 and stop_requested(P.ctl):
+                stopped = True
+                break
             if P.cmask[i] & used:
                 continue
             am[na] = P.cmask[i]
@@ -1949,6 +1967,8 @@ cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
                 ia += 1
                 ib += 1
         total += -shared if K & 1 else shared
+        if stopped:
+            total = -2
     for t in range(8):
         free(tab[t])
     free(am)
