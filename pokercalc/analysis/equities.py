@@ -750,7 +750,7 @@ class _Problem:
             # A few joint assignments: counted here, cheaper than setting up the kernel.
             return _count_joint([r.masks() for r in listed], self.blocked) * ways_random, True
         sub = _Problem(fixed, self.board, self.dead, self.game)
-        count = _count_in_kernel(sub.kernel(), math.prod(map(len, fixed)))
+        count = _count_in_kernel(sub.kernel(), [len(r) for r in fixed])
         if count >= 0:
             return count * ways_random, True
         # (A DeckRange is always random: ``listed`` holds every fixed player.)
@@ -854,12 +854,12 @@ class _Problem:
                 self.perm.extend(image)
 
 
-def _count_in_kernel(kernel: Kernel, joint: int) -> int:
-    """The kernel's count of assignments (-1: past its budget), ``joint`` the product of the
-    ranges' sizes.  Two ranges past the budget are counted by the cards their hands share,
-    which takes seconds at the largest sizes: on the main thread, a signal stops it there
-    and is raised, as in a run (``runner.run_here``)."""
-    if joint <= _COUNT_BUDGET:
+def _count_in_kernel(kernel: Kernel, sizes: list[int]) -> int:
+    """The kernel's count of assignments (-1: past its budget) of ranges of ``sizes`` hands.
+    Two ranges past the budget are counted by the cards their hands share, which takes
+    seconds at the largest sizes: on the main thread, a signal stops it there and is
+    raised, as in a run (``runner.run_here``)."""
+    if len(sizes) != 2 or math.prod(sizes) <= _COUNT_BUDGET:
         return kernel.count_assignments(_COUNT_BUDGET)  # (20 million steps at most)
     control = Control()
     count, stopped = run_here(
