@@ -102,6 +102,7 @@ cdef enum:
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
     int __builtin_ctz(unsigned int) nogil
 
 # Exact counts for unweighted runs, sums of weight products for weighted ones.
@@ -300,43 +301,87 @@ cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t
     M.evaluated += 1
 
 
+cdef extern from *:
+    """
+    /* Bit 0 of every suit lane of a card mask (16 bits per suit, bit r for rank r). */
+    #define PC_LANES_ONE 0x0001000100010001ULL
+    """
+    const uint64_t LANES_ONE "PC_LANES_ONE"
+
+
+cdef inline int lanes_set(uint64_t t) noexcept nogil:
+    """How many of ``t``'s lanes hold their bit 0 (``t`` has no other bits): a multiply adds
+    the four lanes into the top one."""
+    return <int>((t * LANES_ONE) >> 48)
+
+
+cdef inline uint64_t suit_lanes(int suits) noexcept nogil:
+    """The card mask of every rank of the suits whose bits are set in ``suits``."""
+    cdef uint64_t m = 0
+    cdef int s
+    for s in range(4):
+        if suits >> s & 1:
+            m |= <uint64_t>0x1FFF << (16 * s)
+    return m
+
+
+cdef inline uint64_t cards_left(const Merged* M, int r) noexcept nogil:
+    """The cards of rank ``r`` or lower that can still come, as a card mask."""
+    return ~M.used & (((<uint64_t>2 << r) - 1) * LANES_ONE)
+
+
+cdef inline uint64_t lane_union(uint64_t m) noexcept nogil:
+    """The ranks (bit r for rank r) of which ``m`` holds a card of some suit."""
+    return (m | m >> 16 | m >> 32 | m >> 48) & 0x1FFF
+
+
 cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w,
                                      uint64_t key, uint64_t mask, uint64_t live,
                                      int dead) noexcept nogil:
     """:func:`merged_last` for two players: both values and the counts in registers, each
-    board class weighted as :func:`merged_leaf` weights it."""
+    board class weighted as :func:`merged_leaf` weights it.
+
+    The cards left are walked as bits, not card by card: the live suits' cards one by one,
+    then one card per rank for the dead suits' cards of that rank (their count its weight).
+    A loop over the 4 (r + 1) cards checking each cost more than the evaluations (AhKh
+    against QQ+,AKs,AKo on Qh7h2c)."""
     cdef uint64_t k0 = M.hk[0] + key, k1 = M.hk[1] + key, m0 = M.hm[0] | mask
-    cdef uint64_t m1 = M.hm[1] | mask, b, used = M.used
-    cdef int rr, s, c, a, d = 0
+    cdef uint64_t m1 = M.hm[1] | mask, b, t
+    cdef uint64_t x = cards_left(M, r)
+    cdef uint64_t dl = x & suit_lanes(dead)
+    cdef uint64_t ranks = lane_union(dl)
+    cdef int c, pos, rr
     cdef uint16_t v0, v1
-    cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt
-    for rr in range(r, -1, -1):
-        a = 0
-        for s in range(4):
-            c = 4 * rr + s
+    cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt, dw
+    x &= ~dl
+    while x:
+        pos = __builtin_ctzll(x)
+        b = x & (~x + 1)
+        x &= x - 1
+        wt = class_weight(P, M, live | b)
+        if wt == 0:
+            continue
+        c = 4 * (pos & 15) + (pos >> 4)
+        v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
+        v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
+        w0 += wt * (v0 > v1)
+        w1 += wt * (v1 > v0)
+        tot += wt
+        ev += 1
+    # A dead suit's card counts by its rank alone: one showdown per rank, weighted by how
+    # many dead cards of that rank are left (the class's live cards, so its symmetry
+    # weight, are the same for every rank).
+    dw = class_weight(P, M, live) if ranks else 0
+    if dw:
+        while ranks:
+            rr = __builtin_ctzll(ranks)
+            ranks &= ranks - 1
+            t = (dl >> rr) & LANES_ONE
+            c = 4 * rr + (__builtin_ctzll(t) >> 4)
             b = PC_CARD_BIT[c]
-            if used & b:
-                continue
-            if dead >> s & 1:
-                d = c
-                a += 1
-                continue
-            wt = class_weight(P, M, live | b)
-            if wt == 0:
-                continue
+            wt = dw * lanes_set(t)
             v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
             v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
-            w0 += wt * (v0 > v1)
-            w1 += wt * (v1 > v0)
-            tot += wt
-            ev += 1
-        if a:
-            wt = a * class_weight(P, M, live)
-            if wt == 0:
-                continue
-            b = PC_CARD_BIT[d]
-            v0 = evaluate(rk, k0 + PC_CARD_KEY[d], m0 | b)
-            v1 = evaluate(rk, k1 + PC_CARD_KEY[d], m1 | b)
             w0 += wt * (v0 > v1)
             w1 += wt * (v1 > v0)
             tot += wt
@@ -352,9 +397,10 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
 cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w, uint64_t key,
                       uint64_t mask, uint64_t live, const int* sc, int dead) noexcept nogil:
     """:func:`merged_rank` for the last card, of rank ``r`` or lower: with one card to come the
-    dead suits no longer change, so every rank's dead cards are one class."""
-    cdef int s, c, a, rr, x = P.nb + M.k - 1, hv, d = 0
-    cdef uint64_t b
+    dead suits no longer change, so every rank's dead cards are one class (walked as bits,
+    as :func:`merged_last_headsup` walks them)."""
+    cdef int s, c, pos, rr, at = P.nb + M.k - 1, hv
+    cdef uint64_t b, t, x, dl, ranks
     for s in range(4):
         hv = M.maxhole[s] if M.maxhole[s] < P.fl_hmax else P.fl_hmax
         if (M.maxhole[s] < P.fl_hmin or sc[s] + 1 < P.fl_bmin
@@ -366,22 +412,25 @@ cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t
         if M.n == 2:
             merged_last_headsup(rk, P, M, r, w, key, mask, live, dead)
             return
-    for rr in range(r, -1, -1):
-        a = 0
-        for s in range(4):
-            c = 4 * rr + s
-            b = PC_CARD_BIT[c]
-            if M.used & b:
-                continue
-            if dead >> s & 1:
-                d = c
-                a += 1
-                continue
-            M.bc[x] = c
-            merged_leaf(rk, P, M, w, key + PC_CARD_KEY[c], mask | b, live | b)
-        if a:
-            M.bc[x] = d
-            merged_leaf(rk, P, M, w * a, key + PC_CARD_KEY[d], mask | PC_CARD_BIT[d], live)
+    x = cards_left(M, r)
+    dl = x & suit_lanes(dead)
+    x &= ~dl
+    while x:
+        pos = __builtin_ctzll(x)
+        b = x & (~x + 1)
+        x &= x - 1
+        c = 4 * (pos & 15) + (pos >> 4)
+        M.bc[at] = c
+        merged_leaf(rk, P, M, w, key + PC_CARD_KEY[c], mask | b, live | b)
+    ranks = lane_union(dl)
+    while ranks:
+        rr = __builtin_ctzll(ranks)
+        ranks &= ranks - 1
+        t = (dl >> rr) & LANES_ONE
+        c = 4 * rr + (__builtin_ctzll(t) >> 4)
+        M.bc[at] = c
+        merged_leaf(rk, P, M, w * lanes_set(t), key + PC_CARD_KEY[c], mask | PC_CARD_BIT[c],
+                    live)
 
 
 cdef void merged_rank(ranking_t* rk, const Problem* P, Merged* M, int r, int left, int64_t w,
