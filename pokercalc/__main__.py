@@ -12,7 +12,15 @@ library does not change its host's signal handlers.
 from __future__ import annotations
 
 import os
-import signal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import signal
+else:
+    try:
+        import _signal as signal  # (signal without its enums: pokercalc.core.runner says why)
+    except ImportError:
+        import signal
 
 
 def _stopped_while_starting(signum: int, frame: object) -> None:

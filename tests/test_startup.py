@@ -98,6 +98,28 @@ def test_equity_json_makes_no_fraction_and_calls_no_gettext() -> None:
         assert "/" in json.loads(stdout)["result"]["players"][0]["equity_fraction"]
 
 
+def _imported(*argv: str) -> set[str]:
+    """The modules a fresh interpreter running ``argv`` imports (``-X importtime``)."""
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", *argv], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in out.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+
+
+def test_the_command_does_not_import_signal() -> None:
+    # (its enums of signals and handlers cost a one-off command a millisecond: __main__ and
+    # core.runner take the functions from _signal)
+    floor = _imported("-c", "import click")
+    got = _imported("-m", "pokercalc", "equity", "AsAh | KsKh", "--json")
+    assert "signal" not in floor  # (else there would be nothing to save)
+    assert "signal" not in got and "pokercalc.core.runner" in got
+
+
 def _command_modules() -> tuple[str, ...]:
     from pokercalc.cli import COMMANDS
 

@@ -18,7 +18,6 @@ after SIGTERM (:func:`exit_status`).
 from __future__ import annotations
 
 import os
-import signal
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator
@@ -27,7 +26,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import queue
+    import signal
     from concurrent.futures import Executor, Future
+else:
+    try:
+        # The C module that ``signal`` wraps: the same functions and signal numbers, without
+        # the enums of signals and handlers that ``signal`` builds on import (a millisecond
+        # of the command's start-up; handlers get plain numbers either way).
+        import _signal as signal
+    except ImportError:  # (an interpreter without it)
+        import signal
 
 __all__ = [
     "Control",
