@@ -244,6 +244,10 @@ _ALIASES = {
 
 def get_game(game: str | Game | None) -> Game:
     """The game named ``game`` (a :class:`Game` passes through; None is hold'em)."""
+    if type(game) is str:
+        found = GAMES.get(game)  # (the usual call: a game's own name)
+        if found is not None:
+            return found
     if game is None:
         return HOLDEM
     if isinstance(game, Game):
