@@ -1925,7 +1925,7 @@ cdef int _cmp_u64(const void* x, const void* y) noexcept nogil:
     return (a > b) - (a < b)
 
 
-cdef inline int _sorted_hole(const Problem* P, int32_t combo, int* c) noexcept nogil:
+cdef inline void _sorted_hole(const Problem* P, int32_t combo, int* c) noexcept nogil:
     """A combo's hole cards in ascending order into ``c`` (insertion sort: at most six)."""
     cdef const uint8_t* h = hole_of(P, combo)
     cdef int i, j, x
@@ -1936,7 +1936,6 @@ cdef inline int _sorted_hole(const Problem* P, int32_t combo, int* c) noexcept n
             c[j] = c[j - 1]
             j -= 1
         c[j] = x
-    return P.K
 
 
 cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:

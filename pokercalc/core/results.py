@@ -60,6 +60,7 @@ __all__ = [
     "ExactFraction",
     "exact_fractions",
     "fraction_text",
+    "is_fraction",
     "nullable",
     "object_schema",
     "CARD",
