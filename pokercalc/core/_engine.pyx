@@ -335,6 +335,19 @@ cdef inline uint64_t lane_union(uint64_t m) noexcept nogil:
     return (m | m >> 16 | m >> 32 | m >> 48) & 0x1FFF
 
 
+cdef inline void headsup_card(ranking_t* rk, uint64_t k0, uint64_t k1, uint64_t m0, uint64_t m1,
+                              int c, uint64_t b, int64_t wt, int64_t* acc) noexcept nogil:
+    """The showdown of two hands (keys ``k0``, ``k1``, masks ``m0``, ``m1``) with card ``c``
+    (bit ``b``) added, ``wt`` boards: into ``acc`` the first's wins, the second's, the
+    boards and the showdowns (inlined: the four stay in registers)."""
+    cdef uint16_t v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
+    cdef uint16_t v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
+    acc[0] += wt * (v0 > v1)
+    acc[1] += wt * (v1 > v0)
+    acc[2] += wt
+    acc[3] += 1
+
+
 cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w,
                                      uint64_t key, uint64_t mask, uint64_t live,
                                      int dead) noexcept nogil:
@@ -351,8 +364,9 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
     cdef uint64_t dl = x & suit_lanes(dead)
     cdef uint64_t ranks = lane_union(dl)
     cdef int c, pos, rr
-    cdef uint16_t v0, v1
-    cdef int64_t w0 = 0, w1 = 0, tot = 0, ev = 0, wt, dw
+    cdef int64_t acc[4]
+    cdef int64_t wt, dw
+    acc[0] = acc[1] = acc[2] = acc[3] = 0
     x &= ~dl
     while x:
         pos = __builtin_ctzll(x)
@@ -361,13 +375,7 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
         wt = class_weight(P, M, live | b)
         if wt == 0:
             continue
-        c = 4 * (pos & 15) + (pos >> 4)
-        v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
-        v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
-        w0 += wt * (v0 > v1)
-        w1 += wt * (v1 > v0)
-        tot += wt
-        ev += 1
+        headsup_card(rk, k0, k1, m0, m1, 4 * (pos & 15) + (pos >> 4), b, wt, acc)
     # A dead suit's card counts by its rank alone: one showdown per rank, weighted by how
     # many dead cards of that rank are left (the class's live cards, so its symmetry
     # weight, are the same for every rank).
@@ -378,20 +386,13 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
             ranks &= ranks - 1
             t = (dl >> rr) & LANES_ONE
             c = 4 * rr + (__builtin_ctzll(t) >> 4)
-            b = PC_CARD_BIT[c]
-            wt = dw * lanes_set(t)
-            v0 = evaluate(rk, k0 + PC_CARD_KEY[c], m0 | b)
-            v1 = evaluate(rk, k1 + PC_CARD_KEY[c], m1 | b)
-            w0 += wt * (v0 > v1)
-            w1 += wt * (v1 > v0)
-            tot += wt
-            ev += 1
-    M.cnt[1] += w * w0
-    M.cnt[4] += w * w1
-    M.cnt[2] += w * (tot - w0 - w1)
-    M.cnt[5] += w * (tot - w0 - w1)
-    M.boards += w * tot
-    M.evaluated += ev
+            headsup_card(rk, k0, k1, m0, m1, c, PC_CARD_BIT[c], dw * lanes_set(t), acc)
+    M.cnt[1] += w * acc[0]
+    M.cnt[4] += w * acc[1]
+    M.cnt[2] += w * (acc[2] - acc[0] - acc[1])
+    M.cnt[5] += w * (acc[2] - acc[0] - acc[1])
+    M.boards += w * acc[2]
+    M.evaluated += acc[3]
 
 
 cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w, uint64_t key,
