@@ -61,7 +61,12 @@ KERNEL_MAX_PLAYERS = 23
 
 @record(kw_only=True)
 class Game(FieldMethods):
-    """One poker game's rules, as far as equity needs them."""
+    """One poker game's rules, as far as equity needs them.
+
+    What follows from the rules is computed once per game (``cached_property``): the
+    engine reads some of it several times a call, and a property's call cost a repeated
+    flop spot 5,000 of its 194,000 instructions of Python.
+    """
 
     name: str  #: the name ``--game`` and ``game=`` take
     title: str  #: how people write it
@@ -79,7 +84,7 @@ class Game(FieldMethods):
         """The deck's card indices (rank * 4 + suit), lowest first."""
         return tuple(range(4 * self.lowest_rank, 52))
 
-    @property
+    @cached_property
     def deck_size(self) -> int:
         """Cards in the deck."""
         return len(self.deck)
@@ -90,12 +95,12 @@ class Game(FieldMethods):
         lane = 0x1FFF & ~((1 << self.lowest_rank) - 1)
         return lane | lane << 16 | lane << 32 | lane << 48
 
-    @property
+    @cached_property
     def outside_mask(self) -> int:
         """The cards of a full deck this game does not use, as a mask."""
         return 0x1FFF1FFF1FFF1FFF & ~self.deck_mask
 
-    @property
+    @cached_property
     def max_players(self) -> int:
         """Players the deck can deal with a full board (the kernels hold at most 23)."""
         return min(KERNEL_MAX_PLAYERS, (self.deck_size - self.board_cards) // self.hole_cards)
@@ -108,12 +113,12 @@ class Game(FieldMethods):
 
         return RANKINGS[self.ranking]
 
-    @property
+    @cached_property
     def ranking_id(self) -> int:
         """The ranking's number for the compiled evaluator."""
         return _RANKING_IDS[self.ranking]
 
-    @property
+    @cached_property
     def evaluator_id(self) -> int:
         """The engine's number for how this game values a hand: the ranking's number when
         the best five of all cards play, 3 for Omaha's two hole and three board cards, 4 for
@@ -122,7 +127,7 @@ class Game(FieldMethods):
             return self.ranking_id
         return 4 if self.split == "hilo8" else 3
 
-    @property
+    @cached_property
     def flush_rule(self) -> tuple[int, int, int]:
         """The fewest and most hole cards and the fewest board cards a five-card flush can use:
         (0, hole cards, 5 - hole cards) when any five play, (2, 2, 3) in Omaha."""
@@ -130,7 +135,7 @@ class Game(FieldMethods):
             return (2, 2, 3)
         return (0, self.hole_cards, max(0, 5 - self.hole_cards))
 
-    @property
+    @cached_property
     def hilo(self) -> bool:
         """True when half the pot goes to the best eight-or-better low."""
         return self.split == "hilo8"
