@@ -773,12 +773,24 @@ class _Problem:
         if len(self.perm) <= len(self.group) * _FOUND_HANDS:
             self._found.symmetry = (tuple(self.group), self.perm)
 
+    def _candidates(self) -> tuple[tuple[int, ...], ...]:
+        """The suit permutations but the identity that may leave the problem unchanged: those
+        keeping the board, the dead cards and the cards each player can hold (no hand listed)."""
+        fixed = [self.bmask, mask_of(self.dead), *self.unions]
+        sig = [tuple([(m >> (16 * s)) & 0xFFFF for m in fixed]) for s in range(4)]
+        return _suit_perms(tuple([sig.index(x) for x in sig]))
+
+    def symmetry_bound(self) -> int:
+        """The most suit permutations :meth:`find_symmetry` can find, known without listing a
+        hand (a random player of Omaha lists millions)."""
+        if self._found.symmetry is not None:
+            return len(self._found.symmetry[0])
+        return 1 + len(self._candidates())
+
     def _find_symmetry(self) -> None:
         """:meth:`find_symmetry` searched."""
         off, _, masks, _, weights = self.arrays(True)
-        fixed = [self.bmask, mask_of(self.dead), *self.unions]
-        sig = [tuple([(m >> (16 * s)) & 0xFFFF for m in fixed]) for s in range(4)]
-        candidates = _suit_perms(tuple([sig.index(x) for x in sig]))
+        candidates = self._candidates()
         if isinstance(masks, array):
             self._small_symmetry(off, masks, weights, candidates)
             return
@@ -1119,6 +1131,8 @@ def _choose_method(prob: _Problem, method: str, limit: float) -> tuple[str, int,
             method = "exact"
         elif outcomes > limit * 24:
             method = "mc"
+        elif outcomes / prob.symmetry_bound() > limit:
+            method = "mc"  # (without listing every hand to search the symmetries)
         else:
             prob.find_symmetry()
             method = "exact" if outcomes / len(prob.group) <= limit else "mc"
@@ -1766,7 +1780,15 @@ def _alias_tables(prob: _Problem) -> tuple[array[float], array[int]]:
     aidx = array("i")
     off, *_, weights = prob.arrays(prob._listed)
     for p in range(prob.n):
-        pr, a = _alias(weights[off[p] : off[p + 1]].tolist())
+        lo, hi = int(off[p]), int(off[p + 1])
+        if prob.random_flags[p] or not prob.weighted:
+            # Equal weights: every probability 1, so the kernel never reads an alias; a
+            # random player's entries are not read at all (it is dealt from the deck), and
+            # in Omaha it may list over a million hands (a second of _alias here).
+            aprob.extend(array("d", [1.0]) * (hi - lo))
+            aidx.frombytes(bytes(4 * (hi - lo)))
+            continue
+        pr, a = _alias(weights[lo:hi].tolist())
         aprob.extend(pr)
         aidx.extend(a)
     # The kernel reads a first entry even when every player is dealt from the deck.
