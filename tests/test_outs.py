@@ -92,7 +92,7 @@ def test_rule_outs_match_brute_force_on_random_flops_and_turns(monkeypatch) -> N
     from pokercalc.analysis import outs as outs_module
 
     # Only the rules are under test here: stand in for the engine run per card.
-    monkeypatch.setattr(outs_module, "_engine_equity", _fake_engine)
+    monkeypatch.setattr(outs_module._Engine, "run", _fake_engine)
     rng = random.Random(7)
     for i in range(300):
         deck = rng.sample(range(52), 13)
@@ -109,6 +109,7 @@ def test_rule_outs_match_brute_force_on_random_flops_and_turns(monkeypatch) -> N
 class _FakePlayer:
     equity = 0.5
     equity_fraction = None
+    stderr = None
 
 
 class _FakeResult:
@@ -116,7 +117,7 @@ class _FakeResult:
     interrupted = False
 
 
-def _fake_engine(players, board, dead, threads=None, game=None):
+def _fake_engine(engine, players, board, dead, threads=None, game=None, index=0):
     """Stands in for the engine where only the rules are under test."""
     return _FakeResult()
 
@@ -305,10 +306,12 @@ def test_to_dict() -> None:
         "discounted": True,
         "equity": None,
         "equity_fraction": None,
+        "stderr": None,
         "ahead": None,
         "no_deal": False,
     }
     assert d["interrupted"] is False
+    assert d["method"] is d["equity_stderr"] is d["seed"] is None  # (no opponent)
 
 
 def test_a_card_that_leaves_an_opponent_no_hand_is_no_deal() -> None:
@@ -361,8 +364,8 @@ def test_cli_outs_csv() -> None:
     res = CliRunner().invoke(cli, ["outs", "AsAc", "--board", "Kd8h9c", "--csv"])
     assert res.exit_code == 0
     lines = res.output.splitlines()
-    assert lines[0] == "card,hand,is_out,discounted,equity,ahead,no_deal"
-    assert lines[1] == 'Ah,"Three of a kind, Aces",True,True,,,False'
+    assert lines[0] == "card,hand,is_out,discounted,equity,stderr,ahead,no_deal"
+    assert lines[1] == 'Ah,"Three of a kind, Aces",True,True,,,,False'
     assert len(lines) == 48
 
 
@@ -440,7 +443,7 @@ def brute_outs_short(hero, board, specific, dead, triton: bool) -> tuple[int, ..
 def test_short_deck_rule_outs_match_brute_force(monkeypatch) -> None:
     from pokercalc.analysis import outs as outs_module
 
-    monkeypatch.setattr(outs_module, "_engine_equity", _fake_engine)
+    monkeypatch.setattr(outs_module._Engine, "run", _fake_engine)
     rng = random.Random(11)
     for i in range(200):
         triton = i % 2 == 1
@@ -530,3 +533,82 @@ def test_cli_outs_short_deck() -> None:
     assert res.exit_code == 2 and res.output == (
         "Error: the hero needs exactly 5 hole cards, got 2\n"
     )
+
+
+# ---------------------------------------------------------------------------
+# Exact or Monte Carlo
+
+
+def test_monte_carlo_after_each_card_lands_within_four_standard_errors() -> None:
+    # A turn against a random hand: cheap to enumerate, so every estimate can be checked.
+    args = ("AsKs", "Js9h3dTc", ["random"])
+    exact = find_outs(*args)
+    mc = find_outs(*args, method="mc", trials=40_000, seed=17)
+    assert exact.method == "exact" and exact.seed is None and exact.equity_stderr is None
+    assert mc.method == "mc" and mc.seed == 17 and len(mc.cards) == len(exact.cards)
+    assert mc.equity_stderr is not None and 0 < mc.equity_stderr < 0.005
+    assert abs(mc.equity - exact.equity) < 4 * mc.equity_stderr
+    for e, m in zip(exact.cards, mc.cards, strict=True):
+        assert e.card == m.card and e.is_out == m.is_out and e.stderr is None
+        assert m.equity_fraction is None and m.stderr is not None and 0 < m.stderr < 0.01
+        assert abs(m.equity - float(e.equity_fraction)) < 4 * m.stderr, m.card
+    assert mc.outs == exact.outs and mc.hit_next == exact.hit_next  # (the rules stay exact)
+    again = find_outs(*args, method="mc", trials=40_000, seed=17)
+    assert [(c.equity, c.stderr) for c in again.cards] == [(c.equity, c.stderr) for c in mc.cards]
+
+
+def test_auto_goes_monte_carlo_past_the_threshold_over_all_the_cards() -> None:
+    # Two random hands on the flop: 41,122,620 outcomes a card (a quarter weighs as one,
+    # counted by rank classes), 45 cards; exact within the default 1e9, not within 1e8.
+    args = ("AsKs", "Js9h3d", ["random", "random"])
+    small = find_outs(*args, threshold=1e8, trials=16384, seed=5)
+    assert small.method == "mc" and all(c.stderr is not None for c in small.cards)
+    big = find_outs(*args, method="exact")
+    assert big.method == "exact" and all(c.equity_fraction is not None for c in big.cards)
+    for e, m in zip(big.cards, small.cards, strict=True):
+        assert abs(m.equity - e.equity) < 4 * m.stderr, m.card
+
+
+def test_omaha6_outs_run_by_default_against_a_random_hand() -> None:
+    # A random Omaha-6 hand holds 5,245,786 hands: too many to list, so the runs sample.
+    r = find_outs("AsKsQd7h2c8d", "Js9h3d", game="omaha6", trials=16384, seed=2)
+    assert r.method == "mc" and r.opponents == ("random",) and r.seed == 2
+    assert len(r.cards) == 43 and all(c.stderr is not None for c in r.cards)
+    assert r.equity is not None and r.equity_stderr is not None
+    with pytest.raises(InputError, match="too many to enumerate exactly; use Monte Carlo"):
+        find_outs("AsKsQd7h2c8d", "Js9h3d", game="omaha6", method="exact")
+
+
+def test_cli_outs_monte_carlo_table_json_and_csv() -> None:
+    args = ["outs", "AsKs", "--board", "Js9h3dTc", "--vs", "random", "--mc", "--trials",
+            "20000", "--seed", "3"]  # fmt: skip
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 0, res.output
+    assert "Monte Carlo, seed 3" in res.output and "± SE %" in res.output
+    assert "(Monte Carlo)" in res.output  # the equity-weighted count is an estimate
+    res = CliRunner().invoke(cli, [*args, "--json"])
+    d = json.loads(res.output)["result"]
+    assert d["method"] == "mc" and d["seed"] == 3 and d["equity_stderr"] > 0
+    assert all(c["stderr"] > 0 and c["equity_fraction"] is None for c in d["cards"])
+    res = CliRunner().invoke(cli, [*args, "--csv"])
+    lines = res.output.splitlines()
+    assert lines[0] == "card,hand,is_out,discounted,equity,stderr,ahead,no_deal"
+    assert len(lines) == 47 and all(row.split(",")[-3] for row in lines[1:])
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--time", "-1"], "time"),
+        (["--threads", "0"], "threads"),
+        (["--trials", "0"], "trials"),
+        (["--threshold", "nan"], "threshold"),
+        (["--exact", "--game", "omaha6"], "use Monte Carlo (--mc)"),
+    ],
+)
+def test_cli_outs_bad_engine_options_are_one_line_exit_2(extra: list[str], message: str) -> None:
+    hero = "AsKsQd7h2c8d" if "omaha6" in extra else "AsKs"
+    res = CliRunner().invoke(cli, ["outs", hero, "--board", "Js9h3d", *extra])
+    assert res.exit_code == 2, res.output
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in res.output

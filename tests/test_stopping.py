@@ -63,11 +63,23 @@ def test_outs_against_ranges_stops_as_a_whole() -> None:
     code, out, err, waited = _interrupt(
         # About 95 s of work on two cores (two randoms alone now take about 1 s).
         ["outs", "AsKs", "--board", "Ah7c2d", "--vs", "22+,A2+,K2+,Q2+,J2+",
-         "--vs", "22+,A2+,K2+,Q2+", "--vs", "random", "--json"]
+         "--vs", "22+,A2+,K2+,Q2+", "--vs", "random", "--exact", "--json"]
     )  # fmt: skip
     assert code == 130 and waited < STOP_WITHIN, err
     result = json.loads(out)["result"]
     assert result["interrupted"] is True and len(result["cards"]) < 47
+
+
+def test_monte_carlo_outs_stop_as_a_whole() -> None:
+    # Omaha-6 against a random hand samples after each card: 30 s in all asked for.
+    code, out, err, waited = _interrupt(
+        ["outs", "AsKsQd7h2c8d", "--board", "Js9h3d", "--game", "omaha6", "--time", "30",
+         "--json"]
+    )  # fmt: skip
+    assert code == 130 and waited < STOP_WITHIN, err
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["method"] == "mc"
+    assert len(result["cards"]) < 43 and all(c["stderr"] for c in result["cards"])
 
 
 def test_flops_stops_with_nothing_to_show_on_stdout() -> None:

@@ -1118,6 +1118,15 @@ def _in_given_order(
     )
 
 
+def _planned_method(
+    players: Players, board: tuple[int, ...], dead: tuple[int, ...], limit: float, game: Game
+) -> str:
+    """``"exact"`` or ``"mc"``: what :func:`equity` with method ``"auto"`` and threshold
+    ``limit`` would run, decided without running it (the set-up found stays for the run)."""
+    _, _, prob = _setup(players, board, dead, game)
+    return _choose_method(prob, "auto", limit)[0]
+
+
 def _choose_method(prob: _Problem, method: str, limit: float) -> tuple[str, int, bool]:
     """``"exact"`` or ``"mc"`` for ``method`` (``"auto"`` compares the outcomes, divided by
     the suit symmetries, with ``limit``), the outcome count and whether it is exact."""

@@ -91,8 +91,21 @@ from pokercalc.core.cards import (
 )
 from pokercalc.core.evaluator import CATEGORY_NAMES, describe
 from pokercalc.core.games import HOLDEM, Game, get_game
-from pokercalc.core.results import CARD, CARDS, COUNT, FLOAT, GAME, PROB, Form, Result, derived, doc
-from pokercalc.errors import CardConflictError, EmptyRangeError
+from pokercalc.core.results import (
+    CARD,
+    CARDS,
+    COUNT,
+    FLOAT,
+    GAME,
+    METHOD,
+    PROB,
+    Form,
+    Result,
+    derived,
+    doc,
+)
+from pokercalc.core.validate import check_engine_options
+from pokercalc.errors import CardConflictError, EmptyRangeError, InputError
 from pokercalc.ranges.notation import Range
 
 __all__ = [
@@ -134,12 +147,15 @@ class CardOutcome(Result):
     is_out: bool = doc("an out by the three rules")
     discounted: bool = doc("an out by HoldemHand's OutsDiscounted heuristic")
     equity: float | None = doc(
-        "the hero's exact equity after the card; None without opponents or when no deal is "
-        "possible after it",
+        "the hero's equity after the card (exact, or estimated where the result's method is "
+        '"mc"); None without opponents or when no deal is possible after it',
         PROB,
     )
     equity_fraction: Fraction | None = doc(
-        "the same as a fraction (unweighted ranges only)", csv=False
+        "the same as a fraction (exact runs of unweighted ranges only)", csv=False
+    )
+    stderr: float | None = doc(
+        "Monte Carlo standard error of equity; None when exact", minimum=0, default=None
     )
     ahead: bool | None = doc("after the card the hero's equity exceeds every opponent's")
     no_deal: bool = doc(
@@ -173,8 +189,26 @@ class OutsResult(Result):
 
     value: int = doc("the hero's current hand value", COUNT)
     description: str = doc('the hero\'s current hand, such as "Pair, Aces"')
-    equity: float | None = doc("the hero's exact equity now; None without opponents", PROB)
+    equity: float | None = doc(
+        "the hero's equity now (exact, or estimated where method is mc); None without opponents",
+        PROB,
+    )
     ahead: bool | None = doc("the hero's equity now exceeds every opponent's")
+    method: str | None = doc(
+        '"exact" (every outcome after every card enumerated) or "mc" (Monte Carlo after each '
+        "card), as run; None without opponents",
+        METHOD,
+        default=None,
+    )
+    equity_stderr: float | None = doc(
+        "Monte Carlo standard error of equity now; None when exact", minimum=0, default=None
+    )
+    seed: int | None = doc(
+        "the Monte Carlo seed (the equity now uses it, the card i-th from the top the seed "
+        "plus i); None when exact",
+        COUNT,
+        default=None,
+    )
 
     @property
     @derived(CARDS)
@@ -435,17 +469,92 @@ def _parse_opponent(item: str | Range, game: Game = HOLDEM, who: str = "opponent
     return player_range(item, game, who)
 
 
-def _engine_equity(
-    players: list[Range],
+#: Monte Carlo seconds of a card's run when no stopping rule is given; the equity now, the
+#: headline, gets NOW_SHARE cards' worth.
+MC_CARD_TIME = 0.1
+NOW_SHARE = 10
+
+
+@dataclass(frozen=True)
+class _Engine:
+    """How outs runs the engine now and after each card: one method for all of them (chosen
+    by :func:`_plan`), Monte Carlo's stopping rules per run and its seed."""
+
+    method: str = "exact"
+    trials: int | None = None
+    card_time: float | None = None
+    stderr: float | None = None
+    seed: int | None = None
+    threads: int | None = None
+
+    def run(
+        self,
+        players: list[Any],
+        board: tuple[int, ...],
+        dead: tuple[int, ...],
+        threads: int | None,
+        game: Game,
+        index: int = 0,
+    ) -> Any:
+        """The equity on ``board``: ``index`` 0 is the equity now, i > 0 the i-th card's run
+        (its seed is the seed plus i; the equity now runs NOW_SHARE cards' time)."""
+        from pokercalc.analysis.equities import equity
+
+        threads = self.threads or threads
+        if self.method == "exact":
+            return equity(players, board, dead, method="exact", threads=threads, game=game)
+        from pokercalc.analysis.win_odds import _row_seed
+
+        assert self.seed is not None
+        time = self.card_time
+        if time is not None and index == 0:
+            time *= NOW_SHARE
+        return equity(
+            players, board, dead, method="mc", trials=self.trials, time=time,
+            stderr=self.stderr, seed=_row_seed(self.seed, index), threads=self.threads,
+            game=game,
+        )  # fmt: skip
+
+
+def _plan(
+    players: list[Any],
     board: tuple[int, ...],
     dead: tuple[int, ...],
-    threads: int | None = None,
-    game: Game = HOLDEM,
-) -> Any:
-    """The exact equity engine on one board: the one call made per unseen card."""
-    from pokercalc.analysis.equities import equity
+    unseen: list[int],
+    game: Game,
+    method: str,
+    threshold: float | None,
+    trials: int | None,
+    time: float | None,
+    stderr: float | None,
+    seed: int | None,
+    threads: int | None,
+) -> _Engine:
+    """The runs' method: ``"auto"`` enumerates when every card's run would (the outcomes over
+    all the cards within ``threshold``, as :func:`~pokercalc.analysis.equities.equity` counts
+    them), else every run is Monte Carlo, for ``time`` seconds in all (the equity now
+    counting NOW_SHARE cards) or each to ``trials`` deals or ``stderr``."""
+    from pokercalc.analysis.equities import DEFAULT_THRESHOLD, _planned_method
+    from pokercalc.core.validate import new_seed
 
-    return equity(players, board=board, dead=dead, method="exact", threads=threads, game=game)
+    if method == "auto":
+        limit = (DEFAULT_THRESHOLD if threshold is None else threshold) / max(1, len(unseen))
+        method = "exact"
+        for c in unseen:  # the first card after which a deal is possible decides
+            try:
+                method = _planned_method(players, board + (c,), dead, limit, game)
+            except (EmptyRangeError, CardConflictError):
+                continue
+            break
+    if method == "exact":
+        return _Engine(threads=threads)
+    card_time = None
+    if time is not None:
+        card_time = time / (len(unseen) + NOW_SHARE)
+    elif trials is None and stderr is None:
+        card_time = MC_CARD_TIME
+    seed = new_seed() if seed is None else seed
+    return _Engine("mc", trials, card_time, stderr, seed, threads)
 
 
 def _threads_for(
@@ -460,11 +569,12 @@ def _threads_for(
         return 1
 
 
-def _equity_of(result: Any) -> tuple[float, Fraction | None, bool]:
-    """The hero's equity, its fraction, and whether it exceeds every opponent's."""
+def _equity_of(result: Any) -> tuple[float, Fraction | None, bool, float | None]:
+    """The hero's equity, its fraction, whether it exceeds every opponent's, and its
+    standard error (None when exact)."""
     hero = result.players[0]
     ahead = all(hero.equity > p.equity for p in result.players[1:])
-    return hero.equity, hero.equity_fraction, ahead
+    return hero.equity, hero.equity_fraction, ahead, hero.stderr
 
 
 def _owners(h: tuple[int, ...], b: tuple[int, ...], d: tuple[int, ...]) -> dict[int, str]:
@@ -492,6 +602,13 @@ def find_outs(
     *,
     progress: Callable[[float], None] | None = None,
     game: str | Game = "holdem",
+    method: str = "auto",
+    threshold: float | None = None,
+    trials: int | None = None,
+    time: float | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
 ) -> OutsResult:
     """The outs of ``hero`` on a flop or turn ``board`` in ``game`` against optional ``opponents``.
 
@@ -505,8 +622,22 @@ def find_outs(
     called with the share of the unseen cards done.  A signal (Ctrl-C,
     SIGTERM) ends the run: the cards done stand and the result is marked
     ``interrupted``.
+
+    The equity now and after each card is exact where ``method`` is ``"exact"``, or
+    ``"auto"`` and every card's run enumerates within ``threshold`` outcomes for all the
+    cards together (default 1e9, counted as :func:`~pokercalc.analysis.equities.equity`
+    counts them); otherwise Monte Carlo, with a standard error: ``time`` seconds in all,
+    shared by the cards and the equity now (which counts as ten cards), by default 0.1 s a
+    card, or ``trials`` deals or a ``stderr`` target for each run.  ``seed`` reproduces a
+    Monte Carlo answer; ``threads`` defaults to all cores where a run is large.
     """
     g = analysis_game(game, "outs", omaha=True)
+    options = (method, threshold, trials, time, stderr, seed, threads)
+    if method not in ("auto", "exact", "mc"):
+        raise InputError(f"method must be auto, exact or mc, not {method!r}")
+    check_engine_options(
+        threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed, threads=threads
+    )
     h, b, d = check_situation(hero, board, dead, g)
     # An opponent given as a list of cards is that hand, written as text.
     opps: list[str | Range] = [
@@ -514,7 +645,7 @@ def find_outs(
         for i, o in enumerate(opponents)
     ]
     if g.forming == "omaha":
-        return _omaha_outs(h, b, d, opps, progress, g)
+        return _omaha_outs(h, b, d, opps, progress, g, options)
     ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opps)]
     labels = tuple(o.text if isinstance(o, Range) else o for o in opps)
     owners = _owners(h, b, d)
@@ -535,24 +666,23 @@ def find_outs(
 
     equity_now: float | None = None
     ahead_now: bool | None = None
-    threads: int | None = None
+    stderr_now: float | None = None
+    card_threads: int | None = None
+    engine: _Engine | None = None
     cards = []
     interrupted = False
     # A signal ends the whole command, not one card: the cards done stand.
     try:
         if ranges:
-            now_threads = _threads_for(players, b, d, g)
-            now = _engine_equity(players, b, d, now_threads, g)
-            if now.interrupted:
-                raise KeyboardInterrupt
-            equity_now, _, ahead_now = _equity_of(now)
-            threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
+            engine = _plan(players, b, d, unseen, g, *options)
+            equity_now, _, ahead_now, stderr_now = _run_now(engine, players, b, d, g)
+            card_threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
         for i, c in enumerate(unseen):
             if progress is not None:
                 progress(i / len(unseen))
-            vs = players if ranges else None
+            vs = (engine, card_threads, i + 1) if engine is not None else None
             outcome = _card_outcome(
-                c, h, b, d, hb, orig_value, orig_cat, specific, discounted, vs, threads, g
+                c, h, b, d, hb, orig_value, orig_cat, specific, discounted, players, vs, g
             )
             cards.append(outcome)
     except KeyboardInterrupt:
@@ -571,7 +701,15 @@ def find_outs(
         interrupted=interrupted,
         game=g.name,
         **_odds(cards, len(unseen), len(b)),
+        **_method_fields(engine, stderr_now),
     )
+
+
+def _method_fields(engine: _Engine | None, stderr_now: float | None) -> dict[str, Any]:
+    """The result's method, standard error of the equity now and seed."""
+    if engine is None:
+        return {}
+    return {"method": engine.method, "equity_stderr": stderr_now, "seed": engine.seed}
 
 
 def _odds(cards: list[Any], unseen: int, board: int) -> dict[str, Any]:
@@ -600,11 +738,12 @@ def _card_outcome(
     orig_cat: int,
     specific: list[tuple[int, ...]],
     discounted: set[int],
-    players: list[Range] | None,
-    threads: int | None,
+    players: list[Range],
+    vs: tuple[_Engine, int | None, int] | None,
     game: Game = HOLDEM,
 ) -> CardOutcome:
-    """What the unseen card ``c`` makes of the hero's hand, and the exact equity after it."""
+    """What the unseen card ``c`` makes of the hero's hand, and with ``vs`` (how to run the
+    engine, its threads, the card's index) the equity after it."""
     value = value_of(hb | card_mask(c), game)
     cat = value >> _SHIFT  # the category's place in the game's ranking
     is_out = (
@@ -616,17 +755,19 @@ def _card_outcome(
     eq: float | None = None
     frac: Fraction | None = None
     ahead: bool | None = None
+    se: float | None = None
     no_deal = False
-    if players is not None:
+    if vs is not None:
+        engine, threads, index = vs
         try:
-            r = _engine_equity(players, b + (c,), d, threads, game)
+            r = engine.run(players, b + (c,), d, threads, game, index)
         except (EmptyRangeError, CardConflictError):
             # The card leaves some opponent no hand: against that range it cannot come.
             no_deal = True
         else:
             if r.interrupted:
                 raise KeyboardInterrupt
-            eq, frac, ahead = _equity_of(r)
+            eq, frac, ahead, se = _equity_of(r)
     return CardOutcome(
         card=Card(c),
         value=value,
@@ -636,6 +777,7 @@ def _card_outcome(
         equity=eq,
         equity_fraction=frac,
         ahead=ahead,
+        stderr=se,
         no_deal=no_deal,
         game=game.name,
     )
@@ -697,7 +839,7 @@ def _is_omaha_lo(c: CardOutcome) -> bool:
     return getattr(c, "low_out", None) is not None
 
 
-def _combined(runs: list[Any]) -> tuple[float, Fraction | None, bool] | None:
+def _combined(runs: list[Any]) -> tuple[float, Fraction | None, bool, None] | None:
     """The hero's equity now, its fraction and whether it is ahead, from the exact runs after
     each card that can come: every deal from now on is a deal of one of them (each twice on
     the flop, turn and river swapped), so the equity now is their mean weighted by their
@@ -710,7 +852,17 @@ def _combined(runs: list[Any]) -> tuple[float, Fraction | None, bool] | None:
         for i in range(len(runs[0].players))
     ]
     hero = shares[0]
-    return float(hero), hero, all(float(hero) > float(s) for s in shares[1:])
+    return float(hero), hero, all(float(hero) > float(s) for s in shares[1:]), None
+
+
+def _run_now(
+    engine: _Engine, players: list[Any], b: tuple[int, ...], d: tuple[int, ...], g: Game
+) -> tuple[float, Fraction | None, bool, float | None]:
+    """The hero's equity now from its own run (:func:`_equity_of`)."""
+    run = engine.run(players, b, d, _threads_for(players, b, d, g), g)
+    if run.interrupted:
+        raise KeyboardInterrupt
+    return _equity_of(run)
 
 
 def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
@@ -732,9 +884,11 @@ def _omaha_outs(
     opponents: Sequence[str | Range],
     progress: Callable[[float], None] | None,
     g: Game,
+    options: tuple[Any, ...],
 ) -> OutsResult:
     """:func:`find_outs` in an Omaha game (see the module docs); the hero plays one random
-    hand when no opponent is given."""
+    hand when no opponent is given (``options``: :func:`find_outs`'s method and Monte Carlo
+    arguments)."""
     from pokercalc.core.evaluator import describe_low
 
     items: list[str | Range] = list(opponents) or ["random"]
@@ -759,10 +913,16 @@ def _omaha_outs(
 
     equity_now: float | None = None
     ahead_now: bool | None = None
+    stderr_now: float | None = None
     cards: list[OmahaCardOutcome] = []
     runs: list[Any] = []  # the exact run after each card that can come
     interrupted = False
+    engine: _Engine | None = None
+    now: tuple[float, Fraction | None, bool, float | None] | None = None
     try:
+        engine = _plan(players, b, d, unseen, g, *options)
+        if engine.method == "mc":
+            now = _run_now(engine, players, b, d, g)  # (first: the headline, if stopped)
         threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
         for i, c in enumerate(unseen):
             if progress is not None:
@@ -780,15 +940,16 @@ def _omaha_outs(
             eq: float | None = None
             frac: Fraction | None = None
             ahead: bool | None = None
+            se: float | None = None
             no_deal = False
             try:
-                r = _engine_equity(players, nb, d, threads, g)
+                r = engine.run(players, nb, d, threads, g, i + 1)
             except (EmptyRangeError, CardConflictError):
                 no_deal = True  # the card leaves some opponent no hand
             else:
                 if r.interrupted:
                     raise KeyboardInterrupt
-                eq, frac, ahead = _equity_of(r)
+                eq, frac, ahead, se = _equity_of(r)
                 runs.append(r)
             low = omaha_low_value(h, nb) if g.hilo else 0
             cards.append(
@@ -801,6 +962,7 @@ def _omaha_outs(
                     equity=eq,
                     equity_fraction=frac,
                     ahead=ahead,
+                    stderr=se,
                     no_deal=no_deal,
                     game=g.name,
                     nuts=nuts,
@@ -809,15 +971,14 @@ def _omaha_outs(
                     counterfeit=is_counterfeit(h, b, c, low, low0) if g.hilo else None,
                 )
             )
-        now: tuple[float, Fraction | None, bool] | None = _combined(runs)
+        if now is None:
+            now = _combined(runs)
         if now is None:  # weighted ranges: no exact fractions to combine
-            run = _engine_equity(players, b, d, _threads_for(players, b, d, g), g)
-            if run.interrupted:
-                raise KeyboardInterrupt
-            now = _equity_of(run)
-        equity_now, _, ahead_now = now
+            now = _run_now(engine, players, b, d, g)
     except KeyboardInterrupt:
         interrupted = True
+    if now is not None:
+        equity_now, _, ahead_now, stderr_now = now
 
     return OmahaOutsResult(
         hero=cards_of(h),
@@ -834,4 +995,5 @@ def _omaha_outs(
         game=g.name,
         nuts=nuts0,
         low=describe_low(low0) if g.hilo else None,
+        **_method_fields(engine, stderr_now),
     )

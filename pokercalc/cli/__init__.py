@@ -390,17 +390,16 @@ def engine_options(
     *,
     time_help: str = "Monte Carlo: seconds.",
     seed_help: str = "Monte Carlo seed (reported either way).",
+    trials_help: str = "Monte Carlo: stop after N deals.",
+    stderr_help: str = (
+        "Monte Carlo: stop when every standard error (of equity as a fraction) is below this."
+    ),
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The engine flags every equity-like command shares: method, stopping rules and seed."""
-    stderr_help = (
-        "Monte Carlo: stop when every standard error (of equity as a fraction) is below this."
-    )
     options = [
         click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome."),
         click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation."),
-        click.option(
-            "--trials", type=Checked("trials", True), help="Monte Carlo: stop after N deals."
-        ),
+        click.option("--trials", type=Checked("trials", True), help=trials_help),
         click.option("--time", "time_", type=Checked("time", False), help=time_help),
         click.option("--stderr", "stderr_", type=Checked("stderr", False), help=stderr_help),
         click.option("--seed", type=Checked("seed", True), help=seed_help),

@@ -20,27 +20,59 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 )
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
 @common.game_option(common.ALL_GAMES)
+@common.engine_options(
+    time_help="Monte Carlo: seconds in all (default 0.1 a card, the equity now counting ten).",
+    trials_help="Monte Carlo: N deals after each card (and for the equity now).",
+    stderr_help="Monte Carlo: stop each card's run when the standard errors are below this.",
+    seed_help="Monte Carlo seed (reported either way; card i from the top uses it plus i).",
+)
+@common.threads_option()
+@click.option(
+    "--threshold",
+    type=common.Checked("threshold", False),
+    help="Largest outcome count over all the cards enumerated exactly; default 1e9.",
+)
 @common.output_options()
 def outs_command(
-    hero: str, board: str, opponents: tuple[str, ...], dead: str, game: str, fmt: str
+    hero: str,
+    board: str,
+    opponents: tuple[str, ...],
+    dead: str,
+    game: str,
+    method: str | None,
+    trials: int | None,
+    time_: float | None,
+    stderr_: float | None,
+    seed: int | None,
+    threads: int | None,
+    threshold: float | None,
+    fmt: str,
 ) -> None:
     """The outs of HERO on a flop or turn: the cards that improve it, and the odds.
 
     An out improves the hero's hand category, beats the board's own category
     with that card, and loses to no --vs opponent given as one hand.  With
-    --vs, each card also shows the hero's exact equity after it, and the
-    headline counts the cards that put (or keep) the hero ahead.
+    --vs (in Omaha always: one random hand by default), each card also shows
+    the hero's equity after it, and the headline counts the cards that put
+    (or keep) the hero ahead.  The equities are exact unless enumerating
+    after every card would pass --threshold outcomes: then Monte Carlo, with
+    standard errors (--exact and --mc choose).
 
     \b
     Examples:
       pokercalc outs 5c6c --board Kd8h9c
       pokercalc outs AsAc --board Kd8h9c --vs QhJh
+      pokercalc outs AsKsQd7h2c8d --board Js9h3d --game omaha6
     """
     from pokercalc.analysis.outs import find_outs
 
-    progress = common.progress_callback(bool(opponents))
+    progress = common.progress_callback()  # (shown once a run has taken a second)
     try:
-        result = find_outs(hero, board, list(opponents), dead, progress=progress, game=game)
+        result = find_outs(
+            hero, board, list(opponents), dead, progress=progress, game=game,
+            method=method or "auto", threshold=threshold, trials=trials, time=time_,
+            stderr=stderr_, seed=seed, threads=threads,
+        )  # fmt: skip
     finally:
         common.close_progress(progress)
     common.emit(result, fmt, common.view("outs_table", result))

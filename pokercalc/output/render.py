@@ -317,11 +317,19 @@ def outs_table(result: OutsResult) -> Any:
             head.append(f"; low {result.low or 'none'}")
     if result.dead:
         head.append(f", dead {cards(result.dead)}", style="")
+    mc = result.method == "mc"
     if vs and result.equity is not None:
         state = "ahead" if result.ahead else "behind"
+        se = f" ± {percent(result.equity_stderr or 0.0, unit=True)}" if mc else ""
         head.append(
             f"\nvs {' | '.join(result.opponents)}: equity now "
-            f"{percent(result.equity, unit=True)} ({state})",
+            f"{percent(result.equity, unit=True)}{se} ({state})",
+            style="",
+        )
+    if vs and mc:
+        head.append(
+            f"\nMonte Carlo, seed {result.seed}: equities estimated (± one standard error); "
+            "--exact enumerates",
             style="",
         )
     head.append("\n" + _outs_question(result), style="")
@@ -343,6 +351,8 @@ def outs_table(result: OutsResult) -> Any:
         table.add_column("Hand it makes")
         if vs:
             table.add_column("Equity after %", justify="right")
+            if mc:
+                table.add_column("± SE %", justify="right")
             table.add_column("Ahead")
         if omaha:
             table.add_column("Nuts")
@@ -359,9 +369,11 @@ def outs_table(result: OutsResult) -> Any:
         cells = [cards([c.card]), c.description]
         if vs:
             if c.no_deal:
-                cells.extend(["no deal", "-"])
+                cells.extend(["no deal", "-", "-"] if mc else ["no deal", "-"])
             else:
                 cells.append(percent(c.equity))
+                if mc:
+                    cells.append(percent(c.stderr or 0.0))
                 cells.append("-" if c.ahead is None else "yes" if c.ahead else "no")
         if omaha:
             cells.append("yes" if c.nuts else "")
@@ -397,11 +409,9 @@ def outs_table(result: OutsResult) -> Any:
     summary.add_column("Estimate", justify="right")
     summary.add_row("Outs", str(result.count), "")
     weighted = result.weighted_count
-    summary.add_row(
-        "Equity-weighted outs",
-        "-" if weighted is None else number(weighted),
-        "",
-    )
+    text = "-" if weighted is None else number(weighted)
+    # (from Monte Carlo equities it is an estimate too)
+    summary.add_row("Equity-weighted outs", *(("", text + " (Monte Carlo)") if mc else (text, "")))
     if isinstance(result, OmahaOutsResult):
         if result.low_outs is not None:
             summary.add_row("Low outs", str(len(result.low_outs)), "")
