@@ -80,6 +80,7 @@ def test_monte_carlo_outs_stop_as_a_whole() -> None:
     result = json.loads(out)["result"]
     assert result["interrupted"] is True and result["method"] == "mc"
     assert len(result["cards"]) < 43 and all(c["stderr"] for c in result["cards"])
+    assert result["unseen"] == 43  # (all of them, not the cards done)
 
 
 def test_flops_stops_with_nothing_to_show_on_stdout() -> None:

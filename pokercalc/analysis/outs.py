@@ -265,11 +265,9 @@ class OutsResult(Result):
             return ()
         return tuple(c.card for c in self.cards if c.ahead)
 
-    @property
-    @derived(COUNT)
-    def unseen(self) -> int:
-        """The cards that can come next."""
-        return len(self.cards)
+    unseen: int = doc(
+        "the cards that can come next (cards lists them all unless interrupted)", COUNT
+    )
 
     hit_next: Fraction = doc("exact chance that the next card is an out", FLOAT)
 
@@ -721,6 +719,7 @@ def _odds(cards: list[Any], unseen: int, board: int) -> dict[str, Any]:
     else:
         hit_by_river = hit_next
     return {
+        "unseen": n,
         "hit_next": hit_next,
         "hit_by_river": hit_by_river,
         "rule_next": min(1.0, 0.02 * k),

@@ -335,7 +335,8 @@ def outs_table(result: OutsResult) -> Any:
     head.append("\n" + _outs_question(result), style="")
     if result.interrupted:
         head.append(
-            f"\nINTERRUPTED: {len(result.cards)} of the unseen cards done", style="bold red"
+            f"\nINTERRUPTED: {len(result.cards)} of the {result.unseen} unseen cards done",
+            style="bold red",
         )
     no_deal = [c.card for c in result.cards if c.no_deal]
     if no_deal:
