@@ -241,6 +241,26 @@ def test_open_executor_gives_a_local_pool(monkeypatch: pytest.MonkeyPatch) -> No
         pass
 
 
+def test_open_executor_does_not_wait_for_running_tasks_after_a_caught_signal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A run that caught Ctrl-C and returned what it had leaves the block normally: its
+    # pieces still running are not waited for (once, 8 s and more after the signal).
+    from pokercalc.core import runner
+
+    monkeypatch.setenv(executors.CLUSTER_ENV, "")
+    monkeypatch.setattr(runner, "_received", [])
+    with open_executor(jobs=1) as executor:
+        slow = executor.submit(time.sleep, 30)
+        while not slow.running():
+            time.sleep(0.01)
+        runner._received.append(signal.SIGINT)  # (what the CLI's handler records)
+        t = time.perf_counter()
+    assert time.perf_counter() - t < 5
+    with pytest.raises(CancelledError):
+        slow.result(timeout=1)
+
+
 def test_open_executor_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(executors.CLUSTER_ENV, "tcp://127.0.0.1:1")
     started = time.perf_counter()

@@ -70,6 +70,19 @@ def test_outs_against_ranges_stops_as_a_whole() -> None:
     assert result["interrupted"] is True and len(result["cards"]) < 47
 
 
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_equity_in_pieces_stops_at_the_first_signal(sig: int, status: int) -> None:
+    # Pieces of about a second on two local workers; the first signal ends the run (it
+    # once waited for the pieces running, then printed nothing).
+    code, out, err, waited = _interrupt(
+        ["equity", "AhKh | random | random", "--exact", "--jobs", "2", "--json"], sig
+    )
+    assert code == status and waited < STOP_WITHIN, err
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["pieces"] > 1
+    assert 0 <= result["done_fraction"] < 1 and result["players"][0]["equity"] is None
+
+
 def test_monte_carlo_outs_stop_as_a_whole() -> None:
     # Omaha-6 against a random hand samples after each card: 30 s in all asked for.
     code, out, err, waited = _interrupt(

@@ -344,6 +344,9 @@ def merge_pieces(
         missing = sorted(set(range(len(plan.pieces))) - set(seen))
         raise InputError(f"{len(missing)} pieces are missing, the first is piece {missing[0]}")
     rows = [seen[i].tallies for i in sorted(seen)]
+    if interrupted and not rows and job.method == "mc":
+        # No deal yet: nothing to estimate (as a run stopped before its first block).
+        raise KeyboardInterrupt
     width = len(rows[0]) if rows else 0
     if any(len(r) != width for r in rows):
         raise InputError("the pieces' tallies differ in size: they come from different jobs")
@@ -414,6 +417,4 @@ def equity_on(
             pass
     except KeyboardInterrupt:
         interrupted = True
-    if interrupted and not got:
-        raise KeyboardInterrupt
     return merge_pieces(plan, got, elapsed=_time.perf_counter() - start, interrupted=interrupted)

@@ -330,6 +330,12 @@ def deferred_signals() -> Iterator[None]:
         raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
 
+def signals_received() -> int:
+    """How many SIGINT and SIGTERM have come since :func:`install_signal_handlers` (0 where
+    the handlers are not installed): a block that swallowed one can tell."""
+    return len(_received)
+
+
 def install_signal_handlers() -> None:
     """Make SIGINT and SIGTERM raise in the main thread and remember which came.
 

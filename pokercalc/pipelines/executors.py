@@ -678,11 +678,17 @@ def open_executor(jobs: int | None = None, cluster: str | None = None) -> Iterat
     ``$POKERCALC_CLUSTER`` unless ``jobs`` is given), else a
     :class:`LocalPool` of ``jobs`` workers (default one per core).  Leaving
     on an exception (Ctrl-C included) cancels what has not run and ends
-    local workers at once.  While a cluster's executor is open, Dask's own
-    log records below CRITICAL are held back (``POKERCALC_DEBUG=1`` shows
-    them): the command line reports a failure in one line.
+    local workers at once; so does leaving after a signal that the block
+    caught (a run that returned what it had when Ctrl-C came does not wait
+    for the pieces still running).  While a cluster's executor is open,
+    Dask's own log records below CRITICAL are held back
+    (``POKERCALC_DEBUG=1`` shows them): the command line reports a failure
+    in one line.
     """
+    from pokercalc.core.runner import signals_received
+
     address = cluster_address(cluster, jobs)
+    signals = signals_received()
     if address is None:
         pool = LocalPool(jobs)
         try:
@@ -690,7 +696,10 @@ def open_executor(jobs: int | None = None, cluster: str | None = None) -> Iterat
         except BaseException:
             pool.terminate()
             raise
-        pool.shutdown(wait=True)
+        if signals_received() > signals:
+            pool.terminate()
+        else:
+            pool.shutdown(wait=True)
         return
     with _quiet_dask():
         executor = cluster_executor(address)
@@ -699,7 +708,8 @@ def open_executor(jobs: int | None = None, cluster: str | None = None) -> Iterat
         except BaseException:
             executor.shutdown(wait=False, cancel_futures=True)
             raise
-        executor.shutdown(wait=True)
+        stopped = signals_received() > signals
+        executor.shutdown(wait=not stopped, cancel_futures=stopped)
 
 
 def worker_count(executor: Any) -> int:
