@@ -387,6 +387,30 @@ def test_builtin_check_passes_on_this_install() -> None:
     assert doc["source"] == "builtin" and doc["total"] == len(BUILTIN) and doc["passed"]
 
 
+def test_a_signal_keeps_the_verdicts_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The third scenario's run is stopped: the two judged stand, marked interrupted, and
+    # the command prints them (it once printed nothing) and exits 130.
+    from pokercalc.pipelines import check as check_module
+
+    real = check_module.check_scenario
+    calls = []
+
+    def stopped_third(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(check_module, "check_scenario", stopped_third)
+    result = invoke("--builtin", "--json")
+    assert result.exit_code == 130, result.output
+    doc = json.loads(result.stdout)["result"]
+    assert doc["interrupted"] is True and doc["total"] == 2 and doc["passed"] is False
+    calls.clear()
+    table = invoke("--builtin")
+    assert table.exit_code == 130 and "INTERRUPTED after 2 scenarios: 0 failed" in table.stdout
+
+
 def test_the_regression_file_in_the_docs_passes(tmp_path: Path) -> None:
     import re
 

@@ -137,6 +137,7 @@ def check_command(
     shared = {k: v for k, v in (("seed", seed), ("threads", threads)) if v is not None}
     result = check.run_check(specs, shared, source="builtin" if builtin else str(file))
     common.emit(result, fmt, lambda: render_check.check_table(result))
+    common.exit_if_interrupted(result)
     raise SystemExit(0 if result.passed else 1)
 
 

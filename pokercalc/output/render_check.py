@@ -51,9 +51,12 @@ def check_table(result: CheckResult) -> Group:
         if s.note:
             table.add_row("", Text(s.note, style="red"), "", "", "", "", "", "")
     n = len(result.scenarios)
-    summary = (
-        Text(f"all {n} scenarios passed", style="bold green")
-        if result.passed
-        else Text(f"{result.failures} of {n} scenarios FAILED", style="bold red")
-    )
+    if result.interrupted:
+        summary = Text(
+            f"INTERRUPTED after {n} scenarios: {result.failures} failed", style="bold red"
+        )
+    elif result.passed:
+        summary = Text(f"all {n} scenarios passed", style="bold green")
+    else:
+        summary = Text(f"{result.failures} of {n} scenarios FAILED", style="bold red")
     return Group(table, summary)

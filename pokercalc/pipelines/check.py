@@ -140,8 +140,8 @@ class CheckResult(Result):
     @property
     @derived()
     def passed(self) -> bool:
-        """True when every scenario passed."""
-        return all(s.passed for s in self.scenarios)
+        """True when every scenario ran and passed."""
+        return not self.interrupted and all(s.passed for s in self.scenarios)
 
     @property
     @derived(COUNT)
@@ -158,6 +158,11 @@ class CheckResult(Result):
     scenarios: tuple[ScenarioCheck, ...] = doc(
         "one verdict per scenario, in file order; CSV: one row per scenario and player",
         table=True,
+    )
+    interrupted: bool = doc(
+        "a signal (Ctrl-C, SIGTERM) stopped the run: scenarios holds those judged before it "
+        "(the one running is not judged)",
+        default=False,
     )
 
 
@@ -409,8 +414,11 @@ def run_check(
     engine: Callable[..., Any] | None = None,
     progress: Callable[[ScenarioCheck], None] | None = None,
 ) -> CheckResult:
-    """Run every scenario; ``progress`` is called with each verdict as it is reached."""
+    """Run every scenario; ``progress`` is called with each verdict as it is reached.  A
+    signal (``KeyboardInterrupt``) ends the run: the verdicts reached stand, marked
+    ``interrupted``."""
     verdicts = []
+    interrupted = False
     for i, spec in enumerate(specs, 1):
         try:
             verdict = check_scenario(spec, shared, engine)
@@ -418,7 +426,10 @@ def run_check(
             # A player or card the run refuses (an Omaha hand of the wrong size, say):
             # named by its scenario, as a malformed file's errors are.
             raise type(e)(f"scenario {i}: {e}") from None
+        except KeyboardInterrupt:
+            interrupted = True
+            break
         if progress is not None:
             progress(verdict)
         verdicts.append(verdict)
-    return CheckResult(source=source, scenarios=tuple(verdicts))
+    return CheckResult(source=source, scenarios=tuple(verdicts), interrupted=interrupted)
