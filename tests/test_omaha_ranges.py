@@ -505,6 +505,92 @@ def test_weights_match_holdem_semantics() -> None:
 
 
 # ---------------------------------------------------------------------------
+# Long ranges: an item given again is expanded once, and the weights are as if each were.
+
+
+def _item_by_item(items: list[str], game: str = "omaha") -> dict[tuple[int, ...], float]:
+    """The range of ``items`` joined by commas, from each item parsed alone: a hand keeps the
+    weight it was given last, and weight 0 removes it (docs/ranges.md, "Weights")."""
+    got: dict[tuple[int, ...], float] = {}
+    for item in items:
+        if item.endswith(":0"):
+            for hand in parse_omaha_range(item.removesuffix(":0"), game).combos:
+                got.pop(hand, None)
+        else:
+            one = parse_omaha_range(item, game)
+            got.update(zip(one.combos, one.weights, strict=True))
+    return got
+
+
+def test_a_long_repeated_range_is_the_single_item() -> None:
+    one = parse_omaha_range("AAxx")
+    for text in (",".join(["AAxx"] * 20_001), ", ".join(["AA**", "aaxx", "A A x x"] * 700)):
+        many = parse_omaha_range(text)
+        assert (many.combos, many.weights) == (one.combos, one.weights)
+        assert many.text == text
+    five = parse_omaha_range(",".join(["AAxxx:0.5"] * 500), "omaha5")
+    assert five.combos == parse_omaha_range("AAxxx", "omaha5").combos
+    assert set(five.weights) == {0.5}
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        ["AAxx:0.5", "KKxx", "aaxx:0.25", "AAKK:0"] * 50,
+        ["AAxx", "KKxx:0.5", "AAxx:0", "KKxx", "AAKK:0.3", "AA**"] * 30 + ["KKxx:0.2"],
+        ["[50]AAxx[/50]", "AsKs**", "AAxx:0.7", "[20]asks**[/20]", "5%", "AAxx!AAAx:0"] * 40,
+        ["AsKsQdJd", "AsKsQdJd:0.5", "as ks qd jd", "AsKsQdJdds:0.25", "KKxx:0"] * 40,
+    ],
+)
+def test_a_long_range_keeps_each_hands_last_weight(items: list[str]) -> None:
+    rng = parse_omaha_range(", ".join(items))
+    want = _item_by_item(items)
+    assert dict(zip(rng.combos, rng.weights, strict=True)) == want
+    assert list(rng.combos) == sorted(want, reverse=True)  # the order of Range.from_combos
+
+
+def test_an_item_given_again_is_not_expanded_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard against work growing with repeats: each distinct item is parsed once (by its
+    text) and its hands made once (by what it means), however often it is given."""
+    from pokercalc.ranges import omaha
+
+    calls: Counter[str] = Counter()
+
+    def counted(name: str) -> Callable[..., object]:
+        real = getattr(omaha, name)
+
+        def wrapper(src: str, a: int, b: int, *args: object) -> object:
+            calls[name] += 1
+            return real(src, a, b, *args)
+
+        return wrapper
+
+    monkeypatch.setattr(omaha, "_atoms", counted("_atoms"))
+    monkeypatch.setattr(omaha, "_combine", counted("_combine"))
+    assert len(parse_omaha_range(",".join(["AAxx"] * 5_000))) == 6_961
+    assert calls == {"_atoms": 1, "_combine": 1}
+    calls.clear()
+    text = ", ".join(["AAxx:0.5", "aaxx", "A*A*", "KKxx:0", "[50]KKxx[/50]", "A A x x"] * 1_000)
+    assert len(parse_omaha_range(text)) == 6_961 + 6_961 - 36
+    assert calls == {"_atoms": 5, "_combine": 3}  # five spellings (KKxx twice) of three sets
+    calls.clear()
+    assert len(parse_omaha_range(",".join(["AAxxxx:0.5"] * 2_000), "omaha6")) == 1_237_792
+    assert calls == {"_atoms": 1, "_combine": 1}
+
+
+def test_an_item_failing_after_its_repeats_fails_where_it_did() -> None:
+    """Items are still read in turn: the first that fails names the error and its place."""
+    with pytest.raises(ParseError) as e:
+        parse_omaha_range("AAxx, " * 300 + "AAxx:2, AKQ")
+    assert e.value.position == 6 * 300 + 5
+    with pytest.raises(EmptyRangeError, match=re.escape("'AAxx!aaxx' matches no omaha hand")):
+        parse_omaha_range("AAxx, " * 300 + "AAxx!aaxx, AAxx!AAxx")
+    with pytest.raises(ParseError, match="'KKx' has 3 cards") as e:
+        parse_omaha_range("AAxx, " * 300 + "KKx, AAxx!AAxx")
+    assert e.value.position == 6 * 300
+
+
+# ---------------------------------------------------------------------------
 # Omaha-5 and Omaha-6.
 
 
@@ -570,6 +656,13 @@ ERRORS = [
     ("AAzx", "omaha", ParseError, "'AAzx' has 3 cards where an omaha hand has 4", 0),
     ("AAxx:2", "omaha", ParseError, "weight 2 is not in [0, 1]", 5),
     ("AAxx,", "omaha", ParseError, "expected a hand or range after ','", 4),
+    ("AAxx,,KKxx", "omaha", ParseError, "expected a hand or range before ','", 5),
+    (" , AAxx", "omaha", ParseError, "expected a hand or range before ','", 1),
+    ("AAxx , , KKxx", "omaha", ParseError, "expected a hand or range before ','", 7),
+    ("AAxx, ,", "omaha", ParseError, "expected a hand or range after ','", 4),
+    ("[50]AAxx,[/50]", "omaha", ParseError, "expected a hand or range after ','", 8),
+    ("[50],AAxx[/50]", "omaha", ParseError, "expected a hand or range before ','", 4),
+    ("AAxx,[50]KKxx[/50],,QQxx", "omaha", ParseError, "expected a hand or range before ','", 19),
     ("", "omaha", ParseError, "empty range", 0),
     (":0.5", "omaha", ParseError, "a weight needs a hand or range before the ':'", 0),
     ("AAxxxx, 15%", "omaha6", ParseError, "15% holds 3,05", 8),

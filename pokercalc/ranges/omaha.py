@@ -406,6 +406,16 @@ def _names_a_suit(pat: _Pattern) -> bool:
     return any(c.suit is not None for c in pat.cards)
 
 
+def _one_hand(pat: _Pattern) -> int | None:
+    """The key of the one hand ``pat`` names card by card (``AsKsQdJd``), or None."""
+    key = 0
+    for c in pat.cards:
+        if c.ranks is None or len(c.ranks) != 1 or c.suit is None:
+            return None
+        key |= 1 << 4 * next(iter(c.ranks)) + c.suit
+    return key
+
+
 def _pattern_hands(pat: _Pattern, game: Game) -> Listed:
     """The hands (keys descending, rows highest first if made) that ``pat`` matches.
 
@@ -416,6 +426,10 @@ def _pattern_hands(pat: _Pattern, game: Game) -> Listed:
     """
     if not _names_a_suit(pat):
         return _class_hands(class_mask(_spec(pat), game), game, pat.text)
+    one = _one_hand(pat)
+    if one is not None:  # as a range listed hand by hand spells each: nothing to search
+        keys = np.array([one], dtype=np.int64)
+        return None, keys if pat.pairs is None else keys[structure_of(keys) == pat.pairs]
     estimate = _candidates(pat, game)
     total = comb(game.deck_size, game.hole_cards)
     if total <= MAX_HANDS and estimate > total:
@@ -540,15 +554,22 @@ def _omaha_items(src: str, start: int, end: int) -> Iterator[tuple[int, int, flo
     A bracket holding a number opens a weight group; any other bracket is a
     rank class inside an item (its commas do not split).
     """
+    # Where the last text that is not a comma or blank is, found once: a comma after it has
+    # nothing after it.  (Looking at the rest at each comma took time quadratic in the text.)
+    solid_end = start + len(src[start:end].rstrip(", \t\r\n"))
     i = start
+    first = True  # nothing read yet
     while i < end:
+        comma = False  # a comma since the last item
         while i < end and (src[i].isspace() or src[i] == ","):
             if src[i] == ",":
-                if not src[start:i].strip() or src[start:i].rstrip()[-1] == ",":
+                if first or comma:
                     raise ParseError("expected a hand or range before ','", src, i)
-                if not src[i + 1 : end].strip(", \t\r\n"):
+                if i >= solid_end:
                     raise ParseError("expected a hand or range after ','", src, i)
+                comma = True
             i += 1
+        first = False
         if i >= end:
             break
         close = _group_close(src, i, end) if src[i] == "[" else None
@@ -688,16 +709,17 @@ def _holding(operand: _Operand, game: Game, rows: np.ndarray, keys: np.ndarray) 
     return matches(_spec(operand), game, rows, keys)
 
 
-def _expression(src: str, a: int, b: int, game: Game) -> Listed:
-    """The hands of ``src[a:b]``: operands joined by ``:``/``and``, ``!``/``not``, left to right.
+#: One operand of an item: whether ``!``/``not`` negates it, where it is, what it is.
+_Atom = tuple[bool, int, int, _Operand]
 
-    Left to right, ``A : B ! C`` is the hands of every positive operand
-    (the first, unless a leading ``!`` negates it, and those after ``:``)
-    but of no negative one.  A listed operand (one naming a suit, a
-    percentage) that is positive is the start, and the others are tested on
-    its hands; otherwise the operands are combined class by class and only
-    the result is listed, so ``!AAxxxx`` in Omaha-6 is counted, not listed.
-    """
+
+def _expression(src: str, a: int, b: int, game: Game) -> Listed:
+    """The hands of ``src[a:b]``: operands joined by ``:``/``and``, ``!``/``not``, left to right."""
+    return _combine(src, a, b, _atoms(src, a, b, game), game)
+
+
+def _atoms(src: str, a: int, b: int, game: Game) -> list[_Atom]:
+    """The operands of ``src[a:b]``, parsed, each with whether it is negated."""
     pieces: list[tuple[str | None, int, int]] = []  # (operator before, start, end)
     pending: str | None = None
     last, word = a, ""
@@ -723,6 +745,29 @@ def _expression(src: str, a: int, b: int, game: Game) -> Listed:
         if s == e:
             raise ParseError("expected a hand or range", src, s)
         atoms.append((before == "!", s, e, _operand(src, s, e, game)))
+    return atoms
+
+
+def _meaning(atoms: list[_Atom]) -> tuple[object, ...]:
+    """What the hands of parsed operands depend on: not where they are or how they are
+    spelled (``AAxx``, ``aaxx`` and ``A A x x`` mean one thing), only their order, negations
+    and constraints."""
+    return tuple(
+        (negative, (op.cards, op.pairs) if isinstance(op, _Pattern) else op)
+        for negative, _, _, op in atoms
+    )
+
+
+def _combine(src: str, a: int, b: int, atoms: list[_Atom], game: Game) -> Listed:
+    """The hands of the operands ``atoms`` of ``src[a:b]``.
+
+    Left to right, ``A : B ! C`` is the hands of every positive operand
+    (the first, unless a leading ``!`` negates it, and those after ``:``)
+    but of no negative one.  A listed operand (one naming a suit, a
+    percentage) that is positive is the start, and the others are tested on
+    its hands; otherwise the operands are combined class by class and only
+    the result is listed, so ``!AAxxxx`` in Omaha-6 is counted, not listed.
+    """
     listed: dict[int, Listed] = {}
     masks: dict[int, np.ndarray] = {}
     for i, (_, s, e, operand) in enumerate(atoms):
@@ -782,10 +827,21 @@ def _member(keys: np.ndarray, other: np.ndarray) -> np.ndarray:
 
 def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
     """The hands of an Omaha range as keys (in descending order, as a range lists them) and
-    their weights."""
-    key_parts: list[np.ndarray] = []
-    weight_parts: list[np.ndarray] = []
-    for a, b, group in _omaha_items(text, 0, len(text)):
+    their weights.
+
+    Each distinct item is expanded once: an item spelled as an earlier one, or
+    meaning the same (:func:`_meaning`), takes that item's hands, so 20,000
+    copies of ``AAxx`` cost one expansion.  A hand keeps the weight it was given
+    last, and an item whose hands a later item gives again is overruled in every
+    hand, so only each distinct item's last use is merged, once, at the end.
+    Errors are those of the first item that fails, as when every item was
+    expanded in turn.
+    """
+    parts: list[np.ndarray] = []  # the hands of each distinct item
+    uses: list[tuple[int, float]] = []  # per part: the last item using it, and that weight
+    by_text: dict[str, int] = {}  # an item's text (without its weight) -> its part
+    by_meaning: dict[tuple[object, ...], int] = {}
+    for n, (a, b, group) in enumerate(_omaha_items(text, 0, len(text))):
         a, b = _trim(text, a, b)
         if a == b:
             raise ParseError("expected a hand or range", text, a)
@@ -796,13 +852,27 @@ def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
             a, b = _trim(text, a, colon)
             if a == b:
                 raise ParseError("a weight needs a hand or range before the ':'", text, colon)
-        _, keys = _expression(text, a, b, game)
-        if not len(keys):
-            raise EmptyRangeError(
-                f"{text[a:b]!r} matches no {game.name} hand (at position {a} in {quote(text)})"
-            )
-        key_parts.append(keys)
-        weight_parts.append(np.full(len(keys), weight * (1.0 if group is None else group)))
+        use = (n, weight * (1.0 if group is None else group))
+        part = by_text.get(text[a:b])
+        if part is None:
+            atoms = _atoms(text, a, b, game)
+            meaning = _meaning(atoms)
+            part = by_meaning.get(meaning)
+            if part is None:
+                _, keys = _combine(text, a, b, atoms, game)
+                if not len(keys):
+                    raise EmptyRangeError(
+                        f"{text[a:b]!r} matches no {game.name} hand "
+                        f"(at position {a} in {quote(text)})"
+                    )
+                part = by_meaning[meaning] = len(parts)
+                parts.append(keys)
+                uses.append(use)
+            by_text[text[a:b]] = part
+        uses[part] = use
+    in_order = sorted(range(len(parts)), key=lambda p: uses[p][0])  # by last use
+    key_parts = [parts[p] for p in in_order]
+    weight_parts = [np.full(len(parts[p]), uses[p][1]) for p in in_order]
     if not key_parts:
         raise ParseError("empty range", text, 0)
     weights = np.concatenate(weight_parts)
