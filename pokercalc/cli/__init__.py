@@ -425,7 +425,7 @@ def executor_options(
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
-    from pokercalc.core.runner import deferred_signals
+    from pokercalc.core.runner import deferred_signals, write_whole
     from pokercalc.output import formats
 
     if fmt in ("json", "csv"):
@@ -438,7 +438,7 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
             else:
                 text = _csv_of(result)
         with deferred_signals():
-            click.echo(text, nl=False)
+            write_whole(sys.stdout, text)
         return
     from rich.console import Console
 
@@ -449,7 +449,10 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
         # markup=False: user text (ranges, labels, file names) is shown literally, never
         # as rich markup; the renderers style with Text objects and style arguments.
         # fit_all: at any width a table keeps its numbers whole (docs/output.md).
-        Console(markup=False).print(fit_all(renderable()))
+        console = Console(markup=False)
+        with console.capture() as captured:
+            console.print(fit_all(renderable()))
+        write_whole(sys.stdout, captured.get())
 
 
 def _csv_of(result: Any) -> str:

@@ -22,7 +22,7 @@ import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import queue
@@ -334,6 +334,32 @@ def signals_received() -> int:
     """How many SIGINT and SIGTERM have come since :func:`install_signal_handlers` (0 where
     the handlers are not installed): a block that swallowed one can tell."""
     return len(_received)
+
+
+def write_whole(stream: IO[str], text: str) -> None:
+    """Write ``text`` to ``stream`` and flush it, every byte even when a signal handler runs
+    while the write waits on a full pipe.
+
+    Python's buffered writer returns from such a write having dropped what the interrupted
+    system call had not taken (a reader that had not read yet got 64 KiB of a JSON
+    document, then nothing), so a stream with a file descriptor gets the bytes through
+    ``os.write`` until every one is taken; other streams (in memory) are written as usual.
+    """
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        stream.write(text)
+        stream.flush()
+        return
+    data = memoryview(
+        text.encode(
+            getattr(stream, "encoding", None) or "utf-8",
+            getattr(stream, "errors", None) or "strict",
+        )
+    )
+    stream.flush()
+    while data:
+        data = data[os.write(fd, data) :]
 
 
 def install_signal_handlers() -> None:

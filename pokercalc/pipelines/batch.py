@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import IO, TYPE_CHECKING, Any
 
+from pokercalc.core.runner import write_whole
 from pokercalc.errors import InputError, InternalError, ParseError, PokercalcError
 
 if TYPE_CHECKING:
@@ -332,8 +333,7 @@ class LineWriter:
         """Write ``text`` and a newline, then flush."""
         self._writing = True
         try:
-            self.stream.write(text + "\n")
-            self.stream.flush()
+            write_whole(self.stream, text + "\n")  # (a line longer than a pipe takes, whole)
         finally:
             self._writing = False
         if self._pending is not None:
