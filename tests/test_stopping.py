@@ -108,6 +108,7 @@ def test_a_signal_while_the_output_waits_on_a_full_pipe_keeps_it_whole(args: lis
     whole = subprocess.run(
         [sys.executable, "-m", "pokercalc", *args], capture_output=True, check=True
     ).stdout
+
     def steady(text: bytes) -> list[bytes]:  # (but the footer's seconds and showdowns/s)
         return [x for x in text.splitlines() if "·".encode() not in x and b"/s" not in x]
 
