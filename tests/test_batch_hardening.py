@@ -92,3 +92,101 @@ def test_sigterm_ends_the_whole_batch_with_whole_lines(tmp_path: Path) -> None:
     assert "Traceback" not in err
     for line in out.splitlines():
         assert json.loads(line)["ok"] is True  # every line printed is whole
+
+
+#: A line that runs (exact on a flop: 5,940 outcomes) after the line under test.
+GOOD = "AsKs | QQ ; 2c3d4h ;"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize(
+    ("keys", "named"),
+    [
+        ('"trials": 100', "'trials', which is"),
+        ('"time": 1', "'time', which is"),
+        ('"stderr": 0.01', "'stderr', which is"),
+        ('"seed": 0', "'seed', which is"),
+        ('"seed": 1, "trials": 100', "'trials' and 'seed', which are"),
+    ],
+)
+def test_a_line_that_is_exact_with_monte_carlo_keys_is_that_lines_error(
+    jobs: int, keys: str, named: str
+) -> None:
+    line = '{"players": ["AsKs", "QQ"], "method": "exact", ' + keys + "}"
+    out: list[str] = []
+    assert batch.run_batch([line, GOOD], out.append, jobs=jobs) == (2, 1)
+    bad, good = (json.loads(x) for x in out)
+    assert bad["ok"] is False and bad["line"] == 1
+    assert bad["error"] == {
+        "kind": "InputError",
+        "message": f"line 1: method 'exact' excludes {named} for Monte Carlo",
+    }
+    assert good["ok"] is True and good["result"]["method"] == "exact"
+
+
+def test_a_lines_monte_carlo_key_under_a_shared_exact_is_that_lines_error() -> None:
+    lines = ['{"players": "AsKs | QQ", "board": "2c3d4h", "trials": 100}', GOOD]
+    out: list[str] = []
+    assert batch.run_batch(lines, out.append, {"method": "exact"}, jobs=1) == (2, 1)
+    bad, good = (json.loads(x) for x in out)
+    assert bad["error"]["kind"] == "InputError"
+    assert bad["error"]["message"] == (
+        "line 1: the shared method 'exact' (--exact) excludes the line's 'trials', "
+        "which is for Monte Carlo"
+    )
+    assert good["ok"] is True and good["result"]["method"] == "exact"
+    # The line may say what it wants instead: its own method wins, with its trials.
+    mc = '{"players": "AsKs | QQ", "method": "mc", "trials": 300, "seed": 2}'
+    out.clear()
+    assert batch.run_batch([mc], out.append, {"method": "exact"}, jobs=1) == (1, 0)
+    res = json.loads(out[0])["result"]
+    assert res["method"] == "mc" and res["seed"] == 2 and res["trials"] >= 300
+
+
+def test_a_line_that_chooses_exact_leaves_the_shared_monte_carlo_options() -> None:
+    lines = ['{"players": "AsKs | QQ", "method": "exact", "board": "2c3d4h"}', "AsKs | QQ"]
+    out: list[str] = []
+    shared = {"method": "mc", "trials": 300, "seed": 5, "stderr": 0.5, "time": 5}
+    assert batch.run_batch(lines, out.append, shared, jobs=1) == (2, 0)
+    exact, mc = (json.loads(x)["result"] for x in out)
+    assert exact["method"] == "exact" and exact["seed"] is None and exact["trials"] is None
+    assert mc["method"] == "mc" and mc["seed"] == 5
+
+
+@pytest.mark.parametrize(
+    "shared", [{"method": "exact", "trials": 100}, {"method": "exact", "seed": 0}]
+)
+def test_shared_exact_with_monte_carlo_options_is_refused_before_any_line(
+    shared: dict[str, object],
+) -> None:
+    from pokercalc.errors import InputError
+
+    out: list[str] = []
+    with pytest.raises(InputError, match="^option: method 'exact' excludes '(trials|seed)'"):
+        batch.run_batch([GOOD], out.append, shared, jobs=1)
+    assert out == []
+
+
+def test_parse_scenario_names_the_line_of_an_exact_line_with_monte_carlo_keys() -> None:
+    from pokercalc.errors import InputError
+
+    with pytest.raises(InputError, match="^line 7: method 'exact' excludes 'time', which is"):
+        batch.parse_scenario('{"players": "AsKs | QQ", "method": "exact", "time": 2}', 7)
+    auto = batch.parse_scenario('{"players": "AsKs | QQ", "method": "auto", "time": 2}', 8)
+    assert auto is not None and auto.options == {"method": "auto", "time": 2.0}
+
+
+def test_the_batch_command_reports_a_conflicting_line_and_runs_the_others() -> None:
+    from click.testing import CliRunner
+
+    from pokercalc.cli import cli
+
+    text = '{"players": ["AsKs", "QQ"], "method": "exact", "trials": 100}\n' + GOOD + "\n"
+    for jobs in ("1", "2"):
+        result = CliRunner().invoke(cli, ["batch", "--jobs", jobs], input=text)
+        assert result.exit_code == 1, result.output
+        bad, good = (json.loads(x) for x in result.stdout.splitlines())
+        assert bad["error"]["message"] == (
+            "line 1: method 'exact' excludes 'trials', which is for Monte Carlo"
+        )
+        assert good["ok"] is True

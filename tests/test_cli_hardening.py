@@ -228,3 +228,78 @@ def test_json_lines_python_cannot_read_are_that_lines_parse_error(text: str, mes
     first, second = (json.loads(x) for x in result.stdout.splitlines())
     assert first["error"]["kind"] == "ParseError" and message in first["error"]["message"]
     assert second["ok"] is True
+
+
+#: A cheap run of each command that takes the engine options (batch reads the line on stdin).
+ENGINE_COMMANDS = {
+    "equity": ["equity", "AsKs | QQ", "--board", "2c3d4h"],
+    "winodds": ["winodds", "AsKs", "--board", "2c3d4h"],
+    "outs": ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "QhJh"],
+    "batch": ["batch", "--jobs", "1"],
+}
+
+
+@pytest.mark.parametrize("flags", [["--exact", "--mc"], ["--mc", "--exact"]])
+@pytest.mark.parametrize("command", sorted(ENGINE_COMMANDS))
+def test_exact_and_mc_together_are_one_line_in_either_order(command: str, flags: list[str]) -> None:
+    result = run(*ENGINE_COMMANDS[command], *flags, input="AsKs | QQ ; 2c3d4h ;\n")
+    assert one_line_error(result) == "Error: --exact and --mc exclude each other"
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["--trials", "100"], "--trials, which is"),
+        (["--time", "1"], "--time, which is"),
+        (["--stderr", "0.01"], "--stderr, which is"),
+        (["--seed", "1"], "--seed, which is"),
+        (["--seed", "1", "--trials", "100"], "--trials and --seed, which are"),
+    ],
+)
+@pytest.mark.parametrize("command", sorted(ENGINE_COMMANDS))
+def test_monte_carlo_options_with_exact_are_one_line(
+    command: str, options: list[str], named: str
+) -> None:
+    for args in ([*options, "--exact"], ["--exact", *options]):
+        result = run(*ENGINE_COMMANDS[command], *args, input="AsKs | QQ ; 2c3d4h ;\n")
+        assert one_line_error(result) == f"Error: --exact excludes {named} for Monte Carlo"
+        assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["equity", "winodds", "outs"])
+def test_the_method_flags_still_choose_the_method(command: str) -> None:
+    args = ENGINE_COMMANDS[command]
+    exact = run(*args, "--exact", "--json")
+    assert exact.exit_code == 0, exact.output
+    assert '"method": "exact"' in exact.stdout and '"method": "mc"' not in exact.stdout
+    mc = run(*args, "--mc", "--trials", "500", "--seed", "3", "--json")
+    assert mc.exit_code == 0, mc.output
+    assert '"method": "mc"' in mc.stdout and '"method": "exact"' not in mc.stdout
+
+
+def test_monte_carlo_options_without_a_method_flag_stay_legitimate() -> None:
+    # Auto may sample, so it takes them all; here it enumerates (5,940 outcomes).
+    args = ["--trials", "100", "--time", "1", "--stderr", "0.01", "--seed", "1", "--json"]
+    result = run(*ENGINE_COMMANDS["equity"], *args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["result"]["method"] == "exact"
+    # ... and on a spot too big to enumerate under the threshold, they steer Monte Carlo.
+    args = ["--threshold", "1000", "--trials", "700", "--seed", "9", "--json"]
+    result = run("equity", "AsKs | QQ", *args)
+    assert result.exit_code == 0, result.output
+    res = json.loads(result.stdout)["result"]
+    assert res["method"] == "mc" and res["seed"] == 9 and res["trials"] >= 700
+
+
+def test_the_shared_validation_refuses_monte_carlo_options_with_exact() -> None:
+    from pokercalc.core.validate import check_engine_options, check_method_options
+
+    with pytest.raises(InputError, match="^method 'exact' excludes trials, which is for Monte"):
+        check_engine_options(method="exact", trials=100, threads=2)
+    assert check_engine_options(method="auto", trials=100, seed=1) == {"trials": 100, "seed": 1}
+    assert check_engine_options(method="exact", threads=2, threshold=None) == {"threads": 2}
+    flags = {"time": "--time", "seed": "--seed"}
+    with pytest.raises(InputError, match="^--exact excludes --time and --seed, which are for"):
+        check_method_options("exact", {"time": 1.0, "seed": 0}, exact="--exact", names=flags)
+    check_method_options("mc", {"trials": 100, "time": 1.0, "stderr": 0.1, "seed": 0})

@@ -291,3 +291,21 @@ def test_an_estimated_count_is_replaced_by_the_enumerated_one(monkeypatch) -> No
     assert module.count_outcomes(players, "Ah7d2c9s3h") > 0
     r = equity(players, "Ah7d2c9s3h", method="exact")
     assert r.outcomes_exact and r.outcomes == 3 * 6 * 6
+
+
+@pytest.mark.parametrize("option", ["trials", "time", "stderr", "seed"])
+def test_the_api_refuses_monte_carlo_options_with_method_exact(option: str) -> None:
+    # An exact run would ignore them silently (the command line refuses them too).
+    from pokercalc.analysis.outs import find_outs
+    from pokercalc.analysis.win_odds import winodds
+
+    value = {"trials": 1000, "time": 1.0, "stderr": 0.01, "seed": 1}[option]
+    calls = [
+        lambda: equity("AsKs | QQ", method="exact", **{option: value}),
+        lambda: winodds("AsKs", method="exact", **{option: value}),
+        lambda: find_outs("AsKs", "Js9h3d", ["QQ"], method="exact", **{option: value}),
+    ]
+    for call in calls:
+        with pytest.raises(InputError, match=f"method 'exact' excludes {option}, which is for"):
+            call()
+    assert equity("AsKs | QQ", method="auto", **{option: value}).method == "exact"  # (small)

@@ -10,6 +10,7 @@ import pickle
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -176,11 +177,12 @@ def test_pieces_are_sized_by_time() -> None:
 @pytest.mark.parametrize("method", ["exact", "mc"])
 def test_equity_on_an_executor_counts_pieces(method: str) -> None:
     seen: list[tuple[int, int]] = []
-    one = equity("AhKh | QQ+,AKs | random", "Th9h2c", method=method, trials=200_000, seed=5)
+    mc: dict[str, Any] = {"trials": 200_000, "seed": 5} if method == "mc" else {}
+    one = equity("AhKh | QQ+,AKs | random", "Th9h2c", method=method, **mc)
     with ThreadPoolExecutor(2) as ex:
         r = equity_on(
-            ex, "AhKh | QQ+,AKs | random", "Th9h2c", method=method, trials=200_000, seed=5,
-            piece_seconds=0.001, on_piece=lambda d, n: seen.append((d, n)),
+            ex, "AhKh | QQ+,AKs | random", "Th9h2c", method=method, piece_seconds=0.001,
+            on_piece=lambda d, n: seen.append((d, n)), **mc,
         )  # fmt: skip
     assert r.players == one.players
     n = seen[-1][1]

@@ -1006,7 +1006,9 @@ def equity(
             )
         from pokercalc.analysis.pieces import equity_on
 
-        check_engine_options(threshold=threshold, trials=trials, seed=seed, threads=threads)
+        check_engine_options(
+            method=method, threshold=threshold, trials=trials, seed=seed, threads=threads
+        )
         return equity_on(
             executor, players, board, dead, game=game, method=method, threshold=threshold,
             trials=trials, seed=seed, progress=progress,
@@ -1054,8 +1056,9 @@ def _equity_run(
     g = _engine_game(game)
     b, d = check_board_and_dead(board, dead, game=g)
     check_engine_options(
-        threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed, threads=threads
-    )
+        method=method, threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed,
+        threads=threads,
+    )  # fmt: skip
     threads = default_threads() if threads is None else threads
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
     shown, order, prob = _setup(players, b, d, g, breakdown)

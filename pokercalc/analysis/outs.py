@@ -634,8 +634,9 @@ def find_outs(
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
     check_engine_options(
-        threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed, threads=threads
-    )
+        method=method, threshold=threshold, trials=trials, time=time, stderr=stderr, seed=seed,
+        threads=threads,
+    )  # fmt: skip
     h, b, d = check_situation(hero, board, dead, g)
     # An opponent given as a list of cards is that hand, written as text.
     opps: list[str | Range] = [

@@ -204,7 +204,7 @@ def plan_equity(
     """
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
-    check_engine_options(threshold=threshold, trials=trials, seed=seed)
+    check_engine_options(method=method, threshold=threshold, trials=trials, seed=seed)
     if pieces is not None and pieces < 1:
         raise InputError(f"pieces must be at least 1, got {pieces}")
     if not piece_seconds > 0:

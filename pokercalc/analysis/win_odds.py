@@ -720,7 +720,9 @@ def winodds(
     b, d = check_board_and_dead(board, dead, game=g)
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
-    check_engine_options(trials=trials, time=time, stderr=stderr, seed=seed, threads=threads)
+    check_engine_options(
+        method=method, trials=trials, time=time, stderr=stderr, seed=seed, threads=threads
+    )
     rng = (_omaha_hero(hero, g) if omaha else _hero_range(hero, g)).without(
         b + d, player="the hero"
     )
@@ -786,10 +788,12 @@ def winodds(
                 budget = per_count * EXACT_RATE * (threads or default_threads()) / (n + 1)
                 threshold = min(DEFAULT_THRESHOLD, budget)
             field: list[Any] = ["random"] * n if omaha else [_random(g)] * n
+            mc: dict[str, Any] = {}  # (an exact run takes none of the Monte Carlo options)
+            if method != "exact":
+                mc = {"time": left, "trials": trials, "stderr": stderr, "seed": _row_seed(base, n)}
             r = equity(
-                [rng, *field], b, d, method=method, threshold=threshold, time=left,
-                trials=trials, stderr=stderr, seed=_row_seed(base, n), threads=threads,
-                progress=row_progress, game=g,
+                [rng, *field], b, d, method=method, threshold=threshold, threads=threads,
+                progress=row_progress, game=g, **mc,
             )  # fmt: skip
             h = r.players[0]
             if r.interrupted and h.equity is None:

@@ -395,10 +395,15 @@ def engine_options(
         "Monte Carlo: stop when every standard error (of equity as a fraction) is below this."
     ),
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The engine flags every equity-like command shares: method, stopping rules and seed."""
+    """The engine flags every equity-like command shares: method, stopping rules and seed.
+
+    Passes ``method`` (``"exact"``, ``"mc"`` or None for auto), ``trials``, ``time_``,
+    ``stderr_`` and ``seed``.  ``--exact`` with ``--mc``, or with a Monte Carlo option
+    (:func:`~pokercalc.core.validate.check_method_options`), is one line and exit 2.
+    """
     options = [
-        click.option("--exact", "method", flag_value="exact", help="Enumerate every outcome."),
-        click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation."),
+        click.option("--exact", "exact_", is_flag=True, help="Enumerate every outcome."),
+        click.option("--mc", "mc_", is_flag=True, help="Monte Carlo simulation."),
         click.option("--trials", type=Checked("trials", True), help=trials_help),
         click.option("--time", "time_", type=Checked("time", False), help=time_help),
         click.option("--stderr", "stderr_", type=Checked("stderr", False), help=stderr_help),
@@ -406,11 +411,32 @@ def engine_options(
     ]
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(f)
+        def wrapper(*args: Any, exact_: bool, mc_: bool, **kwargs: Any) -> Any:
+            # Two flags, not one destination: click keeps the last of flags sharing one.
+            if exact_ and mc_:
+                raise click.UsageError("--exact and --mc exclude each other")
+            if exact_:
+                from pokercalc.core.validate import check_method_options
+                from pokercalc.errors import InputError
+
+                given = {name: kwargs[k] for k, name in _MC_FLAGS.items()}
+                try:
+                    check_method_options("exact", given, exact="--exact", names=_MC_NAMES)
+                except InputError as e:
+                    raise click.UsageError(str(e)) from None
+            return f(*args, method="exact" if exact_ else "mc" if mc_ else None, **kwargs)
+
         for option in reversed(options):
-            f = option(f)
-        return f
+            wrapper = option(wrapper)
+        return wrapper
 
     return decorate
+
+
+#: The Monte Carlo flags of :func:`engine_options`: their parameters and option names.
+_MC_FLAGS = {"trials": "trials", "time_": "time", "stderr_": "stderr", "seed": "seed"}
+_MC_NAMES = {name: f"--{name}" for name in _MC_FLAGS.values()}
 
 
 def executor_options(

@@ -15,6 +15,7 @@ pokercalc.errors.InputError: time must be a finite number, got nan
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +31,8 @@ __all__ = [
     "check_number",
     "check_integer",
     "check_engine_options",
+    "MC_OPTIONS",
+    "check_method_options",
     "cards_arg",
     "check_board_and_dead",
     "quote",
@@ -104,15 +107,54 @@ def check_integer(name: str, value: Any) -> int:
     return value
 
 
-def check_engine_options(**options: Any) -> dict[str, Any]:
-    """The engine options that are not None, checked; the others left out."""
+def check_engine_options(*, method: str | None = None, **options: Any) -> dict[str, Any]:
+    """The engine options that are not None, checked; the others left out.
+
+    With ``method`` given, :func:`check_method_options` also refuses Monte Carlo
+    options that method cannot use (``method`` itself is not in the answer).
+    """
     out = {}
     for name, value in options.items():
         if value is None:
             continue
         integer = isinstance(LIMITS[name][0], int)
         out[name] = check_integer(name, value) if integer else check_number(name, value)
+    check_method_options(method, out)
     return out
+
+
+#: The engine options only Monte Carlo uses: a run forced to enumerate could only ignore them.
+MC_OPTIONS = ("trials", "time", "stderr", "seed")
+
+
+def check_method_options(
+    method: str | None,
+    options: Mapping[str, Any],
+    *,
+    exact: str = "method 'exact'",
+    names: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse Monte Carlo options (:data:`MC_OPTIONS` not None in ``options``) given with
+    method ``"exact"``, which would silently ignore them; ``exact`` and ``names`` (option
+    name to the name the user wrote, such as ``--trials``) word the one-line error.
+
+    ``"auto"`` may run Monte Carlo, so it takes them all.
+
+    >>> check_method_options("auto", {"trials": 100, "seed": 1})
+    >>> check_method_options("exact", {"trials": 100, "seed": 1})
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: method 'exact' excludes trials and seed, which are for Monte Carlo
+    >>> check_method_options("exact", {"time": 2}, exact="--exact", names={"time": "--time"})
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: --exact excludes --time, which is for Monte Carlo
+    """
+    if method != "exact":
+        return
+    given = [(names or {}).get(n, n) for n in MC_OPTIONS if options.get(n) is not None]
+    if given:
+        listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+        which = "which is" if len(given) == 1 else "which are"
+        raise InputError(f"{exact} excludes {listed}, {which} for Monte Carlo")
 
 
 def cards_arg(cards: Any, what: str) -> tuple[int, ...]:

@@ -116,10 +116,52 @@ def _check_option(name: str, value: Any, where: str) -> Any:
         return value
     from pokercalc.core.validate import check_engine_options
 
+    option: dict[str, Any] = {name: value}
     try:
-        return check_engine_options(**{name: value})[name]
+        return check_engine_options(**option)[name]
     except InputError as e:
         raise InputError(f"{where}: {e}") from None
+
+
+def _check_method(method: str | None, options: Mapping[str, Any], where: str) -> None:
+    """Refuse Monte Carlo keys (trials, time, stderr, seed) with method ``"exact"``: the line
+    would run exact and silently ignore them."""
+    from pokercalc.core.validate import MC_OPTIONS, check_method_options
+
+    names = {name: repr(name) for name in MC_OPTIONS}
+    try:
+        check_method_options(method, options, names=names)
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
+
+
+def _line_options(scenario: Scenario, shared: Mapping[str, Any]) -> dict[str, Any]:
+    """A scenario's engine options: its own over ``shared``.
+
+    A line that sets method ``"exact"`` itself leaves out the shared Monte Carlo
+    options (they are for the lines that sample, as for an auto line that
+    enumerates); a shared ``"exact"`` with the line's own Monte Carlo keys is that
+    line's :class:`InputError`.
+    """
+    from pokercalc.core.validate import MC_OPTIONS, check_method_options
+
+    options = {**shared, **scenario.options}
+    if options.get("method") != "exact":
+        return options
+    where = f"line {scenario.line}"
+    if "method" in scenario.options:
+        for name in MC_OPTIONS:
+            if name not in scenario.options:
+                options.pop(name, None)
+    else:
+        names = {name: f"the line's {name!r}" for name in MC_OPTIONS}
+        exact = "the shared method 'exact' (--exact)"
+        try:
+            check_method_options("exact", scenario.options, exact=exact, names=names)
+        except InputError as e:
+            raise InputError(f"{where}: {e}") from None
+    _check_method("exact", options, where)
+    return options
 
 
 def parse_scenario(text: str, line: int) -> Scenario | None:
@@ -175,6 +217,7 @@ def _parse_json(text: str, line: int, where: str) -> Scenario:
             raise InputError(f"{where}: {key!r} must be a string of cards such as '4dAc5d'")
         cards[key] = value.strip()
     options = {k: _check_option(k, obj[k], where) for k in ENGINE_OPTIONS if obj.get(k) is not None}
+    _check_method(options.get("method"), options, where)
     return Scenario(
         line,
         tuple(p.strip() for p in players),
@@ -235,8 +278,8 @@ def run_scenario(
 
     A bad scenario gives an error object, never an exception.
     """
-    options = {**(shared or {}), **scenario.options}
     try:
+        options = _line_options(scenario, shared or {})
         if engine is None:
             from pokercalc.analysis.equities import equity
 
@@ -603,7 +646,8 @@ def run_batch(
 ) -> tuple[int, int]:
     """Run every scenario of ``lines``, calling ``write`` with each output line in input order.
 
-    ``shared`` holds engine options for every line (a line's own options win;
+    ``shared`` holds engine options for every line (a line's own options win, and a
+    line's own method ``"exact"`` drops the shared Monte Carlo ones;
     ``threads`` defaults to 1 per scenario).  ``executor`` (any
     ``concurrent.futures.Executor``, or a Dask ``Client``) runs the lines in
     chunks; without one, ``jobs`` local worker processes do (default: one per
@@ -615,6 +659,7 @@ def run_batch(
         if key not in ENGINE_OPTIONS:
             raise InputError(f"unknown engine option {key!r}")
         _check_option(key, value, "option")
+    _check_method(shared.get("method"), shared, "option")
     if jobs is not None and executor is not None:
         raise InputError("jobs and executor exclude each other")
     jobs = _default_jobs() if jobs is None else jobs

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercalc.core.results import COUNT, FLOAT, GAME, METHOD, PROB, SECONDS, Result, derived, doc
+from pokercalc.core.validate import MC_OPTIONS
 from pokercalc.errors import InputError, PokercalcError
 
 __all__ = [
@@ -341,7 +342,13 @@ def check_scenario(
 
         engine = equity
     options = {**(shared or {}), **spec.options}
-    if not spec.exact and not {"trials", "time", "stderr"} & set(options):
+    if options.get("method") == "exact":
+        # The shared Monte Carlo options (--seed) are for the scenarios that may sample,
+        # as in batch; a scenario's own would be refused by the engine.
+        for name in MC_OPTIONS:
+            if name not in spec.options:
+                options.pop(name, None)
+    elif not spec.exact and not {"trials", "time", "stderr"} & set(options):
         options.update(stderr=spec.tolerance / Z, time=MC_TIME_LIMIT)
     tolerance: float | str = "exact" if spec.exact else spec.tolerance
     result = engine(list(spec.players), spec.board, spec.dead, **options)
