@@ -89,8 +89,7 @@ def _pipe_full(fd: int, timeout: float = 60.0) -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ["query", "AAxx", "--game", "omaha", "--json"],  # 202 KB of JSON
-        ["equity", "random | AsKs", "--breakdown", "1", "--combos", "--csv"],  # 137 KB
+        ["query", "AAxx", "--game", "omaha", "--json"],  # 202 KB of JSON (CSV: the same path)
         ["equity", "random | AsKs", "--breakdown", "1", "--combos"],  # an 86 KB table
     ],
 )
