@@ -1141,10 +1141,8 @@ def _choose_method(prob: _Problem, method: str, limit: float) -> tuple[str, int,
         limit /= _outcome_cost(prob)
         if outcomes <= limit:
             method = "exact"
-        elif outcomes > limit * 24:
-            method = "mc"
         elif outcomes / prob.symmetry_bound() > limit:
-            method = "mc"  # (without listing every hand to search the symmetries)
+            method = "mc"  # (known without listing a hand to search the symmetries)
         else:
             prob.find_symmetry()
             method = "exact" if outcomes / len(prob.group) <= limit else "mc"

@@ -498,8 +498,9 @@ class _Engine:
         (its seed is the seed plus i; the equity now runs NOW_SHARE cards' time)."""
         from pokercalc.analysis.equities import equity
 
-        threads = self.threads or threads
         if self.method == "exact":
+            # (the threads asked for, else those _threads_for chose for the exact work)
+            threads = self.threads or threads
             return equity(players, board, dead, method="exact", threads=threads, game=game)
         from pokercalc.analysis.win_odds import _row_seed
 
@@ -507,6 +508,7 @@ class _Engine:
         time = self.card_time
         if time is not None and index == 0:
             time *= NOW_SHARE
+        # (Monte Carlo takes every core unless told otherwise: its runs last their time)
         return equity(
             players, board, dead, method="mc", trials=self.trials, time=time,
             stderr=self.stderr, seed=_row_seed(self.seed, index), threads=self.threads,
