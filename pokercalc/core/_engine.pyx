@@ -100,10 +100,27 @@ cdef enum:
     EVAL_OMAHA = 3
     EVAL_OMAHA_HILO = 4
 
+cdef extern from "stdlib.h":
+    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
+
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_ctz(unsigned int) nogil
+
+cdef inline void* line_calloc(size_t n, size_t size) noexcept nogil:
+    """``n`` zeroed items of ``size`` bytes on cache lines of their own (NULL when out of
+    memory), freed by ``free``: a thread writing next to another thread's data on one line
+    makes both wait on every write (calloc put two threads' four winner counts of a
+    heads-up run side by side: AsKs against a random hand ran 1.56x faster on two threads
+    than on one, and 1.84x on lines of their own)."""
+    cdef void* out = NULL
+    cdef size_t total = (n * size + 63) // 64 * 64
+    if posix_memalign(&out, 64, total if total else 64) != 0:
+        return NULL
+    memset(out, 0, total)
+    return out
+
 
 # Exact counts for unweighted runs, sums of weight products for weighted ones.
 ctypedef fused tally_t:
@@ -1675,7 +1692,7 @@ cdef class Kernel:
         # A spare column after the tally counts the showdowns played.
         P.count_at = self.tally_size if tallies.shape[1] > self.tally_size else -1
         with nogil, parallel(num_threads=threads):
-            assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
+            assign = <int32_t*>line_calloc(MAXP, sizeof(int32_t))
             if assign != NULL:
                 for it in prange(nitems, schedule="dynamic", chunksize=1):
                     if stop_requested(P.ctl):
@@ -1722,7 +1739,7 @@ cdef class Kernel:
         # A spare column after the tally counts the showdowns played.
         P.count_at = self.tally_size if tallies.shape[1] > self.tally_size else -1
         with nogil, parallel(num_threads=threads):
-            assign = <int32_t*>malloc(MAXP * sizeof(int32_t))
+            assign = <int32_t*>line_calloc(MAXP, sizeof(int32_t))
             if assign != NULL:
                 for it in prange(nitems, schedule="dynamic", chunksize=1):
                     if stop_requested(P.ctl):
@@ -2260,7 +2277,7 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
     cdef int64_t* tally = wm
     cdef uint32_t mm
     if even:
-        cwm = <int64_t*>calloc(1 << n, sizeof(int64_t))
+        cwm = <int64_t*>line_calloc(1 << n, sizeof(int64_t))
         if cwm == NULL:
             even = False  # (independent rows then: unbiased however the run ends)
         else:
@@ -2567,7 +2584,7 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
     if ranking_t is HighRanking or ranking_t is ShortRanking or ranking_t is TritonRanking:
         if bp < 0 and ndeck >= 2 * nrand + k:
             # Up to MC_WM_PLAYERS, deals are counted by their set of winners: one add a deal.
-            wm = <int64_t*>calloc(1 << n, sizeof(int64_t)) if n <= MC_WM_PLAYERS else NULL
+            wm = <int64_t*>line_calloc(1 << n, sizeof(int64_t)) if n <= MC_WM_PLAYERS else NULL
             if nranged:
                 _mc_holdem(P, D, s, deck, ndeck, fixed, ranged, nranged, rand, nrand, hk, hm,
                            trials, cnt, wm, rk, <MovesCards*>NULL)
