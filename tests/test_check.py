@@ -421,3 +421,95 @@ def test_the_regression_file_in_the_docs_passes(tmp_path: Path) -> None:
     result = invoke(str(path), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["result"]["total"] == 3
+
+
+# --- options a scenario's method cannot use; keys twice; the notice of a long exact run ---------
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"method": "exact", "threshold": 1e6}, "method 'exact' excludes 'threshold', which is"),
+        ({"method": "mc", "threshold": 1e6}, "method 'mc' excludes 'threshold', which is"),
+        ({"method": "exact", "seed": 1}, "method 'exact' excludes 'seed', which is for Monte"),
+        (
+            {"tolerance": "exact", "expected": ["1/2", "1/2"], "threshold": 10},
+            "tolerance 'exact' (an exhaustive run) excludes 'threshold'",
+        ),
+    ],
+)
+def test_options_the_method_cannot_use_make_the_file_malformed(
+    tmp_path: Path, extra: dict[str, Any], message: str
+) -> None:
+    good = {"players": "AsAh | KsKh", "expected": [0.8, 0.2], "tolerance": 0.5}
+    text = json.dumps({"scenarios": [good, {**AA_KK, **extra}]})
+    result = invoke(str(write(tmp_path, "m.json", text)))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"Error: scenario 2: {message}")
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
+    # ... also when the defaults give the option the scenario's method cannot use
+    with pytest.raises(InputError, match="scenario 1: method 'mc' excludes 'threshold'"):
+        parse_spec({"defaults": {"threshold": 5}, "scenarios": [{**AA_KK, "method": "mc"}]})
+
+
+def test_a_json_file_with_a_key_twice_is_malformed(tmp_path: Path) -> None:
+    text = '{"scenarios": [{"players": "AsAh | KsKh", "expected": [0.8, 0.2], "expected": [1, 0]}]}'
+    result = invoke(str(write(tmp_path, "twice.json", text)))
+    assert result.exit_code == 2, result.output
+    assert "bad JSON: key 'expected' appears twice in one object" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_expected_fractions_are_written_in_ascii() -> None:
+    with pytest.raises(InputError, match="is not a number or 'a/b'"):
+        spec("\uff11/2", "exact")  # (a fullwidth 1: the pattern's \\d read it)
+
+
+def test_a_long_exact_scenario_gets_the_plan_notice_and_others_do_not() -> None:
+    seen: list[tuple[int, float]] = []
+
+    def plan(outcomes: int, seconds: float) -> None:
+        seen.append((outcomes, seconds))
+
+    exact = fake_engine("exact", 0.5, None)
+    check_scenario(spec(0.5, method="exact"), engine=exact, on_plan=plan)
+    assert exact.options["on_plan"] is plan  # type: ignore[attr-defined]
+    check_scenario(spec("1/2", "exact"), engine=exact, on_plan=plan)  # tolerance "exact"
+    assert exact.options["on_plan"] is plan  # type: ignore[attr-defined]
+    for extra in ({}, {"method": "mc"}):  # auto, as equity's own notice, and Monte Carlo
+        engine = fake_engine("mc", 0.5, 0.0001)
+        check_scenario(spec(0.5, **extra), engine=engine, on_plan=plan)
+        assert "on_plan" not in engine.options  # type: ignore[attr-defined]
+    # The real engine: AsKs against two random hands, preflop, is 1.9 trillion outcomes; the
+    # notice comes once it has timed a sample, and stops it here.
+    long = parse_spec({"scenarios": [{"players": "AsKs | random | random", "method": "exact",
+                                      "threads": 1, "expected": [0.5, 0.25, 0.25]}]})  # fmt: skip
+
+    def stop(outcomes: int, seconds: float) -> None:
+        seen.append((outcomes, seconds))
+        raise KeyboardInterrupt
+
+    from pokercalc.pipelines.check import run_check
+
+    result = run_check(long, on_plan=stop)
+    assert result.interrupted and not result.scenarios
+    assert seen[0][0] == 1_894_107_877_200 and seen[0][1] > 3.0
+
+
+def test_the_check_command_prints_the_plan_notice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokercalc.cli as common
+
+    notice = common.plan_notice
+
+    def notice_then_stop(outcomes: int, seconds: float) -> None:
+        notice(outcomes, seconds)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(common, "plan_notice", notice_then_stop)
+    text = json.dumps({"scenarios": [{"players": "AsKs | random | random", "method": "exact",
+                                      "threads": 1, "expected": [0.5, 0.25, 0.25]}]})  # fmt: skip
+    result = invoke(str(write(tmp_path, "long.json", text)))
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("pokercalc: enumerating 1,894,107,877,200 outcomes exactly; about")

@@ -303,3 +303,151 @@ def test_the_shared_validation_refuses_monte_carlo_options_with_exact() -> None:
     with pytest.raises(InputError, match="^--exact excludes --time and --seed, which are for"):
         check_method_options("exact", {"time": 1.0, "seed": 0}, exact="--exact", names=flags)
     check_method_options("mc", {"trials": 100, "time": 1.0, "stderr": 0.1, "seed": 0})
+
+
+# --- numbers are ASCII: int() and float() would read other digits -------------------------------
+
+#: Digits that Python's int() and float() read but a number option must not take.
+WIDE, ARABIC = "\uff11", "\u0663"  # fullwidth 1, Arabic-Indic 3
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["equity", "AsAh | KsKh", "--time", WIDE],
+        ["equity", "AsAh | KsKh", "--mc", "--time", WIDE],
+        ["equity", "AsAh | KsKh", "--trials", WIDE * 4],
+        ["equity", "AsAh | KsKh", "--seed", ARABIC],
+        ["equity", "AsAh | KsKh", "--stderr", "0." + WIDE],
+        ["equity", "AsAh | KsKh", "--threads", WIDE],
+        ["equity", "AsAh | KsKh", "--threshold", WIDE + "e6"],
+        ["equity", "AsAh | KsKh", "--jobs", WIDE],
+        ["equity", "AsAh | KsKh", "--decimals", WIDE],
+        ["outs", "AsAc", "--board", "Kd8h9c", "--trials", ARABIC],
+        ["winodds", "AsKs", "--time", WIDE],
+        ["winodds", "AsKs", "--seed", ARABIC],
+        ["flops", "AA", "ATC", "--features", WIDE],
+        ["flops", "AA", "ATC", "--time-limit", WIDE],
+        ["batch", "--trials", WIDE],
+        ["batch", "--jobs", ARABIC],
+        ["batch", "--threshold", WIDE],
+        ["check", "--builtin", "--seed", ARABIC],
+        ["table", "preflop-vs-random", "--hands", "AA", "--stderr", "0.0" + WIDE],
+        ["table", "preflop-vs-random", "--hands", "AA", "--seed", ARABIC],
+    ],
+)
+def test_numbers_in_other_digits_than_ascii_are_one_line(args: list[str]) -> None:
+    line = one_line_error(run(*args, input="AsKs | QQ\n"))
+    assert "is not a number" in line or "is not an integer" in line
+    assert "ASCII" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["equity", "AsAh | KsKh", "KK", "--breakdown", ARABIC], "--breakdown takes a player"),
+        (["equity", "AsAh | KsKh", "--breakdown", "\u00b2"], "--breakdown takes a player"),
+        (["flops", "AA", "ATC", "--error", WIDE], "written in ASCII"),
+        (["winodds", "AsKs", "--opponents", ARABIC], "opponents must be written in ASCII"),
+        (["winodds", "AsKs", "-n", "1-" + WIDE], "opponents must be written in ASCII"),
+        (["table", "preflop-vs-random", "--hands", "AA", "-n", WIDE], "in ASCII"),
+    ],
+)
+def test_counts_and_choices_in_other_digits_are_one_line(args: list[str], message: str) -> None:
+    # (--breakdown ² was a ValueError from int(): an internal error line, exit 1)
+    assert message in one_line_error(run(*args))
+
+
+def test_ascii_numbers_keep_the_forms_python_reads() -> None:
+    args = ["--threshold", "1e3", "--trials", "1_000", "--time", "0.5", "--seed", "3", "--json"]
+    result = run("equity", "AsKs | QQ", *args)
+    assert result.exit_code == 0, result.output
+    res = json.loads(result.stdout)["result"]
+    assert res["method"] == "mc" and res["seed"] == 3 and res["trials"] >= 1000
+
+
+def test_the_library_reads_ascii_numbers_only() -> None:
+    from pokercalc.analysis.win_odds import parse_opponents
+    from pokercalc.core.validate import read_number
+    from pokercalc.output.formats import parse_fraction
+
+    assert read_number("1e6") == 1e6 and read_number(" 1_000 ", integer=True) == 1000
+    for text, integer in ((WIDE, True), (ARABIC, False), ("1" + WIDE, True), ("0." + WIDE, False)):
+        with pytest.raises(InputError, match="ASCII"):
+            read_number(text, integer=integer)
+    with pytest.raises(InputError, match="ASCII"):
+        parse_opponents(ARABIC)
+    assert parse_opponents("1-3") == (1, 2, 3)
+    with pytest.raises(InputError, match="is not a fraction"):
+        parse_fraction(WIDE + "/2")  # (an expected equity in a check file)
+
+
+@pytest.mark.parametrize("value", [ARABIC, "\u00b2"])
+def test_omp_num_threads_in_other_digits_is_not_read(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    import os
+
+    from pokercalc.core.runner import default_threads
+
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    cores = default_threads()
+    monkeypatch.setenv("OMP_NUM_THREADS", value)  # ("²" was a ValueError in every command)
+    assert default_threads() == cores
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    assert default_threads() == 1
+    assert os.environ["OMP_NUM_THREADS"] == "1"
+
+
+# --- --threshold chooses the method: --exact and --mc refuse it --------------------------------
+
+
+@pytest.mark.parametrize("flag", ["--exact", "--mc"])
+@pytest.mark.parametrize("command", ["equity", "outs", "batch"])
+def test_threshold_with_a_method_flag_is_one_line(command: str, flag: str) -> None:
+    for args in ([flag, "--threshold", "1e6"], ["--threshold", "1e6", flag]):
+        result = run(*ENGINE_COMMANDS[command], *args, input="AsKs | QQ ; 2c3d4h ;\n")
+        assert one_line_error(result) == (
+            f"Error: {flag} excludes --threshold, which is for the automatic choice of method"
+        )
+        assert result.stdout == ""
+
+
+def test_threshold_with_exact_and_a_monte_carlo_option_names_the_monte_carlo_one_first() -> None:
+    result = run(*ENGINE_COMMANDS["equity"], "--exact", "--seed", "1", "--threshold", "5")
+    assert one_line_error(result) == "Error: --exact excludes --seed, which is for Monte Carlo"
+
+
+@pytest.mark.parametrize("extra", [["--breakdown", "1"], ["--jobs", "2"], ["--distribution"]])
+def test_threshold_with_a_method_flag_is_refused_on_every_equity_path(extra: list[str]) -> None:
+    result = run("equity", "QQ+ | JJ", "--board", "Kh7c2d", "--mc", "--threshold", "9", *extra)
+    assert "--mc excludes --threshold" in one_line_error(result)
+
+
+def test_threshold_alone_still_steers_the_automatic_choice() -> None:
+    result = run(*ENGINE_COMMANDS["outs"], "--threshold", "1000", "--trials", "300", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["result"]["method"] == "mc"
+
+
+@pytest.mark.parametrize("method", ["exact", "mc"])
+def test_the_api_refuses_threshold_with_a_given_method(method: str) -> None:
+    from pokercalc.analysis.pieces import plan_equity
+    from pokercalc.core.validate import check_engine_options, check_method_options
+
+    message = f"^method '{method}' excludes threshold, which is for the automatic choice"
+    calls = [
+        lambda: pokercalc.equity("AsKs | QQ", method=method, threshold=1e6),
+        lambda: pokercalc.find_outs("AsAc", "Kd8h9c", ["QhJh"], method=method, threshold=1e6),
+        lambda: pokercalc.equity_breakdown("QQ+ | JJ", "Kh7c2d", method=method, threshold=1e6),
+        lambda: plan_equity("AsKs | QQ", method=method, threshold=1e6),
+        lambda: check_engine_options(method=method, threshold=1e6),
+    ]
+    for call in calls:
+        with pytest.raises(InputError, match=message):
+            call()
+    flags = {"threshold": "--threshold"}
+    with pytest.raises(InputError, match=f"^--{method} excludes --threshold, which is for"):
+        check_method_options(method, {"threshold": 0}, exact="--exact", mc="--mc", names=flags)
+    check_method_options("auto", {"threshold": 1e6, "trials": 10})
+    check_method_options(method, {"threshold": None})

@@ -554,3 +554,43 @@ def test_omaha_strength_stops_at_time_or_trials_whichever_comes_first(game: str)
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["result"]["interrupted"] is False
+
+
+# --- the notice before a long exhaustive run, as equity gives it ------------------------------
+
+
+def test_winodds_passes_on_plan_to_a_rows_long_exhaustive_run() -> None:
+    seen: list[tuple[int, float]] = []
+
+    def stop(outcomes: int, seconds: float) -> None:
+        seen.append((outcomes, seconds))
+        raise KeyboardInterrupt  # (what Ctrl-C after the notice does)
+
+    # AsKs against two random hands preflop: 1.9 trillion outcomes, minutes on one thread.
+    r = winodds("AsKs", opponents=2, method="exact", threads=1, on_plan=stop)
+    assert seen and seen[0][0] == 1_894_107_877_200 and seen[0][1] > 3.0
+    assert r.interrupted and r.rows == ()
+    # A short run never calls it.
+    quick = winodds("AsKs", opponents=1, board="Qs7h2c", method="exact", on_plan=stop)
+    assert len(seen) == 1 and not quick.interrupted
+
+
+def test_winodds_exact_says_so_before_a_long_run() -> None:
+    import select
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", "winodds", "AsKs", "-n", "2", "--exact",
+         "--threads", "1", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert proc.stderr is not None
+    # Wait for the notice itself, not a fixed time: a loaded machine starts slowly.
+    ready, _, _ = select.select([proc.stderr], [], [], 60.0)
+    line = proc.stderr.readline() if ready else ""
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=30)
+    assert line.startswith("pokercalc: enumerating 1,894,107,877,200 outcomes exactly; about")
+    assert proc.returncode == 130

@@ -73,7 +73,7 @@ from pokercalc.core.results import (
 )
 from pokercalc.core.runner import Control, default_threads, run_kernel
 from pokercalc.core.validate import MAX_SEED, check_board_and_dead, check_engine_options, new_seed
-from pokercalc.errors import InputError, ParseError
+from pokercalc.errors import InputError, ParseError, quote
 from pokercalc.ranges.notation import ALL_COMBOS, Range
 
 __all__ = [
@@ -227,6 +227,10 @@ def parse_opponents(spec: int | str | Sequence[int], game: Game = HOLDEM) -> tup
     if isinstance(spec, int):
         counts = [spec]
     elif isinstance(spec, str):
+        if not spec.isascii():  # (int() would read a fullwidth or Arabic-Indic digit)
+            raise InputError(
+                f"opponents must be written in ASCII, with the digits 0-9, not {quote(spec)}"
+            )
         counts = []
         for part in spec.replace(" ", "").split(","):
             lo, sep, hi = part.partition("-")
@@ -688,6 +692,7 @@ def winodds(
     threads: int | None = None,
     reserve: float = 0.0,
     progress: Callable[[float], None] | None = None,
+    on_plan: Callable[[int, float], None] | None = None,
     game: str | Game = "holdem",
 ) -> WinOddsResult:
     """The hero's equity, win rate, hand strength and potential against each number of opponents.
@@ -706,7 +711,10 @@ def winodds(
     CLI's start-up and output): it is shared out of the rows' computing time
     (each keeps at least a quarter of ``time``), while the choice of method
     still follows ``time``.  ``progress`` is called with
-    the fraction of the rows done.  A signal (Ctrl-C, SIGTERM) ends the whole
+    the fraction of the rows done; ``on_plan``, as in
+    :func:`~pokercalc.analysis.equities.equity`, with the outcome count and the
+    estimated seconds left of a row's long exhaustive equity run, once it has
+    timed a sample of its work.  A signal (Ctrl-C, SIGTERM) ends the whole
     run: the rows done stand, an interrupted Monte Carlo row keeps its
     estimate, and the result is marked ``interrupted``.  ``game`` is hold'em
     or a short-deck game (the preflop table of hold'em serves hold'em only).
@@ -793,7 +801,7 @@ def winodds(
                 mc = {"time": left, "trials": trials, "stderr": stderr, "seed": _row_seed(base, n)}
             r = equity(
                 [rng, *field], b, d, method=method, threshold=threshold, threads=threads,
-                progress=row_progress, game=g, **mc,
+                progress=row_progress, on_plan=on_plan, game=g, **mc,
             )  # fmt: skip
             h = r.players[0]
             if r.interrupted and h.equity is None:

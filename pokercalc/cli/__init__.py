@@ -78,7 +78,8 @@ class LazyCommands(MutableMapping[str, click.Command]):
 class Checked(click.ParamType):  # type: ignore[type-arg]  # (generic in new click only)
     """A numeric option checked by :mod:`pokercalc.core.validate`, as the API checks it.
 
-    NaN, infinities, out-of-range and overflowing values are one line and exit 2.
+    NaN, infinities, out-of-range and overflowing values, and digits other than ASCII
+    ones (``１``, ``٣``), are one line and exit 2.
     """
 
     def __init__(self, name: str, integer: bool) -> None:
@@ -87,24 +88,34 @@ class Checked(click.ParamType):  # type: ignore[type-arg]  # (generic in new cli
         self.integer = integer
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from pokercalc.core.validate import check_integer, check_number, quote
+        from pokercalc.core.validate import check_integer, check_number, read_number
         from pokercalc.errors import InputError
 
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            number: Any = value
-        else:
-            try:
-                number = int(str(value).strip()) if self.integer else float(str(value).strip())
-            except ValueError:
-                self.fail(
-                    f"{quote(str(value))} is not {'an integer' if self.integer else 'a number'}"
-                )
         try:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                number: Any = value
+            else:
+                number = read_number(str(value), integer=self.integer)
             return (
                 check_integer(self.key, number) if self.integer else check_number(self.key, number)
             )
         except InputError as e:
             self.fail(str(e))
+
+
+class IntRange(click.IntRange):
+    """:class:`click.IntRange` that takes ASCII digits only (``int()`` reads ``１`` and ``٣``)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from pokercalc.core.validate import read_number
+            from pokercalc.errors import InputError
+
+            try:
+                value = read_number(value, integer=True)
+            except InputError as e:
+                self.fail(str(e), param, ctx)
+        return super().convert(value, param, ctx)
 
 
 # click writes the texts of its own --help and --version options, and a Path type's name,
@@ -353,7 +364,7 @@ def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callab
 
         wrapper = click.option(
             "--decimals",
-            type=click.IntRange(0, MAX_DECIMALS),
+            type=IntRange(0, MAX_DECIMALS),
             metavar="N",
             help=f"Decimals of the percentages in tables (default {DEFAULT_DECIMALS}); "
             "JSON and CSV keep full precision.",
@@ -398,8 +409,10 @@ def engine_options(
     """The engine flags every equity-like command shares: method, stopping rules and seed.
 
     Passes ``method`` (``"exact"``, ``"mc"`` or None for auto), ``trials``, ``time_``,
-    ``stderr_`` and ``seed``.  ``--exact`` with ``--mc``, or with a Monte Carlo option
-    (:func:`~pokercalc.core.validate.check_method_options`), is one line and exit 2.
+    ``stderr_`` and ``seed``.  ``--exact`` with ``--mc``, or with a Monte Carlo option, and
+    ``--exact`` or ``--mc`` with the command's ``--threshold`` (which only the automatic
+    choice uses; :func:`~pokercalc.core.validate.check_method_options`) are one line and
+    exit 2.
     """
     options = [
         click.option("--exact", "exact_", is_flag=True, help="Enumerate every outcome."),
@@ -416,16 +429,18 @@ def engine_options(
             # Two flags, not one destination: click keeps the last of flags sharing one.
             if exact_ and mc_:
                 raise click.UsageError("--exact and --mc exclude each other")
-            if exact_:
+            method = "exact" if exact_ else "mc" if mc_ else None
+            if method is not None:
                 from pokercalc.core.validate import check_method_options
                 from pokercalc.errors import InputError
 
-                given = {name: kwargs[k] for k, name in _MC_FLAGS.items()}
+                given = {name: kwargs.get(k) for k, name in _METHOD_FLAGS.items()}
                 try:
-                    check_method_options("exact", given, exact="--exact", names=_MC_NAMES)
+                    check_method_options(method, given, exact="--exact", mc="--mc",
+                                         names=_METHOD_NAMES)  # fmt: skip
                 except InputError as e:
                     raise click.UsageError(str(e)) from None
-            return f(*args, method="exact" if exact_ else "mc" if mc_ else None, **kwargs)
+            return f(*args, method=method, **kwargs)
 
         for option in reversed(options):
             wrapper = option(wrapper)
@@ -434,9 +449,16 @@ def engine_options(
     return decorate
 
 
-#: The Monte Carlo flags of :func:`engine_options`: their parameters and option names.
-_MC_FLAGS = {"trials": "trials", "time_": "time", "stderr_": "stderr", "seed": "seed"}
-_MC_NAMES = {name: f"--{name}" for name in _MC_FLAGS.values()}
+#: The flags a method flag may exclude: the Monte Carlo ones of :func:`engine_options` and
+#: the commands' own ``--threshold``, by parameter, with their option names.
+_METHOD_FLAGS = {
+    "trials": "trials",
+    "time_": "time",
+    "stderr_": "stderr",
+    "seed": "seed",
+    "threshold": "threshold",
+}
+_METHOD_NAMES = {name: f"--{name}" for name in _METHOD_FLAGS.values()}
 
 
 def executor_options(

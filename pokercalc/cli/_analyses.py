@@ -262,6 +262,7 @@ def winodds_command(
             threads=threads,
             reserve=reserve,
             progress=progress,
+            on_plan=common.plan_notice if method == "exact" else None,
             game=game,
         )
     finally:

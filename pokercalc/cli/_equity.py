@@ -196,7 +196,7 @@ def _breakdown(
     from pokercalc.errors import InputError
 
     text = player or "1"
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise InputError(f"--breakdown takes a player number (1, 2, ...), not {text!r}")
     if plot_file:
         from pokercalc.output.plot import check_plot_path

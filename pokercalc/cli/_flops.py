@@ -15,7 +15,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 @click.option(
     "--features",
     "n_features",
-    type=click.IntRange(1, 73),
+    type=common.IntRange(1, 73),
     help="Fit a formula of at most N features (default 3).",
 )
 @click.option(
@@ -90,10 +90,15 @@ def flops_command(
         check_plot_path(plot_file)
     err = None
     if error is not None:
+        from pokercalc.core.validate import read_number
+
         try:
-            err = float(error.strip().rstrip("%")) / 100
-        except ValueError:
-            raise InputError(f"--error {error!r} is not a number of percentage points") from None
+            err = read_number(error.strip().rstrip("%")) / 100
+        except InputError:
+            ascii_ = "" if error.isascii() else " written in ASCII, with the digits 0-9"
+            raise InputError(
+                f"--error {error!r} is not a number of percentage points{ascii_}"
+            ) from None
     progress = common.progress_callback()
     try:
         study = flop_study(

@@ -135,7 +135,9 @@ def check_command(
         raise click.UsageError("give a regression FILE or --builtin (one of them)")
     specs = check.builtin_spec() if builtin else check.load_spec(file)  # type: ignore[arg-type]
     shared = {k: v for k, v in (("seed", seed), ("threads", threads)) if v is not None}
-    result = check.run_check(specs, shared, source="builtin" if builtin else str(file))
+    result = check.run_check(
+        specs, shared, source="builtin" if builtin else str(file), on_plan=common.plan_notice
+    )
     common.emit(result, fmt, lambda: render_check.check_table(result))
     common.exit_if_interrupted(result)
     raise SystemExit(0 if result.passed else 1)

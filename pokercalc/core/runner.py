@@ -65,7 +65,7 @@ def default_threads() -> int:
     Kernels do all their work whatever team size OpenMP then grants.
     """
     env = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
-    if env.isdigit() and int(env) > 0:
+    if env.isascii() and env.isdigit() and int(env) > 0:  # (not "²", which int() refuses)
         return min(int(env), 256)
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))

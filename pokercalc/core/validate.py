@@ -28,10 +28,12 @@ __all__ = [
     "MAX_TRIALS",
     "SEED_BITS",
     "new_seed",
+    "read_number",
     "check_number",
     "check_integer",
     "check_engine_options",
     "MC_OPTIONS",
+    "AUTO_OPTIONS",
     "check_method_options",
     "cards_arg",
     "check_board_and_dead",
@@ -80,6 +82,30 @@ def _bounds_text(name: str) -> str:
     return f"{low_text} and at most {show(high)}"
 
 
+def read_number(text: str, *, integer: bool = False) -> int | float:
+    """The number ``text`` writes, as Python's ``int()`` or ``float()`` reads ASCII text
+    (``1e6``, ``0.5``, ``1_000``); text with any other character (a fullwidth ``１``, an
+    Arabic-Indic ``٣``, which ``int()`` would take) is refused, as is text that is no number.
+    The value is not range-checked (:func:`check_number`, :func:`check_integer` do that).
+
+    >>> read_number("1e6"), read_number("1_000", integer=True)
+    (1000000.0, 1000)
+    >>> read_number("\uff11")
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: '\uff11' is not a number: write it in ASCII, with the digits 0-9
+    >>> read_number("1.5", integer=True)
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: '1.5' is not an integer
+    """
+    what = "an integer" if integer else "a number"
+    if not text.isascii():
+        raise InputError(f"{quote(text)} is not {what}: write it in ASCII, with the digits 0-9")
+    try:
+        return int(text) if integer else float(text)
+    except ValueError:
+        raise InputError(f"{quote(text)} is not {what}") from None
+
+
 def check_number(name: str, value: Any) -> float:
     """A finite float option within its :data:`LIMITS` (time, stderr, threshold, time_limit)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -125,6 +151,9 @@ def check_engine_options(*, method: str | None = None, **options: Any) -> dict[s
 
 #: The engine options only Monte Carlo uses: a run forced to enumerate could only ignore them.
 MC_OPTIONS = ("trials", "time", "stderr", "seed")
+#: The engine options only method ``"auto"`` uses, to choose between enumerating and sampling:
+#: a run whose method is given (``"exact"`` or ``"mc"``) could only ignore them.
+AUTO_OPTIONS = ("threshold",)
 
 
 def check_method_options(
@@ -132,29 +161,40 @@ def check_method_options(
     options: Mapping[str, Any],
     *,
     exact: str = "method 'exact'",
+    mc: str = "method 'mc'",
     names: Mapping[str, str] | None = None,
 ) -> None:
-    """Refuse Monte Carlo options (:data:`MC_OPTIONS` not None in ``options``) given with
-    method ``"exact"``, which would silently ignore them; ``exact`` and ``names`` (option
-    name to the name the user wrote, such as ``--trials``) word the one-line error.
+    """Refuse options (not None in ``options``) that ``method`` would silently ignore:
+    Monte Carlo ones (:data:`MC_OPTIONS`) with ``"exact"``, and those of the automatic
+    choice (:data:`AUTO_OPTIONS`) with ``"exact"`` or ``"mc"``; ``exact``, ``mc`` and
+    ``names`` (option name to the name the user wrote, such as ``--trials``) word the
+    one-line error.
 
     ``"auto"`` may run Monte Carlo, so it takes them all.
 
-    >>> check_method_options("auto", {"trials": 100, "seed": 1})
+    >>> check_method_options("auto", {"trials": 100, "seed": 1, "threshold": 1e6})
     >>> check_method_options("exact", {"trials": 100, "seed": 1})
     Traceback (most recent call last):
     pokercalc.errors.InputError: method 'exact' excludes trials and seed, which are for Monte Carlo
     >>> check_method_options("exact", {"time": 2}, exact="--exact", names={"time": "--time"})
     Traceback (most recent call last):
     pokercalc.errors.InputError: --exact excludes --time, which is for Monte Carlo
+    >>> check_method_options("mc", {"threshold": 1e6})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: method 'mc' excludes threshold, which is for the automatic ...
     """
-    if method != "exact":
+    if method not in ("exact", "mc"):
         return
-    given = [(names or {}).get(n, n) for n in MC_OPTIONS if options.get(n) is not None]
-    if given:
-        listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
-        which = "which is" if len(given) == 1 else "which are"
-        raise InputError(f"{exact} excludes {listed}, {which} for Monte Carlo")
+    said = exact if method == "exact" else mc
+    for which, purpose in (
+        (MC_OPTIONS if method == "exact" else (), "for Monte Carlo"),
+        (AUTO_OPTIONS, "for the automatic choice of method"),
+    ):
+        given = [(names or {}).get(n, n) for n in which if options.get(n) is not None]
+        if given:
+            listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+            verb = "which is" if len(given) == 1 else "which are"
+            raise InputError(f"{said} excludes {listed}, {verb} {purpose}")
 
 
 def cards_arg(cards: Any, what: str) -> tuple[int, ...]:

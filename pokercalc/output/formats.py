@@ -65,7 +65,8 @@ SCHEMA_COMMANDS = (
     "check",
 )
 
-_FRACTION = Pattern(r"\s*(-?\d+)\s*/\s*(\d+)\s*$")
+#: (ASCII digits only: ``int()`` would read a fullwidth ``１`` too)
+_FRACTION = Pattern(r"\s*(-?[0-9]+)\s*/\s*([0-9]+)\s*$")
 
 
 def envelope(command: str, result: Any) -> dict[str, Any]:

@@ -46,6 +46,7 @@ __all__ = [
     "run_scenario",
     "scenario_line",
     "error_line",
+    "unique_keys",
     "run_batch",
     "LineWriter",
 ]
@@ -124,11 +125,11 @@ def _check_option(name: str, value: Any, where: str) -> Any:
 
 
 def _check_method(method: str | None, options: Mapping[str, Any], where: str) -> None:
-    """Refuse Monte Carlo keys (trials, time, stderr, seed) with method ``"exact"``: the line
-    would run exact and silently ignore them."""
-    from pokercalc.core.validate import MC_OPTIONS, check_method_options
+    """Refuse Monte Carlo keys (trials, time, stderr, seed) with method ``"exact"``, and
+    ``threshold`` with ``"exact"`` or ``"mc"``: the line would silently ignore them."""
+    from pokercalc.core.validate import AUTO_OPTIONS, MC_OPTIONS, check_method_options
 
-    names = {name: repr(name) for name in MC_OPTIONS}
+    names = {name: repr(name) for name in (*MC_OPTIONS, *AUTO_OPTIONS)}
     try:
         check_method_options(method, options, names=names)
     except InputError as e:
@@ -138,29 +139,33 @@ def _check_method(method: str | None, options: Mapping[str, Any], where: str) ->
 def _line_options(scenario: Scenario, shared: Mapping[str, Any]) -> dict[str, Any]:
     """A scenario's engine options: its own over ``shared``.
 
-    A line that sets method ``"exact"`` itself leaves out the shared Monte Carlo
-    options (they are for the lines that sample, as for an auto line that
-    enumerates); a shared ``"exact"`` with the line's own Monte Carlo keys is that
-    line's :class:`InputError`.
+    A line that sets method ``"exact"`` or ``"mc"`` itself leaves out the shared
+    options that method has no use for (Monte Carlo ones for ``"exact"``, ``threshold``
+    for both: they are for the lines that sample or choose, as for an auto line that
+    enumerates); a shared ``"exact"`` or ``"mc"`` with such keys of the line's own is
+    that line's :class:`InputError`.
     """
-    from pokercalc.core.validate import MC_OPTIONS, check_method_options
+    from pokercalc.core.validate import AUTO_OPTIONS, MC_OPTIONS, check_method_options
 
     options = {**shared, **scenario.options}
-    if options.get("method") != "exact":
+    method = options.get("method")
+    if method not in ("exact", "mc"):
         return options
     where = f"line {scenario.line}"
     if "method" in scenario.options:
-        for name in MC_OPTIONS:
+        unused = (*MC_OPTIONS, *AUTO_OPTIONS) if method == "exact" else AUTO_OPTIONS
+        for name in unused:
             if name not in scenario.options:
                 options.pop(name, None)
     else:
-        names = {name: f"the line's {name!r}" for name in MC_OPTIONS}
+        names = {name: f"the line's {name!r}" for name in (*MC_OPTIONS, *AUTO_OPTIONS)}
         exact = "the shared method 'exact' (--exact)"
+        mc = "the shared method 'mc' (--mc)"
         try:
-            check_method_options("exact", scenario.options, exact=exact, names=names)
+            check_method_options(method, scenario.options, exact=exact, mc=mc, names=names)
         except InputError as e:
             raise InputError(f"{where}: {e}") from None
-    _check_method("exact", options, where)
+    _check_method(method, options, where)
     return options
 
 
@@ -193,12 +198,24 @@ def _parse_line(stripped: str, line: int, where: str) -> Scenario:
     return Scenario(line, tuple(players), fields[1].strip(), fields[2].strip())
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's dict (``json.loads``'s ``object_pairs_hook``), refusing a key that
+    appears twice: ``json`` would keep the last silently, so ``"seed": 1, "seed": 2`` would
+    run with a seed the writer may not have meant."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"key {key!r} appears twice in one object")
+        obj[key] = value
+    return obj
+
+
 def _parse_json(text: str, line: int, where: str) -> Scenario:
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as e:
         raise ParseError(f"{where}: bad JSON: {e.msg} at column {e.colno}") from None
-    except ValueError as e:  # an integer past Python's limit of digits
+    except ValueError as e:  # an integer past Python's limit of digits, a key twice
         raise ParseError(f"{where}: bad JSON: {e}") from None
     except RecursionError:
         raise ParseError(f"{where}: bad JSON: nested too deeply") from None
@@ -306,7 +323,8 @@ def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tu
     try:
         return json_line(obj), obj["ok"]
     except Exception as e:  # a result that cannot be written costs its own line only
-        failed = error_line(obj["line"], InternalError(f"cannot write the result: {e}"))
+        error = InternalError(f"cannot write the result: {e}")
+        failed = error_line(obj["line"], error, obj.get("id"))
         return json_line(failed), False
 
 
@@ -647,7 +665,8 @@ def run_batch(
     """Run every scenario of ``lines``, calling ``write`` with each output line in input order.
 
     ``shared`` holds engine options for every line (a line's own options win, and a
-    line's own method ``"exact"`` drops the shared Monte Carlo ones;
+    line's own method ``"exact"`` drops the shared Monte Carlo ones, its own ``"exact"``
+    or ``"mc"`` the shared ``threshold``;
     ``threads`` defaults to 1 per scenario).  ``executor`` (any
     ``concurrent.futures.Executor``, or a Dask ``Client``) runs the lines in
     chunks; without one, ``jobs`` local worker processes do (default: one per

@@ -168,7 +168,10 @@ class CheckResult(Result):
 
 
 def _read(path: Path) -> Any:
-    """The parsed content of a JSON or TOML file (by extension, else by trying JSON first)."""
+    """The parsed content of a JSON or TOML file (by extension, else by trying JSON first);
+    a key twice in one object or table is refused (TOML refuses it itself)."""
+    from pokercalc.pipelines.batch import unique_keys
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
@@ -180,10 +183,10 @@ def _read(path: Path) -> Any:
     )
     if is_json:
         try:
-            return json.loads(text, parse_float=_Written)
+            return json.loads(text, parse_float=_Written, object_pairs_hook=unique_keys)
         except json.JSONDecodeError as e:
             raise InputError(f"{str(path)!r}: bad JSON at line {e.lineno}: {e.msg}") from None
-        except ValueError as e:  # an integer past Python's limit of digits
+        except ValueError as e:  # an integer past Python's limit of digits, a key twice
             raise InputError(f"{str(path)!r}: bad JSON: {e}") from None
         except RecursionError:
             raise InputError(f"{str(path)!r}: bad JSON: nested too deeply") from None
@@ -293,6 +296,9 @@ def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
         options = {k: _check_option(k, s[k], where) for k in _ENGINE_KEYS if s.get(k) is not None}
         if exact:
             options["method"] = "exact"
+        # Options the scenario's method would silently ignore (Monte Carlo ones with "exact",
+        # threshold with "exact" or "mc") are refused here, before any scenario runs.
+        _check_method_of(options, exact, where)
         name = s.get("name")
         if name is not None and not isinstance(name, str):
             raise InputError(f"{where}: 'name' must be a string")
@@ -311,6 +317,18 @@ def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
             )
         )
     return specs
+
+
+def _check_method_of(options: Mapping[str, Any], exact: bool, where: str) -> None:
+    """Refuse engine options a scenario's method cannot use (``check_method_options``)."""
+    from pokercalc.core.validate import AUTO_OPTIONS, check_method_options
+
+    names = {name: repr(name) for name in (*MC_OPTIONS, *AUTO_OPTIONS)}
+    said = "tolerance 'exact' (an exhaustive run)" if exact else "method 'exact'"
+    try:
+        check_method_options(options.get("method"), options, exact=said, names=names)
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
 
 
 def load_spec(path: str | Path) -> list[CheckSpec]:
@@ -335,8 +353,15 @@ def check_scenario(
     spec: CheckSpec,
     shared: Mapping[str, Any] | None = None,
     engine: Callable[..., Any] | None = None,
+    *,
+    on_plan: Callable[[int, float], None] | None = None,
 ) -> ScenarioCheck:
-    """Run one scenario with the engine and judge it by the pass rule of the module docstring."""
+    """Run one scenario with the engine and judge it by the pass rule of the module docstring.
+
+    ``on_plan`` goes to the engine of a scenario whose method is ``"exact"`` (as
+    :func:`~pokercalc.analysis.equities.equity` takes it: the outcome count and the
+    estimated seconds of a long exhaustive run, once it has timed a sample).
+    """
     if engine is None:
         from pokercalc.analysis.equities import equity
 
@@ -351,6 +376,8 @@ def check_scenario(
     elif not spec.exact and not {"trials", "time", "stderr"} & set(options):
         options.update(stderr=spec.tolerance / Z, time=MC_TIME_LIMIT)
     tolerance: float | str = "exact" if spec.exact else spec.tolerance
+    if on_plan is not None and options.get("method") == "exact":
+        options["on_plan"] = on_plan
     result = engine(list(spec.players), spec.board, spec.dead, **options)
     if getattr(result, "interrupted", False):
         # A signal ends the whole check: nothing half-run is judged.
@@ -420,15 +447,17 @@ def run_check(
     source: str = "file",
     engine: Callable[..., Any] | None = None,
     progress: Callable[[ScenarioCheck], None] | None = None,
+    on_plan: Callable[[int, float], None] | None = None,
 ) -> CheckResult:
-    """Run every scenario; ``progress`` is called with each verdict as it is reached.  A
-    signal (``KeyboardInterrupt``) ends the run: the verdicts reached stand, marked
+    """Run every scenario; ``progress`` is called with each verdict as it is reached, and
+    ``on_plan`` before each long exhaustive run (:func:`check_scenario`).  A signal
+    (``KeyboardInterrupt``) ends the run: the verdicts reached stand, marked
     ``interrupted``."""
     verdicts = []
     interrupted = False
     for i, spec in enumerate(specs, 1):
         try:
-            verdict = check_scenario(spec, shared, engine)
+            verdict = check_scenario(spec, shared, engine, on_plan=on_plan)
         except PokercalcError as e:
             # A player or card the run refuses (an Omaha hand of the wrong size, say):
             # named by its scenario, as a malformed file's errors are.
