@@ -5,7 +5,8 @@ click, rich and pokercalc: a tenth of a second or more) ends it at once with
 the status the shell expects, 130 for Ctrl-C and 143 for SIGTERM, instead of a
 traceback through the imports: nothing has been computed or printed by then.
 :func:`pokercalc.cli.main` then puts the handlers of a running command in
-place (docs/stopping.md).  Only the command line imports this module: a
+place (docs/stopping.md); a signal that was ignored when the command started
+stays ignored.  Only the command line imports this module: a
 library does not change its host's signal handlers.
 """
 
@@ -27,8 +28,11 @@ def _stopped_while_starting(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-signal.signal(signal.SIGINT, _stopped_while_starting)
-signal.signal(signal.SIGTERM, _stopped_while_starting)
+for _signum in (signal.SIGINT, signal.SIGTERM):
+    # A signal the shell set to be ignored stays ignored (a script's background job, whose
+    # Ctrl-C is the foreground's), as Python leaves it.
+    if signal.getsignal(_signum) != signal.SIG_IGN:
+        signal.signal(_signum, _stopped_while_starting)
 
 from pokercalc.cli import main  # noqa: E402  (after the handlers, so that they cover it)
 

@@ -278,3 +278,40 @@ def test_a_signal_while_starting_ends_the_command_quietly(sig: str, status: int)
         timeout=60,
     )
     assert (done.returncode, done.stdout, done.stderr) == (status, "", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (["equity", "AsKs | QQ", "--mc", "--time", "1.5", "--seed", "1", "--json"], None),
+        (["batch", "--mc", "--time", "0.6", "--seed", "1"], "AsKs | QQ ; ;\nJJ | AKs ; ;\n"),
+    ],
+)
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_the_shell_ignores_stays_ignored(
+    args: list[str], stdin: str | None, sig: int
+) -> None:
+    # A script's background job starts with SIGINT ignored (Ctrl-C is for the foreground
+    # job); the command used to catch it all the same once started, and end with 130.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(sig, signal.SIG_IGN),
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(stdin or "")
+    proc.stdin.close()
+    proc.stdin = None  # (closed: communicate must not write)
+    for delay in (0.05, 0.3, 0.5):  # starting, then running
+        time.sleep(delay)
+        proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    docs = [json.loads(line) for line in out.splitlines()] if stdin else [json.loads(out)]
+    for doc in docs:
+        result = doc.get("result", doc)
+        assert doc.get("ok", True) and not result.get("interrupted"), doc
+    assert len(docs) == (2 if stdin else 1)

@@ -363,13 +363,16 @@ def write_whole(stream: IO[str], text: str) -> None:
 
 
 def install_signal_handlers() -> None:
-    """Make SIGINT and SIGTERM raise in the main thread and remember which came.
+    """Make SIGINT and SIGTERM raise in the main thread and remember which came; one that
+    is ignored (a script's background job ignores Ctrl-C, which is meant for the job in
+    the foreground) stays ignored.
 
     The CLI calls this; a library does not change a host's handlers.
     """
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, _on_signal)
-        signal.signal(signal.SIGTERM, _on_signal)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) != signal.SIG_IGN:
+                signal.signal(signum, _on_signal)
 
 
 def exit_status(error: BaseException | None = None) -> int:

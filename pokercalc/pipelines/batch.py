@@ -380,15 +380,20 @@ class LineWriter:
 
     def __enter__(self) -> LineWriter:
         if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._on_sigint)
-            self._old_term = signal.signal(signal.SIGTERM, self._on_sigint)
+            # (an ignored signal stays ignored: see runner.install_signal_handlers)
+            if signal.getsignal(signal.SIGINT) != signal.SIG_IGN:
+                self._old = signal.signal(signal.SIGINT, self._on_sigint)
+            if signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
+                self._old_term = signal.signal(signal.SIGTERM, self._on_sigint)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if self._old is not None:
             signal.signal(signal.SIGINT, self._old)
-            signal.signal(signal.SIGTERM, self._old_term)
             self._old = None
+        if self._old_term is not None:
+            signal.signal(signal.SIGTERM, self._old_term)
+            self._old_term = None
 
     def write(self, text: str) -> None:
         """Write ``text`` and a newline, then flush."""
