@@ -32,9 +32,11 @@ shares the best hand, ``share[i]`` its pot shares (a k-way split counts 1/k),
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache, lru_cache
 from typing import Any
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -58,8 +60,28 @@ def rank_five(cards: Sequence[int]) -> tuple[int, ...]:
     """Compare key of exactly five distinct cards: ``(category, ranks by importance...)``."""
     cards = [int(c) for c in cards]  # indices, or Card objects as results hold them
     assert len(cards) == 5 and len(set(cards)) == 5
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    is_flush = len({c & 3 for c in cards}) == 1
+    return _five(tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=1 << 17)
+def _five(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """``rank_five`` of five distinct card indices in increasing order, unchecked (and cached:
+    an enumeration meets the same five cards again and again).
+
+    All it reads of the cards is their ranks (high to low: the cards in reverse) and
+    whether they share one suit.
+    """
+    ranks = tuple([c >> 2 for c in reversed(cards)])
+    return _rank_pattern(ranks, len({c & 3 for c in cards}) == 1)
+
+
+@cache
+def _rank_pattern(high_to_low: tuple[int, ...], is_flush: bool) -> tuple[int, ...]:
+    """Compare key of five cards of these ranks (sorted high to low), all of one suit or not.
+
+    Cached: there are a few thousand such patterns, and every hand is one of them.
+    """
+    ranks = list(high_to_low)
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
@@ -88,9 +110,10 @@ def rank_five(cards: Sequence[int]) -> tuple[int, ...]:
 
 def hand_rank(cards: Iterable[int]) -> tuple[int, ...]:
     """Compare key of 5 to 7 distinct cards: the best of their five-card subsets."""
-    cards = tuple(cards)
+    cards = tuple(sorted(int(c) for c in cards))
     assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
-    return max(rank_five(five) for five in itertools.combinations(cards, 5))
+    # Subsets of the sorted cards are sorted: ``_five`` is ``rank_five`` of each.
+    return max(map(_five, itertools.combinations(cards, 5)))
 
 
 @dataclass(frozen=True)
@@ -109,13 +132,15 @@ class ReferenceEquity:
         return tuple(s / self.total for s in self.share)
 
 
-def _weighted_combos(player: Any) -> list[tuple[tuple[int, int], Fraction]]:
-    """A player's combos as ``((c1, c2), weight)`` pairs with exact weights."""
+def _weighted_combos(player: Any) -> list[tuple[tuple[int, int], Fraction | int]]:
+    """A player's combos as ``((c1, c2), weight)`` pairs with exact weights (int 1 when
+    unweighted, so that unweighted tallies stay integer counts)."""
     if hasattr(player, "combos") and hasattr(player, "weights"):
         entries: Iterable[Any] = zip(player.combos, player.weights, strict=True)
     else:
         entries = (e if isinstance(e[0], (tuple, list)) else (e, 1) for e in player)
-    return [((int(c[0]), int(c[1])), Fraction(w)) for c, w in entries]
+    exact = [((int(c[0]), int(c[1])), Fraction(w)) for c, w in entries]
+    return [(c, 1 if w == 1 else w) for c, w in exact]
 
 
 def reference_equity(
@@ -136,32 +161,37 @@ def reference_equity(
     assert len(used) == len(board) + len(tuple(dead)), "board and dead cards overlap"
     combos = [_weighted_combos(p) for p in players]
     n = len(players)
-    win = [Fraction(0)] * n
-    tie = [Fraction(0)] * n
-    share = [Fraction(0)] * n
-    total = Fraction(0)
+    # split[i][k]: weight of the outcomes player i wins as one of k winners.
+    split: list[list[Fraction | int]] = [[0] * (n + 1) for _ in range(n)]
+    total: Fraction | int = 0
     outcomes = 0
-    for assignment in itertools.product(*combos):
-        hole = [c for combo, _ in assignment for c in combo]
-        if len(set(hole)) != len(hole) or used & set(hole):
-            continue
-        weight = Fraction(1)
-        for _, w in assignment:
-            weight *= w
-        if weight == 0:
-            continue
-        left = [c for c in deck if c not in used and c not in hole]
-        for rest in itertools.combinations(left, 5 - len(board)):
-            full = board + rest
-            ranks = [rank(combo + full) for combo, _ in assignment]
+    # Every board completion, then every assignment it leaves possible: each (assignment,
+    # board) outcome once, as assignments first and their boards second would give them.
+    for rest in itertools.combinations([c for c in deck if c not in used], 5 - len(board)):
+        full = board + rest
+        out = used | set(rest)
+        # Each player's combos that avoid the board and the dead cards (a weight-0 combo makes
+        # every assignment holding it weigh 0).
+        live = [[(c, w) for c, w in p if w != 0 and not out & set(c)] for p in combos]
+        ranked: dict[tuple[int, int], tuple[int, ...]] = {}  # each combo's hand on this board
+        for assignment in itertools.product(*live):
+            hole = [c for combo, _ in assignment for c in combo]
+            if len(set(hole)) != len(hole):
+                continue
+            weight = math.prod(w for _, w in assignment)
+            for combo, _ in assignment:
+                if combo not in ranked:
+                    ranked[combo] = rank(combo + full)
+            ranks = [ranked[combo] for combo, _ in assignment]
             best = max(ranks)
             winners = [i for i, r in enumerate(ranks) if r == best]
             for i in winners:
-                share[i] += weight / len(winners)
-                if len(winners) == 1:
-                    win[i] += weight
-                else:
-                    tie[i] += weight
+                split[i][len(winners)] += weight
             total += weight
             outcomes += 1
-    return ReferenceEquity(tuple(win), tuple(tie), tuple(share), total, outcomes)
+    win = tuple(Fraction(row[1]) for row in split)
+    tie = tuple(Fraction(sum(row[2:])) for row in split)
+    share = tuple(
+        sum((Fraction(x, k) for k, x in enumerate(row) if k), Fraction(0)) for row in split
+    )
+    return ReferenceEquity(win, tie, share, Fraction(total), outcomes)

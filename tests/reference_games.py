@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from reference import ReferenceEquity, rank_five
@@ -75,8 +75,15 @@ def _short_straight(ranks: set[int]) -> int | None:
 def short_five(cards: Sequence[int], triton: bool) -> tuple[int, ...]:
     """(position of the category in the ranking, tie-break ranks...) of five short-deck cards."""
     cards = [int(c) for c in cards]  # indices, or Card objects as results hold them
-    ranks = [c >> 2 for c in cards]
-    flush = len({c & 3 for c in cards}) == 1
+    ranks = tuple(sorted((c >> 2 for c in cards), reverse=True))
+    return _short_pattern(ranks, len({c & 3 for c in cards}) == 1, triton)
+
+
+@cache
+def _short_pattern(high_to_low: tuple[int, ...], flush: bool, triton: bool) -> tuple[int, ...]:
+    """``short_five`` of five cards of these ranks (high to low), all of one suit or not: all
+    it reads of the cards.  Cached: there are a few thousand such patterns."""
+    ranks = list(high_to_low)
     top = _short_straight(set(ranks))
     counts = Counter(ranks)
     # Ranks by (count, rank), most important first: quads then kicker, trips then pair, ...

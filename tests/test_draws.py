@@ -10,7 +10,6 @@ import reference
 import reference_games
 from click.testing import CliRunner
 
-from pokercalc import evaluate
 from pokercalc.analysis.draws import (
     draw_count,
     find_draws,
@@ -26,6 +25,7 @@ from pokercalc.analysis.draws import (
     straight_outs,
 )
 from pokercalc.cli import cli
+from pokercalc.core import _eval
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
 from pokercalc.errors import CardConflictError, InputError, ParseError
@@ -166,6 +166,11 @@ def _cat_top(cards: tuple[int, ...]) -> tuple[int, int]:
         return cat, max(counts, key=lambda r: (counts[r], r))
     key = reference.hand_rank(cards)
     return key[0], key[1]
+
+
+#: ``pokercalc.evaluate`` of card indices without its input checks (brute deals valid cards
+#: only): the brute force deals tens of thousands of cards.
+evaluate = _eval.evaluate_indices
 
 
 def brute(hero: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> dict:
