@@ -451,3 +451,44 @@ def test_the_api_refuses_threshold_with_a_given_method(method: str) -> None:
         check_method_options(method, {"threshold": 0}, exact="--exact", mc="--mc", names=flags)
     check_method_options("auto", {"threshold": 1e6, "trials": 10})
     check_method_options(method, {"threshold": None})
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "spots\0.json"],
+        ["check", "--builtin", "spots\0.json"],
+        ["batch", "spots\0.txt"],
+        ["equity", "AA", "KK", "--plot", "curve\0.png"],
+        ["flops", "AA", "KK", "--csv", "flops\0.csv"],
+        ["flops", "AA", "KK", "--plot", "flops\0.png"],
+        ["table", "preflop-headsup", "--hands", "AA", "--output", "table\0.csv"],
+    ],
+)
+def test_a_file_name_with_a_nul_character_is_one_line(args: list[str]) -> None:
+    # No system call takes one: os.stat and open raise ValueError (not OSError) for it.
+    line = one_line_error(run(*args))
+    assert "holds a NUL character" in line and "internal error" not in line
+
+
+def test_click_messages_quoting_a_file_name_with_line_breaks_stay_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "a\nb"
+    folder.mkdir()
+    for args in (
+        ["batch", str(tmp_path / "no\nsuch.txt")],
+        ["batch", str(tmp_path / "no\u2028such.txt")],
+        ["check", str(folder)],
+        ["equity", "AA", "KK", "--plot", str(folder)],
+        ["flops", "AA", "KK", "--csv", str(folder)],
+    ):
+        line = one_line_error(run(*args))
+        assert "\\n" in line or "\\u2028" in line, (args, line)
+
+
+@pytest.mark.parametrize(
+    ("hero", "board"),
+    [("AA\n", "Ad8cTc"), ("QQ+,AK", "Kh7c\n"), ("AA," * 40 + "KK", "Kh7c2d")],
+)
+def test_the_draws_hint_for_a_range_is_one_short_line(hero: str, board: str) -> None:
+    line = one_line_error(run("draws", hero, "--board", board))
+    assert "for a range use: pokercalc hits" in line and len(line) < 200, line

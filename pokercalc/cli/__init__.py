@@ -162,6 +162,24 @@ class Command(_OwnHelpOption, click.Command):
     """A pokercalc command (``@click.command(..., cls=Command)``)."""
 
 
+def refuse_nul(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
+    """Fail (one line) for a file name holding a NUL character, which no system call takes
+    (os.stat and open raise ValueError, not OSError, for one)."""
+    if isinstance(value, str) and "\0" in value:
+        from pokercalc.errors import quote
+
+        message = f"{quote(value)} is not a file name: it holds a NUL character"
+        raise click.BadParameter(message, ctx, param)
+
+
+class File(click.File):
+    """:class:`click.File` that refuses a file name holding a NUL character (one line)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        refuse_nul(value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class Path(click.ParamType):  # type: ignore[type-arg]  # (generic in new click only)
     """:class:`click.Path` of these options, made when an option gets a value."""
 
@@ -178,6 +196,7 @@ class Path(click.ParamType):  # type: ignore[type-arg]  # (generic in new click 
         return self._path
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        refuse_nul(value, param, ctx)
         return self.path.convert(value, param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> Any:
@@ -241,7 +260,8 @@ class PokercalcGroup(_OwnHelpOption, click.Group):
             if not standalone_mode:
                 raise
             hint = _quote_hint(self, list(sys.argv[1:] if args is None else args))
-            click.echo(f"Error: {hint or e.format_message()}", err=True)
+            message = (hint or e.format_message()).translate(_LINE_BREAKS)
+            click.echo(f"Error: {message}", err=True)
             sys.exit(e.exit_code)
         except click.Abort as e:
             if not standalone_mode:
@@ -256,6 +276,12 @@ class PokercalcGroup(_OwnHelpOption, click.Group):
                 sys.exit(exit_status(e.__context__))
             click.echo("Aborted!", err=True)
             sys.exit(1)
+
+
+#: Every character that ends a line (``str.splitlines``), written as an escape in an error
+#: message, which is one line even when it quotes user text the way click does, unescaped (a
+#: file name with a newline in it).
+_LINE_BREAKS = {ord(ch): repr(ch)[1:-1] for ch in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
 #: Options whose value is cards: given unquoted, cards written apart spill out of them.

@@ -102,12 +102,13 @@ def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None
     if looks_like_range(hero):
         import shlex
 
-        from pokercalc.errors import InputError
+        from pokercalc.errors import QUOTE_CHARS, InputError, quote
 
-        raise InputError(
-            f"draws takes one hand such as KcTh; for a range use: pokercalc hits "
-            f"{shlex.quote(hero)} --board {shlex.quote(board)}"
-        )
+        if f"{hero}{board}".isprintable() and len(hero) + len(board) <= QUOTE_CHARS:
+            hint = f"pokercalc hits {shlex.quote(hero)} --board {shlex.quote(board)}"
+        else:  # (a newline or a control character would break the one line; long: cut)
+            hint = f"pokercalc hits RANGE --board CARDS (got {quote(hero)})"
+        raise InputError(f"draws takes one hand such as KcTh; for a range use: {hint}")
     result = find_draws(hero, board, dead, game=game)
     common.emit(result, fmt, common.view("draws_table", result))
 

@@ -15,7 +15,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
     "batch", cls=common.Command, short_help="Many equity scenarios, one per line, as JSON lines."
 )
 @click.argument(
-    "file", type=click.File("r", encoding="utf-8", errors="replace"), default="-", required=False
+    "file", type=common.File("r", encoding="utf-8", errors="replace"), default="-", required=False
 )
 @common.engine_options(seed_help="Monte Carlo seed for every line.")
 @common.threads_option(
