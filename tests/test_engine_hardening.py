@@ -370,3 +370,20 @@ def test_a_signal_during_the_pair_count_stops_the_run(monkeypatch: pytest.Monkey
     monkeypatch.setattr(eq, "run_here", real)
     counted = pokercalc.count_outcomes("AsAhKc*** | KsKhKd***", game="omaha6")
     assert counted == 187_336_380 * 658_008  # (pairs, then boards of five from 40 cards)
+
+
+def test_a_breakdown_of_too_many_hands_does_not_advise_monte_carlo_it_runs() -> None:
+    # Monte Carlo lists a random player's hands to break it down; the listing's own
+    # refusal said "use Monte Carlo (--mc)" to a Monte Carlo run.
+    from click.testing import CliRunner
+
+    from pokercalc.analysis.breakdown import equity_breakdown
+    from pokercalc.cli import cli
+
+    with pytest.raises(InputError, match="too many to list one by one as a breakdown") as e:
+        equity_breakdown("random | AsKsQdJdTc9c", game="omaha6", method="mc", trials=2000)
+    assert "--mc" not in str(e.value)
+    res = CliRunner().invoke(
+        cli, ["equity", "random", "--game", "omaha6", "--mc", "--trials", "2000", "--breakdown"]
+    )
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--mc)" not in res.stderr

@@ -1876,6 +1876,13 @@ class _Sampler:
         self.prob = prob
         self.threads = threads
         list_random = bp is not None and isinstance(prob.ranges[bp], DeckRange)
+        for r in prob.ranges if list_random else ():
+            # (said here: the listing's own refusal advises Monte Carlo, which this is)
+            if isinstance(r, DeckRange) and len(r) > MAX_LISTED_HANDS:
+                raise InputError(
+                    f"{r.text!r} holds {len(r):,} hands, too many to list one by one as a "
+                    "breakdown needs (--breakdown, --distribution); run without one"
+                )
         self.kernel = kernel = prob.kernel(list_random=list_random)
         self.aprob, self.aidx = _alias_tables(prob)
         self.joint, self.jprob, self.jalias = _joint_tables(prob, kernel)
