@@ -462,3 +462,31 @@ def test_more_players_than_the_deck_allows(game: str, most: int) -> None:
     with pytest.raises(PokercalcError, match=message):
         pokercalc.equity(many, game=game)
     assert message in _one_line_error(["equity", many, "--game", game])
+
+
+@pytest.mark.parametrize(
+    ("game", "every"),
+    [("omaha", "100%"), ("omaha5", "xxxxx"), ("omaha6", " 100 % "), ("omaha-hilo", "****")],
+)
+def test_every_hand_written_otherwise_is_dealt_as_random(game: str, every: str) -> None:
+    # 100% (and the game's wildcards) hold every hand: dealt from the deck as random is,
+    # not listed first (Omaha-5's 2.6 million hands took 10 s; Omaha-6's were refused).
+    from pokercalc.core.games import get_game
+
+    k = get_game(game).hole_cards
+    hero = "AsKsQdJdTc9c"[: 2 * k]
+    board = "2h7h8c3d"
+    runs = {
+        text: pokercalc.equity(
+            f"{hero} | {text}", board, game=game, method="mc", trials=20_000, seed=3
+        )  # fmt: skip
+        for text in (every, "random")
+    }
+    a, b = runs[every], runs["random"]
+    assert [p.equity for p in a.players] == [p.equity for p in b.players]
+    assert [p.combos for p in a.players] == [p.combos for p in b.players]
+    assert a.players[1].label == every.strip()
+    if game == "omaha":
+        exact = [pokercalc.equity(f"{hero} | {t}", board, game=game, method="exact")
+                 for t in (every, "random")]  # fmt: skip
+        assert exact[0].players[0].equity_fraction == exact[1].players[0].equity_fraction

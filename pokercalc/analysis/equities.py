@@ -325,11 +325,22 @@ def _many_card_player(item: str | Range | Sequence[CardLike], game: Game, who: s
         return _checked_hands(item, game, who)
     if not isinstance(item, str):
         item = cards_text(item, who)
-    if item.strip().lower() in ("random", "any"):
+    if _every_hand(item, game):
         return _random_player(game, item.strip())
     from pokercalc.ranges.omaha import parse_omaha_range
 
     return _checked_hands(parse_omaha_range(item, game), game, who)
+
+
+def _every_hand(text: str, game: Game) -> bool:
+    """Whether ``text`` names every hand of an Omaha game by itself: ``random``, ``any``,
+    ``100%``, or the game's number of wildcards (``xxxx``, ``*****``).  Such a player is
+    dealt from the deck, as the engine would deal it once its listed hands proved to be all
+    of them (:func:`_is_random`), without listing them first: ``100%`` in Omaha-5, 2.6
+    million hands, took 10 s and 800 MB to list."""
+    word = "".join(text.split()).lower()
+    k = game.hole_cards
+    return word in ("random", "any", "100%", "x" * k, "*" * k)
 
 
 def _is_random(
