@@ -486,6 +486,9 @@ def test_every_hand_written_otherwise_is_dealt_as_random(game: str, every: str) 
     assert [p.equity for p in a.players] == [p.equity for p in b.players]
     assert [p.combos for p in a.players] == [p.combos for p in b.players]
     assert a.players[1].label == every.strip()
+    for malformed in ("1 00%", "r a n d o m", "x" * (k - 1)):  # (still the grammar's to refuse)
+        with pytest.raises(PokercalcError):
+            pokercalc.equity(f"{hero} | {malformed}", board, game=game, method="mc", trials=100)
     if game == "omaha":
         exact = [pokercalc.equity(f"{hero} | {t}", board, game=game, method="exact")
                  for t in (every, "random")]  # fmt: skip

@@ -334,13 +334,16 @@ def _many_card_player(item: str | Range | Sequence[CardLike], game: Game, who: s
 
 def _every_hand(text: str, game: Game) -> bool:
     """Whether ``text`` names every hand of an Omaha game by itself: ``random``, ``any``,
-    ``100%``, or the game's number of wildcards (``xxxx``, ``*****``).  Such a player is
-    dealt from the deck, as the engine would deal it once its listed hands proved to be all
-    of them (:func:`_is_random`), without listing them first: ``100%`` in Omaha-5, 2.6
-    million hands, took 10 s and 800 MB to list."""
-    word = "".join(text.split()).lower()
+    ``100%``, or the game's number of wildcards (``xxxx``, ``* * * * *``), blanks where
+    the range grammar allows them.  Such a player is dealt from the deck, as the engine
+    would deal it once its listed hands proved to be all of them (:func:`_is_random`),
+    without listing them first: ``100%`` in Omaha-5, 2.6 million hands, took 10 s and
+    800 MB to list."""
+    import re
+
     k = game.hole_cards
-    return word in ("random", "any", "100%", "x" * k, "*" * k)
+    every = rf"(?i:random|any)|100\s*%|(?:[xX*]\s*){{{k - 1}}}[xX*]"
+    return re.fullmatch(rf"\s*(?:{every})\s*", text) is not None
 
 
 def _is_random(
