@@ -343,3 +343,15 @@ def test_a_batch_of_many_cores_is_cut_where_cluster_sums_would_outgrow_64_bits()
             memoryview(rng).cast("B").cast("Q", [most + 1, 16]), eq.MC_BLOCK,
             s.cview, s.ccounts, most + 1, 2, s.ctl,
         )  # fmt: skip
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_standard_error_target_stops_near_the_deals_it_needs(threads: int) -> None:
+    # Errors fall as one over the root of the deals, so the deals the target needed are
+    # known at the end; batches that kept doubling dealt 491,520 where 250,000 would do.
+    target = 0.001
+    r = pokercalc.equity("AsKs | QQ", method="mc", stderr=target, seed=3, threads=threads)
+    worst = max(p.stderr or 0.0 for p in r.players)
+    assert 0 < worst < target
+    needed = (r.trials or 0) * (worst / target) ** 2
+    assert (r.trials or 0) <= 1.15 * needed + 2 * threads * eq.MC_BLOCK
