@@ -387,3 +387,17 @@ def test_a_breakdown_of_too_many_hands_does_not_advise_monte_carlo_it_runs() -> 
         cli, ["equity", "random", "--game", "omaha6", "--mc", "--trials", "2000", "--breakdown"]
     )
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--mc)" not in res.stderr
+
+
+def test_too_many_cards_are_refused_before_any_range_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A big Omaha range takes seconds to expand: the count of cards comes first.
+    import pokercalc.ranges.omaha as omaha
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a range was read before the count of cards was checked")
+
+    monkeypatch.setattr(omaha, "parse_omaha_range", never)
+    with pytest.raises(InputError, match="9 players, 0 board and 3 dead cards need 53 cards"):
+        pokercalc.equity(" | ".join(["15%"] * 9), dead="2c3c4c", game="omaha5")

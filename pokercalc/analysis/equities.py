@@ -269,6 +269,15 @@ def _parse_players(
         raise InputError(
             f"{len(items)} players is too many: {game.name} deals at most {game.max_players}"
         )
+    # Before any player is read: a big range takes seconds to expand.
+    seats = max(len(items), 2)  # (one player alone is played against a random hand)
+    needed = game.hole_cards * seats + len(board) + len(dead)
+    more = game.board_cards - len(board)
+    if needed > game.deck_size - more:
+        raise InputError(
+            f"{seats} players, {len(board)} board and {len(dead)} dead cards need "
+            f"{needed + more} cards; the {game.name} deck has {game.deck_size}"
+        )
     outside = cards_of_mask(game.outside_mask) if game.outside_mask else ()
     ranges: list[Player] = []
     for i, item in enumerate(items):
@@ -285,13 +294,6 @@ def _parse_players(
     if len(ranges) == 1:
         # One player alone is played against one random hand, as PokerStove does.
         ranges.append(_random_player(game).without(board + dead + outside))
-    needed = game.hole_cards * len(ranges) + len(board) + len(dead)
-    more = game.board_cards - len(board)
-    if needed > game.deck_size - more:
-        raise InputError(
-            f"{len(ranges)} players, {len(board)} board and {len(dead)} dead cards need "
-            f"{needed + more} cards; the {game.name} deck has {game.deck_size}"
-        )
     return ranges
 
 
