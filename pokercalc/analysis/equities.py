@@ -341,11 +341,16 @@ def _every_hand(text: str, game: Game) -> bool:
     would deal it once its listed hands proved to be all of them (:func:`_is_random`),
     without listing them first: ``100%`` in Omaha-5, 2.6 million hands, took 10 s and
     800 MB to list."""
+    return _every_hand_pattern(game.hole_cards).fullmatch(text) is not None
+
+
+@cache
+def _every_hand_pattern(k: int) -> Any:
+    """:func:`_every_hand`'s words for hands of ``k`` cards, compiled once."""
     import re
 
-    k = game.hole_cards
     every = rf"(?i:random|any)|100\s*%|(?:[xX*]\s*){{{k - 1}}}[xX*]"
-    return re.fullmatch(rf"\s*(?:{every})\s*", text) is not None
+    return re.compile(rf"\s*(?:{every})\s*")
 
 
 def _is_random(
@@ -2122,7 +2127,10 @@ def _montecarlo(
                 # Standard errors fall as one over the root of the deals: a batch need not
                 # take many more than the target asks (AsKs | QQ to 0.001: 491,520 deals
                 # where about 250,000 did).
-                batch = min(batch, max(threads, _blocks_to_target(now_stats, stderr, done)))
+                ses = [se for *_, se in now_stats]
+                known = [se for se in ses if se is not None]
+                worst = max(known) if known and len(known) == len(ses) else None
+                batch = min(batch, max(threads, blocks_to_target(worst, stderr, done)))
             if deadline is not None and spent > 0:
                 # Do not overshoot the time budget by much on the last batch.
                 batch = max(1, min(batch, int((deadline - now) / (spent / step)) + 1))
@@ -2240,17 +2248,14 @@ def _hilo_mc_stats(sums: list[int], n: int, units: int) -> list[tuple[float | No
     return out
 
 
-def _blocks_to_target(stats: list[tuple[float | None, ...]], target: float, done: int) -> int:
-    """About how many more blocks, after ``done``, bring every standard error under
-    ``target`` (each falls as one over the root of the deals), a tenth more for the
-    estimate's own noise; at least one.  Without every standard error: ``done``, as many
-    again."""
-    ses = [se for *_, se in stats]
-    if not ses or any(se is None for se in ses) or done == 0:
+def blocks_to_target(worst: float | None, target: float, done: int) -> int:
+    """About how many more blocks, after ``done``, bring a standard error of ``worst``
+    under ``target`` (it falls as one over the root of the deals), a tenth more for the
+    estimate's own noise; at least one.  With no error yet: ``done`` (as many again).
+    Sampling loops that stop on a target cap their batches with it."""
+    if worst is None or done == 0:
         return max(done, 1)
-    worst = max(se for se in ses if se is not None)
-    need = done * (worst / target) ** 2 * 1.1
-    return max(1, math.ceil(need - done))
+    return max(1, math.ceil(done * ((worst / target) ** 2 * 1.1 - 1)))
 
 
 def _mc_converged(stats: list[tuple[float | None, ...]], target: float) -> bool:

@@ -601,6 +601,8 @@ def _sample_blocks(
     and thread count.  Returns the nine counts, the trials in them and whether
     a signal stopped the run (its last blocks then count as far as they got).
     """
+    from pokercalc.analysis.equities import blocks_to_target
+
     counts = [0] * 9
     control = Control()
     end = None if trials is None else -(-trials // POTENTIAL_BLOCK)
@@ -626,6 +628,9 @@ def _sample_blocks(
             spent = now - t0
             if spent < 0.05:
                 batch *= 2
+            if stderr is not None:
+                # (not many more blocks than the target asks)
+                batch = min(batch, max(threads, blocks_to_target(err, stderr, first)))
             if deadline is not None and spent > 0:
                 # A whole number of rounds of the threads that the time left holds, and one more.
                 fit = int((deadline - now) / spent * step / threads) + 1
