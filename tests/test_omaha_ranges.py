@@ -33,6 +33,7 @@ from pokercalc.output.formats import SCHEMA_VERSION, load_schema
 from pokercalc.ranges.notation import Range
 from pokercalc.ranges.omaha import (
     MAX_HANDS,
+    check_omaha_range,
     class_keys,
     class_name,
     every_class,
@@ -606,6 +607,46 @@ def test_an_item_failing_after_its_repeats_fails_where_it_did() -> None:
     assert e.value.position == 6 * 300
 
 
+def test_a_mistake_anywhere_is_found_before_any_item_is_expanded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole text is read before the first item's hands are listed (a wide Omaha-6 item
+    takes seconds): the mistake after it is the error, and nothing was expanded."""
+    from pokercalc.ranges import omaha
+
+    expanded: list[str] = []
+    real = omaha._combine
+
+    def combine(src: str, a: int, b: int, *args: object) -> object:
+        expanded.append(src[a:b])
+        return real(src, a, b, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(omaha, "_combine", combine)
+    with pytest.raises(ParseError, match="expected a card") as e:
+        parse_omaha_range("AAxxxx, KKxxxx, Zz", "omaha6")
+    assert e.value.position == 16
+    with pytest.raises(ParseError, match=re.escape("percentage 150% is not in [0, 100]")):
+        parse_omaha_range("AAxx, 150%")
+    assert expanded == []
+
+
+def test_players_are_all_read_before_any_is_expanded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A typo in the third player is refused before the first two (wide Omaha-6 ranges) are
+    listed: at once, not after seconds."""
+    from pokercalc import equity
+    from pokercalc.ranges import omaha
+
+    def combine(*args: object) -> object:
+        raise AssertionError("a range was expanded before every player was read")
+
+    monkeypatch.setattr(omaha, "_combine", combine)
+    with pytest.raises(ParseError, match=r"expected a card .* in 'Zz'"):
+        equity("AAxxxx | KKxxxx | Zz", game="omaha6")
+    result = CliRunner().invoke(cli, ["equity", "AAxxxx | 5%-5% | KKxxxx", "--game", "omaha6"])
+    assert result.exit_code == 2
+    assert "percentage range 5%-5% is empty" in result.output
+
+
 # ---------------------------------------------------------------------------
 # Omaha-5 and Omaha-6.
 
@@ -707,6 +748,21 @@ def test_parse_errors(text: str, game: str, kind: type, message: str, pos: int) 
     assert str(e.value).startswith(message), str(e.value)
     assert e.value.position == pos
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize(("text", "game", "kind", "message", "pos"), ERRORS)
+def test_reading_alone_finds_every_spelling_error(
+    text: str, game: str, kind: type, message: str, pos: int
+) -> None:
+    """check_omaha_range, which the engine runs on every player first, raises what parsing
+    does, but for the size of a band of the ranking (known by listing it)."""
+    if "holds" in message:
+        check_omaha_range(text, game)
+        return
+    with pytest.raises(kind) as e:
+        check_omaha_range(text, game)
+    assert str(e.value).startswith(message), str(e.value)
+    assert e.value.position == pos
 
 
 @pytest.mark.parametrize(
@@ -841,7 +897,16 @@ def test_any_text_parses_or_raises_one_line(text: str) -> None:
         rng = parse_omaha_range(text)
     except PokercalcError as e:
         assert str(e) and "\n" not in str(e)
+        # Reading alone (the engine's first pass over its players) finds the same spelling
+        # mistake; what only listing finds (no hand, too many) it lets through.
+        if isinstance(e, ParseError) and "holds" not in str(e):
+            with pytest.raises(ParseError) as read:
+                check_omaha_range(text)
+            assert (str(read.value), read.value.position) == (str(e), e.position)
+        else:
+            check_omaha_range(text)
         return
+    check_omaha_range(text)
     assert rng.text == text and len(rng) > 0
     assert all(len(c) == 4 for c in rng.combos)
     assert all(0.0 < w <= 1.0 for w in rng.weights)

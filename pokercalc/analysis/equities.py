@@ -278,6 +278,14 @@ def _parse_players(
             f"{seats} players, {len(board)} board and {len(dead)} dead cards need "
             f"{needed + more} cards; the {game.name} deck has {game.deck_size}"
         )
+    if game.hole_cards != 2:
+        # Every player's text is read before any is expanded: a wide Omaha-6 range takes
+        # seconds to list, and a typo in the player after it was found only then.
+        from pokercalc.ranges.omaha import check_omaha_range
+
+        for item in items:
+            if isinstance(item, str) and not _every_hand(item, game):
+                check_omaha_range(item, game)
     outside = cards_of_mask(game.outside_mask) if game.outside_mask else ()
     ranges: list[Player] = []
     for i, item in enumerate(items):

@@ -80,6 +80,7 @@ __all__ = [
     "class_name",
     "every_class",
     "omaha_ranking",
+    "check_omaha_range",
     "parse_omaha_range",
     "percent_class_count",
     "ranking_file",
@@ -628,15 +629,7 @@ def _every_hand(game: Game) -> Hands:
 
 def _percent_hands(src: str, lo: float, hi: float, at: int, game: Game) -> Listed:
     """The hands of the classes ranked from the top ``lo`` % (exclusive) to the top ``hi`` %
-    (keys only: rows are made when needed)."""
-    if game.name not in RANKED_GAMES:
-        raise ParseError(_no_ranking(game), src, at)
-    for value, where in ((lo, at), (hi, at)):
-        if not 0.0 <= value <= 100.0:
-            raise ParseError(f"percentage {value:g}% is not in [0, 100]", src, where)
-    lo, hi = min(lo, hi), max(lo, hi)  # either order, as hold'em's 88-JJ
-    if hi == lo:
-        raise ParseError(f"percentage range {lo:g}%-{hi:g}% is empty", src, at)
+    (keys only: rows are made when needed); ``lo < hi``, checked by :func:`_operand`."""
     first, last = percent_class_count(lo, game), percent_class_count(hi, game)
     n = percent_hand_count(first, last, game)
     if n > MAX_HANDS:
@@ -660,7 +653,16 @@ def _operand(src: str, a: int, b: int, game: Game) -> _Operand:
     if token.lower() in _RANDOM:
         return None
     if m := _PERCENTS.fullmatch(token):
-        return (0.0, float(m[1])) if m[2] is None else (float(m[1]), float(m[2]))
+        lo, hi = (0.0, float(m[1])) if m[2] is None else (float(m[1]), float(m[2]))
+        if game.name not in RANKED_GAMES:
+            raise ParseError(_no_ranking(game), src, a)
+        for value in (lo, hi):
+            if not 0.0 <= value <= 100.0:
+                raise ParseError(f"percentage {value:g}% is not in [0, 100]", src, a)
+        lo, hi = min(lo, hi), max(lo, hi)  # either order, as hold'em's 88-JJ
+        if hi == lo:
+            raise ParseError(f"percentage range {lo:g}%-{hi:g}% is empty", src, a)
+        return lo, hi
     if "%" in token:
         raise ParseError("expected a percentage such as 15% or 5%-10%", src, a + token.index("%"))
     if _NUMBER.fullmatch(token) and not set(token) <= set("23456789 "):
@@ -711,11 +713,6 @@ def _holding(operand: _Operand, game: Game, rows: np.ndarray, keys: np.ndarray) 
 
 #: One operand of an item: whether ``!``/``not`` negates it, where it is, what it is.
 _Atom = tuple[bool, int, int, _Operand]
-
-
-def _expression(src: str, a: int, b: int, game: Game) -> Listed:
-    """The hands of ``src[a:b]``: operands joined by ``:``/``and``, ``!``/``not``, left to right."""
-    return _combine(src, a, b, _atoms(src, a, b, game), game)
 
 
 def _atoms(src: str, a: int, b: int, game: Game) -> list[_Atom]:
@@ -825,23 +822,18 @@ def _member(keys: np.ndarray, other: np.ndarray) -> np.ndarray:
     return found
 
 
-def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
-    """The hands of an Omaha range as keys (in descending order, as a range lists them) and
-    their weights.
+#: An item of a range, read: its place, its weight, the text the hands depend on (without
+#: the weight) and that text's operands.
+_Item = tuple[int, int, float, str, list[_Atom]]
 
-    Each distinct item is expanded once: an item spelled as an earlier one, or
-    meaning the same (:func:`_meaning`), takes that item's hands, so 20,000
-    copies of ``AAxx`` cost one expansion.  A hand keeps the weight it was given
-    last, and an item whose hands a later item gives again is overruled in every
-    hand, so only each distinct item's last use is merged, once, at the end.
-    Errors are those of the first item that fails, as when every item was
-    expanded in turn.
-    """
-    parts: list[np.ndarray] = []  # the hands of each distinct item
-    uses: list[tuple[int, float]] = []  # per part: the last item using it, and that weight
-    by_text: dict[str, int] = {}  # an item's text (without its weight) -> its part
-    by_meaning: dict[tuple[object, ...], int] = {}
-    for n, (a, b, group) in enumerate(_omaha_items(text, 0, len(text))):
+
+def _items(text: str, game: Game) -> list[_Item]:
+    """Every item of an Omaha range, read and checked but not expanded: a mistake anywhere in
+    the text is an error before any item's hands are listed (which takes seconds for wide
+    Omaha-6 patterns).  Items spelled alike share their operands."""
+    items: list[_Item] = []
+    read: dict[str, list[_Atom]] = {}
+    for a, b, group in _omaha_items(text, 0, len(text)):
         a, b = _trim(text, a, b)
         if a == b:
             raise ParseError("expected a hand or range", text, a)
@@ -852,10 +844,45 @@ def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
             a, b = _trim(text, a, colon)
             if a == b:
                 raise ParseError("a weight needs a hand or range before the ':'", text, colon)
-        use = (n, weight * (1.0 if group is None else group))
-        part = by_text.get(text[a:b])
+        atoms = read.get(text[a:b])
+        if atoms is None:
+            atoms = read[text[a:b]] = _atoms(text, a, b, game)
+        items.append((a, b, weight * (1.0 if group is None else group), text[a:b], atoms))
+    if not items:
+        raise ParseError("empty range", text, 0)
+    return items
+
+
+def check_omaha_range(text: str, game: Game | str = "omaha") -> None:
+    """Raise the :class:`ParseError` that :func:`parse_omaha_range` would for ``text``'s
+    spelling, without listing its hands (cheap: the engine reads every player's range so
+    before it expands the first)."""
+    if not isinstance(text, str):
+        raise ParseError(f"a range must be text, not {type(text).__name__}")
+    _items(text, _omaha_game(game))
+
+
+def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """The hands of an Omaha range as keys (in descending order, as a range lists them) and
+    their weights.
+
+    The whole text is read first (:func:`_items`): a mistake in any item is
+    found before the first is expanded.  Each distinct item is then expanded
+    once: an item spelled as an earlier one, or meaning the same
+    (:func:`_meaning`), takes that item's hands, so 20,000 copies of ``AAxx``
+    cost one expansion.  A hand keeps the weight it was given last, and an
+    item whose hands a later item gives again is overruled in every hand, so
+    only each distinct item's last use is merged, once, at the end.  Of the
+    items that match no hand, the first is the error.
+    """
+    parts: list[np.ndarray] = []  # the hands of each distinct item
+    uses: list[tuple[int, float]] = []  # per part: the last item using it, and that weight
+    by_text: dict[str, int] = {}  # an item's text (without its weight) -> its part
+    by_meaning: dict[tuple[object, ...], int] = {}
+    for n, (a, b, weight, spelled, atoms) in enumerate(_items(text, game)):
+        use = (n, weight)
+        part = by_text.get(spelled)
         if part is None:
-            atoms = _atoms(text, a, b, game)
             meaning = _meaning(atoms)
             part = by_meaning.get(meaning)
             if part is None:
@@ -868,13 +895,11 @@ def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
                 part = by_meaning[meaning] = len(parts)
                 parts.append(keys)
                 uses.append(use)
-            by_text[text[a:b]] = part
+            by_text[spelled] = part
         uses[part] = use
     in_order = sorted(range(len(parts)), key=lambda p: uses[p][0])  # by last use
     key_parts = [parts[p] for p in in_order]
     weight_parts = [np.full(len(parts[p]), uses[p][1]) for p in in_order]
-    if not key_parts:
-        raise ParseError("empty range", text, 0)
     weights = np.concatenate(weight_parts)
     keys = np.concatenate(key_parts)
     if len(key_parts) == 1 and _descending(keys):
