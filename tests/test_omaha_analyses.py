@@ -221,6 +221,16 @@ def test_outs_against_one_random_hand_by_default() -> None:
     assert r.count == len(r.outs) and r.discounted == ()
 
 
+@pytest.mark.parametrize("every", ["xxxx", "* * * *", "100%", "ANY"])
+def test_outs_against_every_hand_however_written(every: str) -> None:
+    """``--vs xxxx`` is ``--vs random`` (it was an internal error once)."""
+    want = find_outs("AsAdKsKd", "Qs7h2c3d", ["random"], game="omaha")
+    got = find_outs("AsAdKsKd", "Qs7h2c3d", [every], game="omaha")
+    assert got.opponents == (every,)
+    assert [(c.card, c.equity) for c in got.cards] == [(c.card, c.equity) for c in want.cards]
+    assert got.equity == want.equity
+
+
 def test_omaha_potential_against_brute_force() -> None:
     """The nine transitions, counted over every opponent hand and river one by one."""
     from pokercalc.analysis.draws import omaha_value
@@ -379,6 +389,10 @@ def _run(*args: str) -> Any:
             ["outs", "AsKs", "-b", "9s7h2c", "--vs", "QhJh", "--vs", "QhTd"],
             "opponent 2 (QhTd) holds Qh, which is already opponent 1's",
         ),
+        # Every hand, however written, is no hero (an internal error once for xxxx and 100%).
+        (["winodds", "xxxx", "--game", "omaha"], "not every hand ('xxxx')"),
+        (["winodds", " 100% ", "--game", "omaha5"], "not every hand ('100%')"),
+        (["winodds", "random", "--game", "omaha6"], "not every hand ('random')"),
         (["winodds", "AsKsQdJd", "-n", "11", "--game", "omaha"], "opponents must be 1 to 10"),
         (["winodds", "AsKsQdJd", "-n", "9", "--game", "omaha5"], "opponents must be 1 to 8"),
     ],

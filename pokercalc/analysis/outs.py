@@ -870,9 +870,9 @@ def _run_now(
 def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
     """An Omaha opponent for the engine: ``random`` stays text (the engine deals it), anything
     else is parsed once into a :class:`Range` of the game's hands."""
-    from pokercalc.analysis.equities import _many_card_player
+    from pokercalc.analysis.equities import _every_hand, _many_card_player
 
-    if isinstance(item, str) and item.strip().lower() in ("random", "any"):
+    if isinstance(item, str) and _every_hand(item, game):  # random, any, 100%, xxxx
         return item.strip()
     player = _many_card_player(item, game, who)
     assert isinstance(player, Range)
