@@ -612,3 +612,40 @@ def test_cli_outs_bad_engine_options_are_one_line_exit_2(extra: list[str], messa
     assert res.exit_code == 2, res.output
     lines = res.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize(
+    ("hero", "board", "vs", "game"),
+    [("AsKs", "Ah7c2d", ["QQ+"], "holdem"), ("AsKsQdJd", "Js9h3d", ["random"], "omaha")],
+)
+def test_a_signal_keeps_every_cards_outs_and_the_equities_done(
+    monkeypatch: pytest.MonkeyPatch, hero: str, board: str, vs: list[str], game: str
+) -> None:
+    """What a card makes of the hand takes no engine run: after a signal at the fourth card
+    every card is listed with its outs, the odds are whole, and only three have equities."""
+    from pokercalc.analysis import outs as outs_module
+
+    whole = find_outs(hero, board, vs, game=game)
+    real = outs_module._Engine.run
+    calls = []
+
+    def run(self, players, b, dead, threads=None, g=None, index=0):  # type: ignore[no-untyped-def]
+        calls.append(index)
+        if len(b) > len(parse_cards(board)) and index >= 4:
+            raise KeyboardInterrupt
+        return real(self, players, b, dead, threads, g, index)
+
+    monkeypatch.setattr(outs_module._Engine, "run", run)
+    cut = find_outs(hero, board, vs, game=game)
+    assert cut.interrupted and not whole.interrupted
+    assert [c.card for c in cut.cards] == [c.card for c in whole.cards]
+    assert (cut.outs, cut.hit_next, cut.hit_by_river) == (
+        whole.outs,
+        whole.hit_next,
+        whole.hit_by_river,
+    )
+    assert [c.equity for c in cut.cards[:3]] == [c.equity for c in whole.cards[:3]]
+    assert all(c.equity is None and c.ahead is None for c in cut.cards[3:])
+    res = CliRunner().invoke(cli, ["outs", hero, "-b", board, "--vs", vs[0], "--game", game])
+    assert res.exit_code == 130
+    assert f"INTERRUPTED: equities after 3 of the {len(whole.cards)} cards" in res.output

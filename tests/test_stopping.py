@@ -18,6 +18,8 @@ import time
 
 import pytest
 
+from pokercalc.analysis.outs import find_outs
+
 # Generous bounds: CI shares two cores between the test runner and the command.
 START_DELAY = 2.0
 STOP_WITHIN = 1.5
@@ -67,7 +69,13 @@ def test_outs_against_ranges_stops_as_a_whole() -> None:
     )  # fmt: skip
     assert code == 130 and waited < STOP_WITHIN, err
     result = json.loads(out)["result"]
-    assert result["interrupted"] is True and len(result["cards"]) < 47
+    assert result["interrupted"] is True
+    # Every card's outs and the odds stand (no engine run); equities only for cards done.
+    assert len(result["cards"]) == result["unseen"] == 47
+    assert sum(c["equity"] is not None for c in result["cards"]) < 47
+    whole = find_outs("AsKs", "Ah7c2d")  # (ranges take no part in the rules)
+    assert [c["card"] for c in result["cards"] if c["is_out"]] == [str(c) for c in whole.outs]
+    assert result["hit_next_fraction"] == str(whole.hit_next) == "11/47"
 
 
 def _pipe_full(fd: int, timeout: float = 60.0) -> None:
@@ -138,8 +146,10 @@ def test_monte_carlo_outs_stop_as_a_whole() -> None:
     assert code == 130 and waited < STOP_WITHIN, err
     result = json.loads(out)["result"]
     assert result["interrupted"] is True and result["method"] == "mc"
-    assert len(result["cards"]) < 43 and all(c["stderr"] for c in result["cards"])
-    assert result["unseen"] == 43  # (all of them, not the cards done)
+    done = [c for c in result["cards"] if c["equity"] is not None]
+    assert len(done) < 43 and all(c["stderr"] for c in done)
+    assert result["unseen"] == len(result["cards"]) == 43  # every card's outs stand
+    assert result["count"] == sum(c["is_out"] for c in result["cards"]) > 0
 
 
 def test_flops_stops_with_nothing_to_show_on_stdout() -> None:

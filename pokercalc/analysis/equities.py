@@ -281,10 +281,10 @@ def _parse_players(
     if game.hole_cards != 2:
         # Every player's text is read before any is expanded: a wide Omaha-6 range takes
         # seconds to list, and a typo in the player after it was found only then.
-        from pokercalc.ranges.omaha import check_omaha_range
-
         for item in items:
             if isinstance(item, str) and not _every_hand(item, game):
+                from pokercalc.ranges.omaha import check_omaha_range
+
                 check_omaha_range(item, game)
     outside = cards_of_mask(game.outside_mask) if game.outside_mask else ()
     ranges: list[Player] = []

@@ -62,9 +62,9 @@ discounted outs are not defined there: ``discounted`` is empty.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from pokercalc.analysis.draws import (
     analysis_game,
@@ -265,9 +265,7 @@ class OutsResult(Result):
             return ()
         return tuple(c.card for c in self.cards if c.ahead)
 
-    unseen: int = doc(
-        "the cards that can come next (cards lists them all unless interrupted)", COUNT
-    )
+    unseen: int = doc("the cards that can come next (cards lists them all)", COUNT)
 
     hit_next: Fraction = doc("exact chance that the next card is an out", FLOAT)
 
@@ -288,7 +286,11 @@ class OutsResult(Result):
     rule_next: float = doc("rule of 2: 2% per out for the next card (at most 1)")
     rule_by_river: float = doc("rule of 4 on the flop, 2 on the turn (at most 1)")
     cards: tuple[CardOutcome, ...] = doc("every unseen card, highest first", table=True)
-    interrupted: bool = doc("a signal stopped the run: cards holds those done", default=False)
+    interrupted: bool = doc(
+        "a signal stopped the run: every card's outs and the odds stand, and the equities "
+        "of the cards done (the others' are None)",
+        default=False,
+    )
 
 
 def _cat_top(cards: Sequence[int], game: Game = HOLDEM) -> tuple[int, int]:
@@ -620,8 +622,9 @@ def find_outs(
     after which an opponent's range has no hand left is marked ``no_deal``
     (no equity after it); the rest of the answer stands.  ``progress`` is
     called with the share of the unseen cards done.  A signal (Ctrl-C,
-    SIGTERM) ends the run: the cards done stand and the result is marked
-    ``interrupted``.
+    SIGTERM) ends the run, marked ``interrupted``: every card's outs and the
+    odds stand (they take no engine run), with the equities after the cards
+    done.
 
     The equity now and after each card is exact where ``method`` is ``"exact"``, or
     ``"auto"`` and every card's run enumerates within ``threshold`` outcomes for all the
@@ -670,22 +673,21 @@ def find_outs(
     stderr_now: float | None = None
     card_threads: int | None = None
     engine: _Engine | None = None
-    cards = []
+    # What each card makes of the hand is known at once; the equities after it take the
+    # engine, so a signal keeps every card's outs and the equities of the cards done.
+    cards = [_card_outcome(c, b, hb, orig_value, orig_cat, specific, discounted, g) for c in unseen]
     interrupted = False
-    # A signal ends the whole command, not one card: the cards done stand.
     try:
         if ranges:
             engine = _plan(players, b, d, unseen, g, *options)
             equity_now, _, ahead_now, stderr_now = _run_now(engine, players, b, d, g)
             card_threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
-        for i, c in enumerate(unseen):
-            if progress is not None:
-                progress(i / len(unseen))
-            vs = (engine, card_threads, i + 1) if engine is not None else None
-            outcome = _card_outcome(
-                c, h, b, d, hb, orig_value, orig_cat, specific, discounted, players, vs, g
-            )
-            cards.append(outcome)
+            for i, c in enumerate(unseen):
+                if progress is not None:
+                    progress(i / len(unseen))
+                cards[i], _ = _run_card(
+                    cards[i], engine, players, b + (c,), d, card_threads, i + 1, g
+                )
     except KeyboardInterrupt:
         interrupted = True
 
@@ -732,20 +734,16 @@ def _odds(cards: list[Any], unseen: int, board: int) -> dict[str, Any]:
 
 def _card_outcome(
     c: int,
-    h: tuple[int, ...],
     b: tuple[int, ...],
-    d: tuple[int, ...],
     hb: int,
     orig_value: int,
     orig_cat: int,
     specific: list[tuple[int, ...]],
     discounted: set[int],
-    players: list[Range],
-    vs: tuple[_Engine, int | None, int] | None,
     game: Game = HOLDEM,
 ) -> CardOutcome:
-    """What the unseen card ``c`` makes of the hero's hand, and with ``vs`` (how to run the
-    engine, its threads, the card's index) the equity after it."""
+    """What the unseen card ``c`` makes of the hero's hand (its equity after it is
+    :func:`_run_card`'s)."""
     value = value_of(hb | card_mask(c), game)
     cat = value >> _SHIFT  # the category's place in the game's ranking
     is_out = (
@@ -754,35 +752,43 @@ def _card_outcome(
         and cat > hand_key(b + (c,), game)[0]
         and all(value_of(mask_of(o + b) | card_mask(c), game) <= value for o in specific)
     )
-    eq: float | None = None
-    frac: Fraction | None = None
-    ahead: bool | None = None
-    se: float | None = None
-    no_deal = False
-    if vs is not None:
-        engine, threads, index = vs
-        try:
-            r = engine.run(players, b + (c,), d, threads, game, index)
-        except (EmptyRangeError, CardConflictError):
-            # The card leaves some opponent no hand: against that range it cannot come.
-            no_deal = True
-        else:
-            if r.interrupted:
-                raise KeyboardInterrupt
-            eq, frac, ahead, se = _equity_of(r)
     return CardOutcome(
         card=Card(c),
         value=value,
         description=describe(value, game),
         is_out=is_out,
         discounted=c in discounted,
-        equity=eq,
-        equity_fraction=frac,
-        ahead=ahead,
-        stderr=se,
-        no_deal=no_deal,
+        equity=None,
+        equity_fraction=None,
+        ahead=None,
         game=game.name,
     )
+
+
+_Outcome = TypeVar("_Outcome", bound=CardOutcome)
+
+
+def _run_card(
+    outcome: _Outcome,
+    engine: _Engine,
+    players: list[Any],
+    board: tuple[int, ...],
+    d: tuple[int, ...],
+    threads: int | None,
+    index: int,
+    game: Game,
+) -> tuple[_Outcome, Any]:
+    """``outcome`` with the hero's equity once its card is on ``board``, and the engine's run;
+    or marked ``no_deal`` (and no run) when the card leaves an opponent no hand: against that
+    range it cannot come."""
+    try:
+        r = engine.run(players, board, d, threads, game, index)
+    except (EmptyRangeError, CardConflictError):
+        return replace(outcome, no_deal=True), None
+    if r.interrupted:
+        raise KeyboardInterrupt
+    eq, frac, ahead, se = _equity_of(r)
+    return replace(outcome, equity=eq, equity_fraction=frac, ahead=ahead, stderr=se), r
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -913,10 +919,40 @@ def _omaha_outs(
     nuts0 = unbeaten(value0, b, hidden)
     low0 = omaha_low_value(h, b) if g.hilo else 0
 
+    def outcome(c: int) -> OmahaCardOutcome:
+        """What card ``c`` makes of the hero's hand, before its equity."""
+        nb = b + (c,)
+        value = omaha_value(h, nb)
+        cat = value >> _SHIFT
+        nuts = unbeaten(value, nb, [x for x in hidden if x != c])
+        is_out = (
+            value > value0
+            and (cat > cat0 or (nuts and not nuts0))
+            and cat > board_category(nb)
+            and all(omaha_value(o, nb) <= value for o in specific)
+        )
+        low = omaha_low_value(h, nb) if g.hilo else 0
+        return OmahaCardOutcome(
+            card=Card(c),
+            value=value,
+            description=describe(value, g),
+            is_out=is_out,
+            discounted=False,
+            equity=None,
+            equity_fraction=None,
+            ahead=None,
+            game=g.name,
+            nuts=nuts,
+            low=describe_low(low) if g.hilo else None,
+            low_out=low > low0 if g.hilo else None,
+            counterfeit=is_counterfeit(h, b, c, low, low0) if g.hilo else None,
+        )
+
+    # Every card's outs first (at once); a signal keeps them and the equities of the cards done.
+    cards = [outcome(c) for c in unseen]
     equity_now: float | None = None
     ahead_now: bool | None = None
     stderr_now: float | None = None
-    cards: list[OmahaCardOutcome] = []
     runs: list[Any] = []  # the exact run after each card that can come
     interrupted = False
     engine: _Engine | None = None
@@ -929,50 +965,9 @@ def _omaha_outs(
         for i, c in enumerate(unseen):
             if progress is not None:
                 progress(i / len(unseen))
-            nb = b + (c,)
-            value = omaha_value(h, nb)
-            cat = value >> _SHIFT
-            nuts = unbeaten(value, nb, [x for x in hidden if x != c])
-            is_out = (
-                value > value0
-                and (cat > cat0 or (nuts and not nuts0))
-                and cat > board_category(nb)
-                and all(omaha_value(o, nb) <= value for o in specific)
-            )
-            eq: float | None = None
-            frac: Fraction | None = None
-            ahead: bool | None = None
-            se: float | None = None
-            no_deal = False
-            try:
-                r = engine.run(players, nb, d, threads, g, i + 1)
-            except (EmptyRangeError, CardConflictError):
-                no_deal = True  # the card leaves some opponent no hand
-            else:
-                if r.interrupted:
-                    raise KeyboardInterrupt
-                eq, frac, ahead, se = _equity_of(r)
+            cards[i], r = _run_card(cards[i], engine, players, b + (c,), d, threads, i + 1, g)
+            if r is not None:
                 runs.append(r)
-            low = omaha_low_value(h, nb) if g.hilo else 0
-            cards.append(
-                OmahaCardOutcome(
-                    card=Card(c),
-                    value=value,
-                    description=describe(value, g),
-                    is_out=is_out,
-                    discounted=False,
-                    equity=eq,
-                    equity_fraction=frac,
-                    ahead=ahead,
-                    stderr=se,
-                    no_deal=no_deal,
-                    game=g.name,
-                    nuts=nuts,
-                    low=describe_low(low) if g.hilo else None,
-                    low_out=low > low0 if g.hilo else None,
-                    counterfeit=is_counterfeit(h, b, c, low, low0) if g.hilo else None,
-                )
-            )
         if now is None:
             now = _combined(runs)
         if now is None:  # weighted ranges: no exact fractions to combine

@@ -334,8 +334,9 @@ def outs_table(result: OutsResult) -> Any:
         )
     head.append("\n" + _outs_question(result), style="")
     if result.interrupted:
+        done = sum(1 for c in result.cards if c.equity is not None or c.no_deal)
         head.append(
-            f"\nINTERRUPTED: {len(result.cards)} of the {result.unseen} unseen cards done",
+            f"\nINTERRUPTED: equities after {done} of the {result.unseen} cards (outs, odds whole)",
             style="bold red",
         )
     no_deal = [c.card for c in result.cards if c.no_deal]
