@@ -81,6 +81,40 @@ def test_interrupt_returns_the_estimate_so_far() -> None:
     assert abs(r.players[0].equity - 0.46) < 0.05
 
 
+@pytest.mark.parametrize("breakdown", [[], ["--breakdown"]])
+def test_interrupt_before_the_first_deal_prints_the_players_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, breakdown: list[str]
+) -> None:
+    from pokercalc.analysis import equities
+
+    def stop(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(equities._Sampler, "run", stop)
+    args = ["AsKs | random", "--mc", "--trials", "100000000", "--seed", "4", *breakdown]
+    result = run(*args, "--json")
+    assert result.exit_code == 130, result.output
+    doc = json.loads(result.stdout)["result"]
+    res = doc["run"] if breakdown else doc
+    assert res["method"] == "mc" and res["interrupted"] is True and res["seed"] == 4
+    assert res["trials"] == 0 and res["done_fraction"] == 0.0
+    assert [(p["label"], p["combos"], p["equity"], p["stderr"]) for p in res["players"]] == [
+        ("AsKs", 1, None, None),
+        ("random", 1326, None, None),
+    ]
+    if breakdown:
+        assert doc["hands"] == [] and doc["equity"] is None
+    text = run(*args)
+    assert text.exit_code == 130 and "INTERRUPTED before the first deal: no equities" in text.stdout
+    assert "interrupted" in text.stderr
+    if not breakdown:
+        rows = list(csv.DictReader(io.StringIO(run(*args, "--csv").stdout)))
+        assert [(r["label"], r["equity"], r["stderr"]) for r in rows] == [
+            ("AsKs", "", ""),
+            ("random", "", ""),
+        ]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -163,6 +163,35 @@ def test_an_interrupted_merge_says_how_far_it_got() -> None:
     mc = plan_equity("AKs | QQ", method="mc", trials=4 * MC_BLOCK, seed=1, pieces=4)
     r = merge_pieces(mc, [run_piece(mc.pieces[2])], interrupted=True)
     assert r.interrupted and r.trials == MC_BLOCK and r.players[0].stderr is not None
+    # No piece finished: Monte Carlo with no deal and no equities (it raised
+    # KeyboardInterrupt, and the command printed nothing).
+    r = merge_pieces(mc, [], interrupted=True)
+    assert r.interrupted and r.method == "mc" and r.seed == 1 and r.pieces == 4
+    assert r.trials == 0 and r.showdowns == 0 and r.done_fraction == 0.0
+    assert r.outcomes == mc.outcomes
+    assert [(p.label, p.equity, p.stderr) for p in r.players] == [
+        ("AKs", None, None),
+        ("QQ", None, None),
+    ]
+
+
+@pytest.mark.parametrize(("method", "label"), [("mc", "mc"), ("auto", "exact")])
+def test_a_signal_while_pieces_are_planned_keeps_the_players(
+    monkeypatch: pytest.MonkeyPatch, method: str, label: str
+) -> None:
+    from pokercalc.analysis import pieces
+
+    def stop(*args: Any, **kw: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pieces, "plan_equity", stop)
+    r = equity_on(None, "random | AsKs", method=method, trials=10**6, seed=5)
+    assert r.interrupted and r.method == label and r.done_fraction == 0.0
+    assert [(p.label, p.combos, p.equity) for p in r.players] == [
+        ("random", 1326, None),
+        ("AsKs", 1, None),
+    ]
+    assert r.seed == (5 if label == "mc" else None)
 
 
 def test_monte_carlo_pieces_need_a_deal_count() -> None:

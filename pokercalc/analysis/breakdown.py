@@ -135,12 +135,12 @@ class BreakdownResult(Result):
     )
     equity: float | None = doc(
         "the player's equity, the hands' equities weighted by their shares; None when an exact "
-        "run was interrupted",
+        "run was interrupted, or a Monte Carlo run before its first deal",
         PROB,
     )
     hands: tuple[HandEquity, ...] = doc(
         "one entry per class or combo held in some deal, best equity first; empty when an exact "
-        "run was interrupted",
+        "run was interrupted, or a Monte Carlo run before its first deal",
         table="rank",
     )
     distribution: EquityDistribution | None = doc(

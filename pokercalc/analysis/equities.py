@@ -129,7 +129,8 @@ class PlayerResult(FieldMethods, Result):
     combos: int = doc("hands left in the distribution after card removal", COUNT)
     equity: float | None = doc(
         "share of the pot, a k-way split giving each winner 1/k; None when an exact run was "
-        "interrupted (a part of an enumeration estimates nothing)",
+        "interrupted (a part of an enumeration estimates nothing), or a Monte Carlo run before "
+        "its first deal",
         PROB,
     )
     win: float | None = doc("probability of winning alone", PROB)
@@ -1017,9 +1018,11 @@ def equity(
     A signal (Ctrl-C, or SIGTERM where the caller turns it into
     ``KeyboardInterrupt``) stops the run within a fraction of a second and
     returns what is known, marked ``interrupted``: a Monte Carlo run its
-    estimate so far with its standard errors, an exact run the share of the
-    work done and no equities (or all of them, when the enumeration had just
-    finished as the signal came).
+    estimate so far with its standard errors (before its first deal: no
+    equities, ``trials`` 0), an exact run the share of the work done and no
+    equities (or all of them, when the enumeration had just finished as the
+    signal came).  A signal while the outcomes are counted gives the players
+    and no equities, as Monte Carlo when ``method`` is ``"mc"``, else as exact.
 
     With ``executor`` (any ``concurrent.futures.Executor``, such as
     :class:`pokercalc.pipelines.executors.LocalPool`, or a Dask ``Client``)
@@ -1097,7 +1100,7 @@ def _equity_run(
         )
     except KeyboardInterrupt:
         # Stopped while planning: nothing computed yet, but the answer keeps its shape.
-        result = _interrupted_exact(prob, 0, False, threads, _time.perf_counter() - start, 0, 1)
+        result = _interrupted_plan(prob, method, threads, seed, _time.perf_counter() - start)
     return _in_given_order(result, order, shown, g), prob
 
 
@@ -2093,7 +2096,11 @@ def _montecarlo(
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
-    sampler = _Sampler(prob, threads)
+    try:
+        sampler = _Sampler(prob, threads)
+    except KeyboardInterrupt:
+        # Stopped while its tables were drawn: a Monte Carlo run all the same, with no deal.
+        return _mc_no_deal(prob, outcomes, counted, threads, seed, _time.perf_counter() - start)
     n, units = prob.n, sampler.kernel.units
 
     def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
@@ -2144,12 +2151,21 @@ def _montecarlo(
                 batch = max(1, min(batch, int((deadline - now) / (spent / step)) + 1))
     except KeyboardInterrupt:
         interrupted = True
-    _keep_combo_tallies(prob, sampler.ccounts)
-    elapsed = _time.perf_counter() - start
-    return _mc_result(
-        prob, sampler.totals(), units, outcomes, counted, threads, seed, elapsed, interrupted,
-        trials, time,
-    )  # fmt: skip
+
+    def made(interrupted: bool) -> EquityResult:
+        _keep_combo_tallies(prob, sampler.ccounts)
+        elapsed = _time.perf_counter() - start
+        return _mc_result(
+            prob, sampler.totals(), units, outcomes, counted, threads, seed, elapsed,
+            interrupted, trials, time,
+        )  # fmt: skip
+
+    try:
+        return made(interrupted)
+    except KeyboardInterrupt:
+        # A signal while the result was made: its deals are counted, so it is made again,
+        # marked interrupted (a second signal stops it).
+        return made(True)
 
 
 def _check_accepted(sampler: _Sampler) -> None:
@@ -2184,7 +2200,7 @@ def _mc_result(
     m = sums[prob.n * (n + 1) if not prob.game.hilo else 6 * n + 1]
     if m == 0:
         if interrupted:
-            raise KeyboardInterrupt
+            return _mc_no_deal(prob, outcomes, counted, threads, seed, elapsed)
         raise InputError("no deal was possible: the players' hands conflict with each other")
     if prob.game.hilo:
         players = tuple(
@@ -2228,6 +2244,45 @@ def _mc_result(
         done_fraction=_mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
         low_possible=sums[6 * n] / m if prob.game.hilo else None,
     )
+
+
+def _mc_no_deal(
+    prob: _Problem, outcomes: int, counted: bool, threads: int, seed: int, elapsed: float
+) -> EquityResult:
+    """A Monte Carlo run stopped before its first deal was counted: the players and the
+    seed, and no equities (no deal estimates nothing)."""
+    players = tuple(
+        PlayerResult(label=r.text, combos=shown, equity=None, win=None, tie=None)
+        for r, shown in zip(prob.ranges, prob.shown, strict=True)
+    )
+    return EquityResult(
+        game=prob.game.name,
+        method="mc",
+        board=cards_of(prob.board),
+        dead=cards_of(prob.dead),
+        players=players,
+        outcomes=outcomes,
+        outcomes_exact=counted,
+        symmetry=1,
+        trials=0,
+        seed=seed,
+        threads=threads,
+        elapsed=elapsed,
+        showdowns=0,
+        interrupted=True,
+        done_fraction=0.0,
+    )
+
+
+def _interrupted_plan(
+    prob: _Problem, method: str, threads: int, seed: int | None, elapsed: float
+) -> EquityResult:
+    """A run stopped while it counted its outcomes and chose its method: Monte Carlo
+    when ``method`` asked for it, else an exact run with nothing done (``"auto"`` had not
+    chosen yet)."""
+    if method == "mc":
+        return _mc_no_deal(prob, 0, False, threads, new_seed() if seed is None else seed, elapsed)
+    return _interrupted_exact(prob, 0, False, threads, elapsed, 0, 1)
 
 
 def _mc_done_fraction(deals: int, trials: int | None, elapsed: float, time: float | None) -> float:

@@ -48,6 +48,8 @@ from pokercalc.analysis.equities import (
     _exact_result,
     _in_given_order,
     _interrupted_exact,
+    _interrupted_plan,
+    _mc_no_deal,
     _mc_result,
     _outcome_cost,
     _player_texts,
@@ -319,8 +321,9 @@ def merge_pieces(
 
     Every piece must be there exactly once, unless ``interrupted``: then an
     exact plan reports how far it got (no equities), and a Monte Carlo plan
-    its estimate from the blocks that finished.  A tally that does not belong
-    to the plan, or one given twice, is refused.
+    its estimate from the blocks that finished (with none finished: no
+    equities, ``trials`` 0).  A tally that does not belong to the plan, or one
+    given twice, is refused.
     """
     seen: dict[int, PieceTally] = {}
     for t in tallies:
@@ -344,9 +347,6 @@ def merge_pieces(
         missing = sorted(set(range(len(plan.pieces))) - set(seen))
         raise InputError(f"{len(missing)} pieces are missing, the first is piece {missing[0]}")
     rows = [seen[i].tallies for i in sorted(seen)]
-    if interrupted and not rows and job.method == "mc":
-        # No deal yet: nothing to estimate (as a run stopped before its first block).
-        raise KeyboardInterrupt
     width = len(rows[0]) if rows else 0
     if any(len(r) != width for r in rows):
         raise InputError("the pieces' tallies differ in size: they come from different jobs")
@@ -357,10 +357,15 @@ def merge_pieces(
     if job.method == "mc":
         if job.seed is None:
             raise InputError("a Monte Carlo plan needs its seed")
-        result = _mc_result(
-            p.prob, sums, _units(p.prob), plan.outcomes, plan.outcomes_exact, 1, job.seed,
-            elapsed, interrupted, job.trials, None,
-        )  # fmt: skip
+        if not rows:
+            # Interrupted before any piece finished: no deal yet, as a run stopped before
+            # its first block.
+            result = _mc_no_deal(p.prob, plan.outcomes, plan.outcomes_exact, 1, job.seed, elapsed)
+        else:
+            result = _mc_result(
+                p.prob, sums, _units(p.prob), plan.outcomes, plan.outcomes_exact, 1, job.seed,
+                elapsed, interrupted, job.trials, None,
+            )  # fmt: skip
     elif interrupted and len(seen) < len(plan.pieces):
         done = sum(t.hi - t.lo for t in seen.values())
         result = _interrupted_exact(
@@ -395,13 +400,24 @@ def equity_on(
     ``executor`` is any ``concurrent.futures.Executor`` or a Dask ``Client``.
     ``progress`` gets the fraction of pieces done, ``on_piece`` the pieces done
     and their number.  A ``KeyboardInterrupt`` stops the run: pending pieces are
-    cancelled and what finished is reported, marked ``interrupted``.
+    cancelled and what finished is reported, marked ``interrupted``; once the
+    players are read, one while planning gives them with no equities (as
+    :func:`~pokercalc.analysis.equities.equity` does).
     """
     start = _time.perf_counter()
-    plan = plan_equity(
-        players, board, dead, game=game, method=method, threshold=threshold, trials=trials,
-        seed=seed, piece_seconds=piece_seconds,
-    )  # fmt: skip
+    g = _engine_game(game)
+    b, d = check_board_and_dead(board, dead, game=g)
+    # The players, read before planning (which then finds them read): a signal while the
+    # plan is made still has their shape to report.
+    shown, order, prob = _setup(list(_player_texts(players)), b, d, g)
+    try:
+        plan = plan_equity(
+            players, board, dead, game=game, method=method, threshold=threshold,
+            trials=trials, seed=seed, piece_seconds=piece_seconds,
+        )  # fmt: skip
+    except KeyboardInterrupt:
+        result = _interrupted_plan(prob, method, 1, seed, _time.perf_counter() - start)
+        return _in_given_order(result, order, shown, g)
     got: list[PieceTally] = []
 
     def note(i: int, t: PieceTally) -> None:

@@ -77,7 +77,7 @@ def equity_table(result: EquityResult) -> Table:
     was computed)."""
     mc = result.method == "mc"
     # Hi/lo: "win" is a scoop and "tie" any part of the pot short of all of it.
-    hilo = result.low_possible is not None
+    hilo = get_game(result.game).hilo
     table = Table(title="Equity")
     table.add_column("#", justify="right")
     table.add_column("Hand or range")
@@ -93,7 +93,8 @@ def equity_table(result: EquityResult) -> Table:
     for i, p in enumerate(result.players, 1):
         row = [str(i), p.label, f"{p.combos:,}", percent(p.equity)]
         if mc:
-            row.append(percent(p.stderr or 0.0))
+            # (stopped before the first deal: no estimate, so no error either)
+            row.append("-" if p.equity is None else percent(p.stderr or 0.0))
         row += [percent(p.win), percent(p.tie)]
         if hilo:
             row += [percent(p.high_share), percent(p.low_share)]
@@ -122,7 +123,8 @@ def equity_footer(result: EquityResult) -> str:
             parts.append(f"{result.symmetry} suit symmetries merged")
     else:
         parts.append(f"Monte Carlo: {result.trials:,} deals, seed {result.seed}")
-        parts.append(f"{approx}{result.outcomes:,} outcomes in all")
+        if result.outcomes or result.outcomes_exact:  # (none estimated: stopped counting them)
+            parts.append(f"{approx}{result.outcomes:,} outcomes in all")
     if result.low_possible is not None:
         parts.append(f"low possible {percent(result.low_possible, unit=True)}")
     parts.append(f"{result.elapsed:.3f} s")
@@ -140,6 +142,8 @@ def equity_footer(result: EquityResult) -> str:
         return line + (
             f" · INTERRUPTED after {result.done_fraction:.0%} of the enumeration: no equities"
         )
+    if result.players[0].equity is None:
+        return line + " · INTERRUPTED before the first deal: no equities"
     return line + " · INTERRUPTED: estimate so far"
 
 

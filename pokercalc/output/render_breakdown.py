@@ -134,7 +134,8 @@ def breakdown_view(result: BreakdownResult, *, table: bool = True) -> Any:
 
     parts: list[Any] = [equity_view(result.run)]
     if result.interrupted and not result.hands:
-        parts.append(Text("INTERRUPTED: no breakdown (an exact run was cut short)", style="bold"))
+        why = "an exact run was cut short" if result.method == "exact" else "no deal yet"
+        parts.append(Text(f"INTERRUPTED: no breakdown ({why})", style="bold"))
         return Group(*parts)
     if table:
         parts.append(breakdown_table(result))
