@@ -10,7 +10,8 @@ pokercalc is measured alone and ``ompeval.note`` says why.
 
 Every row of issue 15's table, each measured in ``--rounds`` rounds (at least
 5) that alternate the two programs; a row's time is the median of its round
-medians, one thread for both (pokercalc also with two threads):
+medians, one thread for both (both also with two threads on the exact rows:
+``speedup_2_threads`` is pokercalc's, ``ompeval_speedup_2_threads`` OMPEval's):
 
 - exact rows: engine time, without process start.  pokercalc is timed around
   the in-process ``equity()`` call (parsing and set-up included, as a caller
@@ -96,8 +97,10 @@ def omp_run(exe: str, args: list[str]) -> dict[str, Any]:
     return doc
 
 
-def omp_eq(exe: str, players: list[str], board: str, extra: list[str]) -> dict[str, Any]:
-    return omp_run(exe, ["eq", "--threads", "1", *extra, "--board", board, *players])
+def omp_eq(
+    exe: str, players: list[str], board: str, extra: list[str], threads: int = 1
+) -> dict[str, Any]:
+    return omp_run(exe, ["eq", "--threads", str(threads), *extra, "--board", board, *players])
 
 
 def timed_calls(fn: Any, budget: float, cap: int) -> tuple[list[float], list[float], Any]:
@@ -123,6 +126,7 @@ def exact_row(
     pc: dict[int, list[float]] = {1: [], 2: []}
     pc_cpu: list[float] = []
     omp: list[float] = []
+    omp_2: list[float] = []
     omp_cpu: list[float] = []
     r = o = None
     calls = 1
@@ -137,13 +141,16 @@ def exact_row(
             pc_cpu.append(statistics.median(cpus))
             calls = len(times)
 
-    def theirs() -> None:
+    def theirs(threads: int = 1) -> None:
         nonlocal o
         if exe:
             inner = max(1, min(200, calls))  # as many calculations as pokercalc's one thread
-            o = omp_eq(exe, omp_players, board, ["--repeat", str(inner)])
-            omp.append(statistics.median(o["times"]))
-            omp_cpu.append(statistics.median(o["cpu_times"]))
+            o = omp_eq(exe, omp_players, board, ["--repeat", str(inner)], threads)
+            if threads == 1:
+                omp.append(statistics.median(o["times"]))
+                omp_cpu.append(statistics.median(o["cpu_times"]))
+            else:
+                omp_2.append(statistics.median(o["times"]))
 
     for k in range(rounds):
         # The two one-thread runs of a round side by side, in turn first (paired ratios).
@@ -154,6 +161,8 @@ def exact_row(
             theirs()
             ours(1)
         ours(2)
+        # OMPEval's own two threads, for scale: what a second thread can buy on the row
+        theirs(2)
     assert r is not None
     row["pokercalc_s_1_thread"] = statistics.median(pc[1])
     row["pokercalc_s_2_threads"] = statistics.median(pc[2])
@@ -186,6 +195,10 @@ def exact_row(
         row["ratio_of_medians"] = row["pokercalc_s_1_thread"] / row["ompeval_s"]
         row["ratio_2_threads"] = row["pokercalc_s_2_threads"] / row["ompeval_s"]
         row["ratio_cpu"] = statistics.median(a / b for a, b in zip(pc_cpu, omp_cpu, strict=True))
+        row["ompeval_s_2_threads"] = statistics.median(omp_2)
+        row["ompeval_speedup_2_threads"] = statistics.median(
+            a / b for a, b in zip(omp, omp_2, strict=True)
+        )
     return row
 
 
@@ -299,6 +312,11 @@ def eval_row(rounds: int, exe: str | None, n: int) -> dict[str, Any]:
     ours_cpu: list[float] = []
     theirs: list[float] = []
     theirs_cpu: list[float] = []
+    # One untimed pass each first: the first pass over the 70 MB of cards ran at two thirds
+    # of the speed of the next ones (page faults, a cold cache, a clock still rising).
+    k.inline_random(hands)
+    if exe:
+        omp_run(exe, ["evalrand", str(n), "1"])
     for _ in range(rounds):
         c, t = time.thread_time(), time.perf_counter()
         k.inline_random(hands)
@@ -412,6 +430,11 @@ def main() -> None:
         "ratios_cpu": {r["scenario"]: r["ratio_cpu"] for r in rows if "ratio_cpu" in r},
         "speedups_2_threads": {
             r["scenario"]: r["speedup_2_threads"] for r in rows if "speedup_2_threads" in r
+        },
+        "ompeval_speedups_2_threads": {
+            r["scenario"]: r["ompeval_speedup_2_threads"]
+            for r in rows
+            if "ompeval_speedup_2_threads" in r
         },
         "all_agree": all(r.get("agree", True) for r in rows),
         "rows": rows,
