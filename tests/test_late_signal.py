@@ -65,11 +65,10 @@ def test_a_signal_before_the_kernel_ran_leaves_no_equities(
     assert "no equities" in equity_footer(r)
 
 
-def test_a_signal_while_the_result_is_made_makes_it_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    whole = equity(*SPOT, method="exact", threads=1)
-    real, calls = eq._exact_result, []
+def _stopped_once(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Make the engine's ``name`` raise KeyboardInterrupt on its first call (a signal while
+    a result is made), and run as itself after; the calls are counted in the list returned."""
+    real, calls = getattr(eq, name), []
 
     def once(*args: Any) -> Any:
         calls.append(1)
@@ -77,7 +76,16 @@ def test_a_signal_while_the_result_is_made_makes_it_again(
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(eq, "_exact_result", once)
+    monkeypatch.setattr(eq, name, once)
+    return calls
+
+
+def test_a_signal_while_the_result_is_made_makes_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = equity(*SPOT, method="exact", threads=1)
+    real = eq._exact_result
+    calls = _stopped_once(monkeypatch, "_exact_result")
     r = equity(*SPOT, method="exact", threads=1)
     assert len(calls) == 2
     assert r.interrupted and r.done_fraction == 1.0
@@ -154,15 +162,7 @@ def test_a_signal_while_planning_keeps_the_method_asked_for(
 def test_a_signal_while_a_monte_carlo_result_is_made_keeps_its_deals(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    real, calls = eq._mc_result, []
-
-    def once(*args: Any) -> Any:
-        calls.append(1)
-        if len(calls) == 1:
-            raise KeyboardInterrupt
-        return real(*args)
-
-    monkeypatch.setattr(eq, "_mc_result", once)
+    calls = _stopped_once(monkeypatch, "_mc_result")
     r = equity("AsKs | QQ", method="auto", threshold=0, trials=40_000, seed=1)
     assert len(calls) == 2 and r.interrupted and r.method == "mc"
     assert r.trials == 40_000 and r.done_fraction == 1.0

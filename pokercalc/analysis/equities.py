@@ -2227,23 +2227,32 @@ def _mc_result(
             )
         )
     return EquityResult(
-        game=prob.game.name,
-        method="mc",
-        board=cards_of(prob.board),
-        dead=cards_of(prob.dead),
+        **_mc_fields(prob, outcomes, counted, threads, seed, elapsed),
         players=players,
-        outcomes=outcomes,
-        outcomes_exact=counted,
-        symmetry=1,
         trials=m,
-        seed=seed,
-        threads=threads,
-        elapsed=elapsed,
         showdowns=m,
         interrupted=interrupted,
         done_fraction=_mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
         low_possible=sums[6 * n] / m if prob.game.hilo else None,
     )
+
+
+def _mc_fields(
+    prob: _Problem, outcomes: int, counted: bool, threads: int, seed: int, elapsed: float
+) -> dict[str, Any]:
+    """The fields every Monte Carlo result of ``prob`` shares, counts and equities aside."""
+    return {
+        "game": prob.game.name,
+        "method": "mc",
+        "board": cards_of(prob.board),
+        "dead": cards_of(prob.dead),
+        "outcomes": outcomes,
+        "outcomes_exact": counted,
+        "symmetry": 1,
+        "seed": seed,
+        "threads": threads,
+        "elapsed": elapsed,
+    }
 
 
 def _mc_no_deal(
@@ -2256,18 +2265,9 @@ def _mc_no_deal(
         for r, shown in zip(prob.ranges, prob.shown, strict=True)
     )
     return EquityResult(
-        game=prob.game.name,
-        method="mc",
-        board=cards_of(prob.board),
-        dead=cards_of(prob.dead),
+        **_mc_fields(prob, outcomes, counted, threads, seed, elapsed),
         players=players,
-        outcomes=outcomes,
-        outcomes_exact=counted,
-        symmetry=1,
         trials=0,
-        seed=seed,
-        threads=threads,
-        elapsed=elapsed,
         showdowns=0,
         interrupted=True,
         done_fraction=0.0,
