@@ -115,6 +115,7 @@ class _FakePlayer:
 class _FakeResult:
     players = (_FakePlayer(), _FakePlayer())
     interrupted = False
+    outcomes = 1
 
 
 def _fake_engine(engine, players, board, dead, threads=None, game=None, index=0):
@@ -175,7 +176,9 @@ def test_equity_after_each_card_is_the_engine_with_that_card_on_the_board() -> N
             continue
         players = [hero, *opps]
         now = equity(players, board=board, dead=dead, method="exact").players
+        # (exact, the equity now is the cards' runs combined: every deal is one of theirs)
         assert r.equity == now[0].equity
+        assert r.ahead == all(now[0].equity > p.equity for p in now[1:])
         for c in r.cards:
             b = parse_cards(board) + (int(c.card),)
             try:
@@ -190,6 +193,15 @@ def test_equity_after_each_card_is_the_engine_with_that_card_on_the_board() -> N
         assert set(r.behind_to_ahead) == (
             set() if r.ahead else {c.card for c in r.cards if c.ahead}
         )
+
+
+def test_equity_now_of_weighted_ranges_is_a_run_of_its_own() -> None:
+    """Weighted ranges give no exact fractions to combine: the equity now is then run."""
+    vs = ["QQ+:0.5,AKs", "random"]
+    r = find_outs("AsKs", "Js9h3d", vs, method="exact")
+    now = equity(["AsKs", *vs], board="Js9h3d", method="exact").players
+    assert r.equity == now[0].equity and r.equity is not None
+    assert all(c.equity_fraction is None and c.equity is not None for c in r.cards)
 
 
 def test_equity_after_each_card_matches_the_reference_enumerator_on_the_turn() -> None:

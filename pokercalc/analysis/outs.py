@@ -680,14 +680,24 @@ def find_outs(
     try:
         if ranges:
             engine = _plan(players, b, d, unseen, g, *options)
-            equity_now, _, ahead_now, stderr_now = _run_now(engine, players, b, d, g)
+            if engine.method == "mc":
+                equity_now, _, ahead_now, stderr_now = _run_now(engine, players, b, d, g)
             card_threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
+            runs = []  # the exact run after each card that can come
             for i, c in enumerate(unseen):
                 if progress is not None:
                     progress(i / len(unseen))
-                cards[i], _ = _run_card(
+                cards[i], r = _run_card(
                     cards[i], engine, players, b + (c,), d, card_threads, i + 1, g
                 )
+                if r is not None:
+                    runs.append(r)
+            if engine.method == "exact":
+                # Exact, the equity now is the cards' runs combined: a run of its own would
+                # enumerate every deal once more (AsKs against two random hands on Js9h3d:
+                # 4.1 s -> 2.9 s), and the progress shown is then the cards'.
+                now = _combined(runs) or _run_now(engine, players, b, d, g)
+                equity_now, _, ahead_now, stderr_now = now
     except KeyboardInterrupt:
         interrupted = True
 
