@@ -23,20 +23,27 @@ def _plain(cell: object) -> str:
     return cell.plain if isinstance(cell, Text) else str(cell)
 
 
-def _is_whole(
+def _whole(
     console: Console,
     options: ConsoleOptions,
     view: RenderableType,
     words: Iterable[str],
     ellipses: int = 0,
-) -> bool:
-    """Whether ``view`` fits the width uncropped with every word of ``words`` unbroken and no
-    more than ``ellipses`` ellipses (none added by cropping)."""
-    lines = list(Segment.split_lines(console.render(view, options)))
+) -> list[Segment] | None:
+    """``view`` rendered, if it fits the width uncropped with every word of ``words`` unbroken
+    and no more than ``ellipses`` ellipses (none added by cropping); else None.
+
+    The segments are what rendering ``view`` again would give: they are printed as they are
+    (rendering a table twice doubled the time a long one takes to print, seconds for a
+    breakdown by combo, and the wait after Ctrl-C)."""
+    segments = list(console.render(view, options))
+    lines = list(Segment.split_lines(segments))
     if any(Segment.get_line_length(line) > options.max_width for line in lines):
-        return False
+        return None
     text = "\n".join("".join(segment.text for segment in line) for line in lines)
-    return all(word in text for word in words) and text.count(_ELLIPSIS) <= ellipses
+    if all(word in text for word in words) and text.count(_ELLIPSIS) <= ellipses:
+        return segments
+    return None
 
 
 class Fitted:
@@ -109,8 +116,9 @@ class Fitted:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for view in (self.table, self._ruleless()):
-            if _is_whole(console, options, view, self._words, self._ellipses):
-                yield view
+            segments = _whole(console, options, view, self._words, self._ellipses)
+            if segments is not None:
+                yield from segments
                 return
         yield self._stacked()
 
