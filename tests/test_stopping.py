@@ -15,6 +15,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -211,33 +213,48 @@ def test_no_progress_when_stderr_is_not_a_terminal() -> None:
     assert "computing" not in err and "\x1b[" not in err
 
 
-def test_a_signal_while_a_result_is_written_waits_for_the_last_line() -> None:
+@pytest.fixture
+def cli_signals() -> Iterator[None]:
+    """The command line's handlers of SIGINT and SIGTERM (and of interrupts Python drops) in
+    this process for one test; the test runner's again after it."""
     from pokercalc.core import runner
 
-    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook
     runner.install_signal_handlers()
-    written = []
     try:
-        with pytest.raises(runner.Terminated):
-            with runner.deferred_signals():
-                os.kill(os.getpid(), signal.SIGTERM)
-                written.append("the whole result")
-        assert written == ["the whole result"]
-        assert runner.exit_status() == 143
+        yield
     finally:
         signal.signal(signal.SIGINT, old[0])
         signal.signal(signal.SIGTERM, old[1])
+        sys.unraisablehook = old[2]
 
 
-def test_a_signal_while_json_is_made_stops_at_once_and_prints_nothing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The JSON of millions of Omaha hands takes seconds to make: Ctrl-C then stops the
-    # command at once (it used to wait for the whole text), and stdout stays empty.
+def test_a_signal_while_a_result_is_written_waits_for_the_last_line(cli_signals: None) -> None:
+    from pokercalc.core import runner
+
+    written = []
+    with pytest.raises(runner.Terminated):
+        with runner.deferred_signals():
+            os.kill(os.getpid(), signal.SIGTERM)
+            written.append("the whole result")
+    assert written == ["the whole result"]
+    assert runner.exit_status() == 143
+
+
+def _invoke(args: list[str]) -> Any:
+    """``pokercalc ARGS`` run in this process by click's test runner (with ``cli_signals``)."""
     from click.testing import CliRunner
 
     from pokercalc.cli import cli
-    from pokercalc.core import runner
+
+    return CliRunner().invoke(cli, args)
+
+
+def test_a_signal_while_json_is_made_stops_at_once_and_prints_nothing(
+    monkeypatch: pytest.MonkeyPatch, cli_signals: None
+) -> None:
+    # The JSON of millions of Omaha hands takes seconds to make: Ctrl-C then stops the
+    # command at once (it used to wait for the whole text), and stdout stays empty.
     from pokercalc.output import formats
 
     made = []
@@ -249,17 +266,173 @@ def test_a_signal_while_json_is_made_stops_at_once_and_prints_nothing(
         return real(obj, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(formats, "json_text", interrupted_json)
-    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
-    runner.install_signal_handlers()
-    try:
-        res = CliRunner().invoke(cli, ["eval", "AsKsQdJd", "-b", "Ts9h2c", "--game", "omaha",
-                                       "--json"])  # fmt: skip
-    finally:
-        signal.signal(signal.SIGINT, old[0])
-        signal.signal(signal.SIGTERM, old[1])
+    res = _invoke(["eval", "AsKsQdJd", "-b", "Ts9h2c", "--game", "omaha", "--json"])
     assert made == []
     assert res.exit_code == 130 and res.stdout == ""
-    assert res.stderr.strip() == "pokercalc: interrupted"
+    # One line (click's own handler used to write an empty line first, for a terminal's "^C").
+    assert res.stderr == "pokercalc: interrupted\n"
+
+
+def test_a_signal_while_a_table_is_drawn_stops_at_once_and_prints_nothing(
+    monkeypatch: pytest.MonkeyPatch, cli_signals: None
+) -> None:
+    # A breakdown by combo draws 1,225 rows, seconds of work, which Ctrl-C could not stop:
+    # the table was drawn (twice, output/fit.py) with signals held, as if already written.
+    from pokercalc.output import fit
+
+    drawn = []
+    real = fit.fit_all
+
+    def interrupted_fit(renderable: Any) -> Any:
+        os.kill(os.getpid(), signal.SIGINT)
+        drawn.append("the table")
+        return real(renderable)
+
+    monkeypatch.setattr(fit, "fit_all", interrupted_fit)
+    res = _invoke(["eval", "AsKsQdJd", "-b", "Ts9h2c", "--game", "omaha"])
+    assert drawn == []
+    assert res.exit_code == 130 and res.stdout == ""
+    assert res.stderr == "pokercalc: interrupted\n"
+
+
+@pytest.mark.parametrize("spot", ["options read", "context closed"])
+def test_a_signal_in_clicks_own_code_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, cli_signals: None, spot: str
+) -> None:
+    # Click's own handler wrote an empty line to stderr before "pokercalc: interrupted"
+    # (a signal as a command ended, its output whole, came through it too).
+    import click
+
+    sent = []
+
+    def once() -> None:
+        if not sent:
+            sent.append(spot)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    if spot == "options read":
+        parse = click.Group.parse_args
+
+        def interrupted_parse(self: click.Group, ctx: click.Context, args: list[str]) -> Any:
+            once()
+            return parse(self, ctx, args)
+
+        monkeypatch.setattr(click.Group, "parse_args", interrupted_parse)
+    else:
+        from pokercalc.core import evaluator
+
+        close, evaluate = click.Context.__exit__, evaluator.evaluate_hand
+        ran = []
+
+        def evaluate_hand(*args: Any) -> Any:
+            ran.append(args)
+            return evaluate(*args)
+
+        def interrupted_exit(self: click.Context, *exc: Any) -> Any:
+            if ran and self.parent is None:  # (the group's context, as the command ends)
+                once()
+            return close(self, *exc)
+
+        monkeypatch.setattr(evaluator, "evaluate_hand", evaluate_hand)
+        monkeypatch.setattr(click.Context, "__exit__", interrupted_exit)
+    res = _invoke(["eval", "AsKsQsJsTs"])
+    assert sent == [spot]
+    assert (res.exit_code, res.stderr) == (130, "pokercalc: interrupted\n")
+    assert ("Straight flush" in res.stdout) == (spot == "context closed")
+
+
+class _Deaf:
+    """An object whose ``__del__`` sends this process ``sig``: the handler then raises in the
+    ``__del__``, where Python drops exceptions (as in importlib's weak reference callbacks,
+    which end every import)."""
+
+    def __init__(self, sig: int) -> None:
+        self.sig = sig
+
+    def __del__(self) -> None:
+        os.kill(os.getpid(), self.sig)
+        sum(range(10))  # (the handler runs at the latest here)
+
+
+@pytest.mark.parametrize("writer", [False, True], ids=["command", "batch-writer"])
+@pytest.mark.parametrize(("sig", "error"), [("SIGINT", KeyboardInterrupt), ("SIGTERM", None)])
+def test_an_interrupt_python_drops_is_raised_again(
+    cli_signals: None, writer: bool, sig: str, error: type[BaseException] | None
+) -> None:
+    # Python printed "Exception ignored in ..." and the run went on to its end, as if the
+    # signal had never come (a 30 s run ran 30 s, exit 0).
+    import contextlib
+    import io
+
+    from pokercalc.core import runner
+    from pokercalc.pipelines.batch import LineWriter
+
+    expected = error or runner.Terminated
+    before = runner.signals_received()
+    handlers = LineWriter(io.StringIO()) if writer else contextlib.nullcontext()
+    with handlers, pytest.raises(expected) as raised:
+        _Deaf(getattr(signal, sig))
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # (the interrupt comes back within milliseconds)
+            pass
+    assert raised.type is expected
+    if not writer:  # (batch's writer keeps its own account)
+        assert runner.signals_received() == before + 1
+        assert runner.exit_status() == (143 if sig == "SIGTERM" else 130)
+
+
+def _signal_while_a_class_is_made(sig: int = signal.SIGINT) -> None:
+    """Make a class whose attribute's ``__set_name__`` gets ``sig``: Python (before 3.12)
+    turns what the handler raises there into a RuntimeError, as for a Ctrl-C that comes
+    while a module making a ``cached_property`` is imported."""
+
+    class Named:
+        def __set_name__(self, owner: type, name: str) -> None:
+            os.kill(os.getpid(), sig)
+            sum(range(10))  # (the handler runs at the latest here)
+
+    type("Owner", (), {"deck": Named()})
+
+
+def test_an_interrupt_python_wraps_in_its_own_error_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, cli_signals: None
+) -> None:
+    # It was "Error: internal error (RuntimeError: Error calling __set_name__ on
+    # 'cached_property' instance 'deck' in 'Game'); please report it", exit 1.
+    from pokercalc.core import evaluator
+
+    def evaluate_hand(*args: Any) -> Any:
+        _signal_while_a_class_is_made()
+        raise AssertionError("not reached")
+
+    monkeypatch.setattr(evaluator, "evaluate_hand", evaluate_hand)
+    res = _invoke(["eval", "AsKsQsJsTs"])
+    assert (res.exit_code, res.stdout, res.stderr) == (130, "", "pokercalc: interrupted\n")
+
+
+@pytest.mark.parametrize(("sig", "error"), [("SIGINT", KeyboardInterrupt), ("SIGTERM", None)])
+def test_a_batch_line_stopped_by_a_wrapped_interrupt_stops_the_batch(
+    cli_signals: None, sig: str, error: type[BaseException] | None
+) -> None:
+    # The line became an error line ("internal error") and the batch went on.
+    from pokercalc.core.runner import Terminated
+    from pokercalc.pipelines.batch import parse_scenario, run_scenario
+
+    scenario = parse_scenario("AsKs | QQ ; ;", 1)
+    assert scenario is not None
+
+    def engine(*args: Any, **kw: Any) -> Any:
+        _signal_while_a_class_is_made(getattr(signal, sig))
+        raise AssertionError("not reached")
+
+    with pytest.raises(error or Terminated) as raised:
+        run_scenario(scenario, engine=engine)
+    assert raised.type is (error or Terminated)
+
+    def broken(*args: Any, **kw: Any) -> Any:
+        raise RuntimeError("a bug")  # (a bug still costs its line only)
+
+    assert run_scenario(scenario, engine=broken)["ok"] is False
 
 
 #: Run in a fresh interpreter: the ``pokercalc`` command, sending itself ``SIG`` as the import of

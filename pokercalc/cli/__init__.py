@@ -14,7 +14,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -206,8 +206,45 @@ class Path(click.ParamType):  # type: ignore[type-arg]  # (generic in new click 
         return self.path.to_info_dict()
 
 
+class _Context(click.Context):
+    """The group's context, which ends a command stopped as it is entered or closed as
+    :meth:`PokercalcGroup.invoke` does."""
+
+    def __enter__(self) -> click.Context:
+        try:
+            return super().__enter__()
+        except KeyboardInterrupt as e:
+            _stop_interrupted(e)
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            super().__exit__(*exc)
+        except KeyboardInterrupt as e:
+            _stop_interrupted(e)
+
+
 class PokercalcGroup(_OwnHelpOption, click.Group):
-    """A click group whose errors are one line on stderr, never a usage dump or traceback."""
+    """A click group whose errors are one line on stderr, never a usage dump or traceback.
+
+    A signal outside any computation (while click reads the options, or as the command
+    ends) ends it with one line too: in :meth:`make_context`, :meth:`invoke` and the
+    context's exit, not in click's main, which writes an empty line to stderr first (for the
+    "^C" a terminal echoes), noise in every log and pipe.
+    """
+
+    context_class = _Context
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt as e:
+            _stop_interrupted(e)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -222,9 +259,15 @@ class PokercalcGroup(_OwnHelpOption, click.Group):
             # A file that cannot be read or written: the user's to fix, one line.
             name = f" {e.filename!r}" if e.filename else ""
             raise click.UsageError(f"cannot use{name}: {e.strerror or e}", ctx) from None
-        except (KeyboardInterrupt, SystemExit):
+        except KeyboardInterrupt as e:
+            _stop_interrupted(e)
+        except SystemExit:
             raise
         except Exception as e:
+            from pokercalc.core.runner import interrupt_of
+
+            if (interrupt := interrupt_of(e)) is not None:
+                _stop_interrupted(interrupt)  # (a signal Python wrapped in its own error)
             # A bug: still one line (POKERCALC_DEBUG=1 shows the traceback).
             import os
 
@@ -267,15 +310,23 @@ class PokercalcGroup(_OwnHelpOption, click.Group):
             if not standalone_mode:
                 raise
             if isinstance(e.__context__, KeyboardInterrupt):
-                # A signal outside any computation that reports partial
-                # results: the one stopping convention still holds.
-                from pokercalc.core.runner import Interrupted, exit_status
-
-                what = e.__context__.what if isinstance(e.__context__, Interrupted) else ""
-                click.echo(f"pokercalc: interrupted{'; ' + what if what else ''}", err=True)
-                sys.exit(exit_status(e.__context__))
+                _stop_interrupted(e.__context__)  # (one in click's own code, around a command)
             click.echo("Aborted!", err=True)
             sys.exit(1)
+        except KeyboardInterrupt as e:
+            if not standalone_mode:
+                raise
+            _stop_interrupted(e)  # (one as click returned: never a traceback)
+
+
+def _stop_interrupted(error: KeyboardInterrupt) -> NoReturn:
+    """End the command after a signal outside any computation that reports partial results
+    (the one stopping convention still holds): one line on stderr, exit 130 or 143."""
+    from pokercalc.core.runner import Interrupted, exit_status
+
+    what = error.what if isinstance(error, Interrupted) else ""
+    click.echo(f"pokercalc: interrupted{'; ' + what if what else ''}", err=True)
+    sys.exit(exit_status(error))
 
 
 #: Every character that ends a line (``str.splitlines``), written as an escape in an error
@@ -518,15 +569,19 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
 
     from pokercalc.output.fit import fit_all
 
-    # A result in hand is printed whole; a signal meanwhile takes effect after.
-    with deferred_signals():
+    # The table is drawn first, as the JSON is made: a signal meanwhile stops at once (a
+    # breakdown by combo draws 1,225 rows, which took seconds) and nothing is printed.
+    with _Working("drawing the table"):
         # markup=False: user text (ranges, labels, file names) is shown literally, never
         # as rich markup; the renderers style with Text objects and style arguments.
         # fit_all: at any width a table keeps its numbers whole (docs/output.md).
         console = Console(markup=False)
         with console.capture() as captured:
             console.print(fit_all(renderable()))
-        write_whole(sys.stdout, captured.get())
+        text = captured.get()
+    # A result in hand is printed whole; a signal meanwhile takes effect after.
+    with deferred_signals():
+        write_whole(sys.stdout, text)
 
 
 def _csv_of(result: Any) -> str:

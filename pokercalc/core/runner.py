@@ -18,6 +18,7 @@ after SIGTERM (:func:`exit_status`).
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator
@@ -303,12 +304,78 @@ _deferring = 0
 _pending: list[int] = []
 
 
+#: True while :func:`_hand_back` runs; the id of the interrupt :func:`_on_signal` raised last
+#: (not the interrupt: its traceback would keep the frames it stopped alive).
+_handing_back = False
+_raised = 0
+
+
 def _on_signal(signum: int, frame: object) -> None:
+    if handing_back():
+        return
     _received.append(signum)
     if _deferring:
         _pending.append(signum)
         return
-    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+    global _raised
+    error = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+    _raised = id(error)
+    raise error
+
+
+def handing_back() -> bool:
+    """Whether a signal handler that raises must return at once instead: True while
+    :func:`_hand_back` runs, where an interrupt raised would be dropped again (the one
+    handed back stands for this signal too).  Such a handler starts with
+    ``if handing_back(): return``."""
+    return _handing_back
+
+
+def _hand_back(unraisable: Any) -> None:
+    """``sys.unraisablehook``: an interrupt that Python dropped is raised again, in the main
+    thread, once this hook has returned; anything else goes to the hook that was there.
+
+    A signal handler raises wherever the main thread is, and that may be code whose
+    exceptions Python can raise to no one: a ``__del__`` method, a weak reference's callback
+    (one ends every import: ``importlib._bootstrap._get_module_lock``'s ``cb``).  Python
+    printed "Exception ignored in ..." there and the run went on to its end, as if no
+    signal had come.  A helper thread trips the signal again once the main thread has left
+    this hook (it cannot take the GIL before the main thread is past it); the handler then
+    raises where the run sees it, or hands it back once more from a place as deaf.
+    """
+    error = getattr(unraisable, "exc_value", None)
+    if not isinstance(error, KeyboardInterrupt) or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        (_previous_unraisablehook or sys.__unraisablehook__)(unraisable)
+        return
+    global _handing_back
+    _handing_back = True
+    try:
+        signum = signal.SIGTERM if exit_status(error) == 143 else signal.SIGINT
+        if id(error) == _raised and _received:
+            _received.pop()  # (counted by _on_signal again when it comes back)
+        threading.Thread(
+            target=_trip_after_hook, args=(signum,), name="pokercalc-hand-back", daemon=True
+        ).start()
+    except RuntimeError:  # (no new thread while the interpreter shuts down: it is ending)
+        pass
+    finally:
+        _handing_back = False  # (the last thing done here: the helper waits for it)
+
+
+def _trip_after_hook(signum: signal.Signals) -> None:
+    """Trip ``signum`` for the main thread once :func:`_hand_back` has returned."""
+    import _thread
+    import time
+
+    while _handing_back:
+        time.sleep(0.001)
+    _thread.interrupt_main(signum)
+
+
+#: The ``sys.unraisablehook`` that :func:`install_signal_handlers` replaced.
+_previous_unraisablehook: Callable[[Any], object] | None = None
 
 
 @contextmanager
@@ -328,6 +395,25 @@ def deferred_signals() -> Iterator[None]:
         signum = _pending[-1]
         _pending.clear()
         raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+def interrupt_of(error: BaseException) -> KeyboardInterrupt | None:
+    """The interrupt that ``error`` is, or that it was raised from; else None.
+
+    Python turns an exception raised while it calls a class's ``__set_name__`` hooks into a
+    ``RuntimeError`` ("Error calling __set_name__ ...", before 3.12), and a signal handler
+    raises wherever the main thread is: a Ctrl-C that came while a module was imported (a
+    ``cached_property``'s class made) reached the command line as an internal error, exit 1.
+    Code that catches ``Exception`` to report a failure asks this first.
+    """
+    seen: set[int] = set()
+    at: BaseException | None = error
+    while at is not None and id(at) not in seen:
+        if isinstance(at, KeyboardInterrupt):
+            return at
+        seen.add(id(at))
+        at = at.__cause__ or at.__context__
+    return None
 
 
 def signals_received() -> int:
@@ -373,6 +459,11 @@ def install_signal_handlers() -> None:
         for signum in (signal.SIGINT, signal.SIGTERM):
             if signal.getsignal(signum) != signal.SIG_IGN:
                 signal.signal(signum, _on_signal)
+        # An interrupt raised where Python drops exceptions is raised again (_hand_back).
+        if sys.unraisablehook is not _hand_back:
+            global _previous_unraisablehook
+            _previous_unraisablehook = sys.unraisablehook
+            sys.unraisablehook = _hand_back
 
 
 def exit_status(error: BaseException | None = None) -> int:

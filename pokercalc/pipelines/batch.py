@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import IO, TYPE_CHECKING, Any
 
-from pokercalc.core.runner import write_whole
+from pokercalc.core.runner import interrupt_of, write_whole
 from pokercalc.errors import InputError, InternalError, ParseError, PokercalcError
 
 if TYPE_CHECKING:
@@ -254,7 +254,7 @@ def iter_scenarios(lines: Iterable[str]) -> Iterator[Scenario | PokercalcError]:
             yield _with_line(e, number)
             continue
         except Exception as e:  # a parser bug must not cost the other lines either
-            yield _with_line(InternalError(str(e)), number)
+            yield _with_line(InternalError(str(_not_interrupted(e))), number)
             continue
         if scenario is not None:
             yield scenario
@@ -305,7 +305,7 @@ def run_scenario(
     except KeyboardInterrupt:
         raise
     except Exception as e:  # a bug must not cost the other lines their output
-        return error_line(scenario.line, e, scenario.id)
+        return error_line(scenario.line, _not_interrupted(e), scenario.id)
     if getattr(result, "interrupted", False):
         # Ctrl-C stopped the engine early: the batch stops too, with no partial line.
         raise KeyboardInterrupt
@@ -323,7 +323,7 @@ def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tu
     try:
         return json_line(obj), obj["ok"]
     except Exception as e:  # a result that cannot be written costs its own line only
-        error = InternalError(f"cannot write the result: {e}")
+        error = InternalError(f"cannot write the result: {_not_interrupted(e)}")
         failed = error_line(obj["line"], error, obj.get("id"))
         return json_line(failed), False
 
@@ -342,11 +342,22 @@ def _run_lines(
             out.append(_line_text(_with_line(e, number), shared))
             continue
         except Exception as e:  # a parser bug must not cost the other lines either
-            out.append(_line_text(_with_line(InternalError(str(e)), number), shared))
+            out.append(_line_text(_with_line(InternalError(str(_not_interrupted(e))), number),
+                                  shared))  # fmt: skip
             continue
         if scenario is not None:
             out.append(_line_text(scenario, shared))
     return out, time.perf_counter() - start
+
+
+def _not_interrupted(error: Exception) -> Exception:
+    """``error``, a failure of one line; but the interrupt it was raised from, if any, is
+    raised (Python wraps one raised while it makes a class: runner.interrupt_of), and the
+    whole batch stops, as for any signal."""
+    interrupt = interrupt_of(error)
+    if interrupt is not None:
+        raise interrupt
+    return error
 
 
 def _with_line(error: PokercalcError, line: int) -> PokercalcError:
@@ -370,8 +381,10 @@ class LineWriter:
         self._old_term: Any = None
 
     def _on_sigint(self, signum: int, frame: Any) -> None:
-        from pokercalc.core.runner import Terminated
+        from pokercalc.core.runner import Terminated, handing_back
 
+        if handing_back():  # (an interrupt dropped by Python is on its way back)
+            return
         error = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
         if self._writing:
             self._pending = error
