@@ -1775,6 +1775,15 @@ def _hilo_exact(
     return out, sums[6 * n] / total
 
 
+def _without_equities(prob: _Problem) -> tuple[PlayerResult, ...]:
+    """Every player of ``prob`` with its combos and no equities (a run that estimates
+    nothing: an exact run cut short, a Monte Carlo run before its first deal)."""
+    return tuple(
+        PlayerResult(label=r.text, combos=shown, equity=None, win=None, tie=None)
+        for r, shown in zip(prob.ranges, prob.shown, strict=True)
+    )
+
+
 def _interrupted_exact(
     prob: _Problem,
     outcomes: int,
@@ -1786,10 +1795,7 @@ def _interrupted_exact(
 ) -> EquityResult:
     """An exact run stopped part way: how far it got, and no equities (a part of an
     enumeration is not a sample of it)."""
-    players = tuple(
-        PlayerResult(label=r.text, combos=shown, equity=None, win=None, tie=None)
-        for r, shown in zip(prob.ranges, prob.shown, strict=True)
-    )
+    players = _without_equities(prob)
     return EquityResult(
         **_exact_fields(prob, outcomes, counted, threads, elapsed),
         players=players,
@@ -2260,10 +2266,7 @@ def _mc_no_deal(
 ) -> EquityResult:
     """A Monte Carlo run stopped before its first deal was counted: the players and the
     seed, and no equities (no deal estimates nothing)."""
-    players = tuple(
-        PlayerResult(label=r.text, combos=shown, equity=None, win=None, tie=None)
-        for r, shown in zip(prob.ranges, prob.shown, strict=True)
-    )
+    players = _without_equities(prob)
     return EquityResult(
         **_mc_fields(prob, outcomes, counted, threads, seed, elapsed),
         players=players,
