@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 
 from pokercalc.core.cards import CardsLike, card_mask, format_cards, mask_of, to_cards
 from pokercalc.core.games import Game, get_game
-from pokercalc.ranges.notation import _COMBO_OF_INDEX, N_COMBOS, RANKS, Range, combo_index
+from pokercalc.ranges.notation import COMBO_OF_INDEX, N_COMBOS, RANKS, Range, combo_index
 
 __all__ = ["compact_range", "format_weight"]
 
@@ -309,7 +309,7 @@ def _weight_tokens(
             singles += inside
     tokens = sorted(_row_tokens(_Grid(req, low)))
     combos = sorted(singles, reverse=True)
-    return [t for _, t in tokens] + [format_cards(_COMBO_OF_INDEX[k]) for k in combos]
+    return [t for _, t in tokens] + [format_cards(COMBO_OF_INDEX[k]) for k in combos]
 
 
 def _with_weight(tokens: list[str], weight: float) -> str:
@@ -353,12 +353,12 @@ def compact_range(rng: Range, *, blocked: CardsLike = (), game: str | Game = "ho
     free = frozenset(
         k
         for k in range(N_COMBOS)
-        if blocked_mask & (card_mask(_COMBO_OF_INDEX[k][0]) | card_mask(_COMBO_OF_INDEX[k][1]))
+        if blocked_mask & (card_mask(COMBO_OF_INDEX[k][0]) | card_mask(COMBO_OF_INDEX[k][1]))
     )
     absent = frozenset(
         k
         for k in range(N_COMBOS)
-        if g.outside_mask & (card_mask(_COMBO_OF_INDEX[k][0]) | card_mask(_COMBO_OF_INDEX[k][1]))
+        if g.outside_mask & (card_mask(COMBO_OF_INDEX[k][0]) | card_mask(COMBO_OF_INDEX[k][1]))
     )
     by_weight: dict[float, set[int]] = {}
     for k, w in weights.items():

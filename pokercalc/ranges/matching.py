@@ -46,12 +46,12 @@ import numpy as np
 from pokercalc.core.games import Game
 from pokercalc.ranges.rankings import (
     LABELLINGS,
-    _equal_pattern,
-    _unpack,
     class_hand_keys,
+    equal_pattern,
     every_class,
     hands_of,
     suit_spread,
+    unpack_masks,
 )
 
 __all__ = [
@@ -554,8 +554,8 @@ def classes(game: Game) -> Classes:
     """The classes of ``game`` with a hand of each: suits s, h, d, c given to the masks,
     largest first (as :func:`pokercalc.ranges.rankings.class_name` names them)."""
     keys, sizes = every_class(game)
-    masks = _unpack(keys).astype(np.uint16)
-    equal = _equal_pattern(masks).astype(np.int8)
+    masks = unpack_masks(keys).astype(np.uint16)
+    equal = equal_pattern(masks).astype(np.int8)
     hands = hands_of(suit_spread(masks), (3, 2, 1, 0))
     rows = rows_of_keys(hands, game.hole_cards)
     out = Classes(keys, sizes, masks, equal, hands, rows, rank_keys(rows), structure_of(hands))

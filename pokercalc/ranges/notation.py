@@ -33,6 +33,7 @@ from pokercalc.core.cards import (
     to_cards,
 )
 from pokercalc.errors import EmptyRangeError, ParseError, PokercalcError
+from pokercalc.ranges.weights import parse_weight, weight_group
 
 __all__ = [
     "Range",
@@ -40,6 +41,7 @@ __all__ = [
     "combo_index",
     "ALL_COMBOS",
     "N_COMBOS",
+    "COMBO_OF_INDEX",
     "CLASSES",
     "parse_range",
     "split_players",
@@ -66,8 +68,8 @@ def combo_index(c1: int, c2: int) -> int:
     return hi * (hi - 1) // 2 + lo
 
 
-# ALL_COMBOS lists the hands by descending combo index.
-_COMBO_OF_INDEX: tuple[tuple[int, int], ...] = ALL_COMBOS[::-1]
+#: every two-card hand by its combo index (ALL_COMBOS lists them by descending index)
+COMBO_OF_INDEX: tuple[tuple[int, int], ...] = ALL_COMBOS[::-1]
 
 
 @record
@@ -172,7 +174,7 @@ class Range(FieldMethods):
     def from_weights(cls, text: str, weights: dict[int, float]) -> Range:
         """Build a range from ``{combo_index: weight}``; weights of 0 leave the combo out."""
         keys = sorted((k for k, w in weights.items() if w > 0.0), reverse=True)
-        return cls(text, tuple(_COMBO_OF_INDEX[k] for k in keys), tuple(weights[k] for k in keys))
+        return cls(text, tuple(COMBO_OF_INDEX[k] for k in keys), tuple(weights[k] for k in keys))
 
 
 @record
@@ -301,7 +303,6 @@ _SUIT = f"[X{SUIT_CHARS}]"
 _CARDS = Pattern(rf"(10|[2-9TJQKAX])({_SUIT})\s*(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
 _CARD = Pattern(rf"(10|[2-9TJQKAX])({_SUIT})", re.I | re.A)
 _PERCENT = Pattern(r"(\d+(?:\.\d*)?|\.\d+)\s*%", re.A)
-_NUMBER = Pattern(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
 _RANDOM = ("random", "any")
 
 Weights = dict[int, float]
@@ -412,46 +413,13 @@ def parse_token(src: str, start: int, end: int) -> Weights:
     weight = 1.0
     colon = src.rfind(":", start, end)
     if colon >= 0:
-        weight = _parse_weight(src, colon + 1, end, percent=False)
+        weight = parse_weight(src, colon + 1, end, percent=False)
         end = colon
         while end > start and src[end - 1].isspace():
             end -= 1
         if start == end:
             raise ParseError("a weight needs a hand or range before the ':'", src, colon)
     return _weights(_token_indices(src, start, end), weight)
-
-
-def _weight_group(src: str, i: int, close: int, end: int) -> tuple[float, int, int]:
-    """The weight of the group ``[w]...[/w]`` opened by ``src[i : close + 1]``, and where its
-    closing tag starts and ends; shared by the hold'em and Omaha range grammars."""
-    weight = _parse_weight(src, i + 1, close, percent=True)
-    tag = src.find("[/", close, end)
-    if tag < 0:
-        raise ParseError(f"{src[i : close + 1]!r} has no closing '[/...]'", src, i)
-    tag_end = src.find("]", tag, end)
-    if tag_end < 0:
-        raise ParseError("'[/' without a matching ']'", src, tag)
-    if src[tag + 2 : tag_end].strip():
-        closing = _parse_weight(src, tag + 2, tag_end, percent=True)
-        if closing != weight:
-            raise ParseError(
-                f"{src[tag : tag_end + 1]!r} does not close {src[i : close + 1]!r}", src, tag
-            )
-    return weight, tag, tag_end
-
-
-def _parse_weight(src: str, start: int, end: int, *, percent: bool) -> float:
-    """A weight: a fraction in [0, 1], or with ``percent`` a number in [0, 100]."""
-    m = _NUMBER.fullmatch(src, start, end)
-    if not src[start:end].strip():
-        raise ParseError("missing weight", src, start)
-    if not m:
-        raise ParseError(f"expected a weight, got {src[start:end].strip()!r}", src, start)
-    value = float(m.group(1))
-    limit = 100.0 if percent else 1.0
-    if value > limit:
-        raise ParseError(f"weight {m.group(1)} is not in [0, {limit:g}]", src, start)
-    return value / limit
 
 
 def _token_indices(src: str, start: int, end: int) -> list[int] | tuple[int, ...]:
@@ -503,7 +471,7 @@ def _items(src: str, start: int, end: int) -> Iterator[tuple[int, int, float | N
             close = src.find("]", i, end)
             if close < 0:
                 raise ParseError("'[' without a matching ']'", src, i)
-            weight, tag, tag_end = _weight_group(src, i, close, end)
+            weight, tag, tag_end = weight_group(src, i, close, end)
             if "[" in src[close + 1 : tag]:
                 raise ParseError("weight groups cannot nest", src, src.find("[", close + 1, tag))
             for a, b, _ in _items(src, close + 1, tag):

@@ -58,20 +58,21 @@ from pokercalc.ranges.matching import (
 )
 from pokercalc.ranges.matching import hand_keys as _keys
 from pokercalc.ranges.matching import rows_of_keys as _rows_of_keys
-from pokercalc.ranges.notation import _NUMBER, DeckRange, Range, _parse_weight, _weight_group
+from pokercalc.ranges.notation import DeckRange, Range
 from pokercalc.ranges.query import ClassCount
 from pokercalc.ranges.rankings import (
     RANKED_GAMES,
-    _no_ranking,
     class_keys,
     class_name,
     every_class,
+    no_ranking,
     omaha_ranking,
     percent_class_count,
     percent_hand_count,
     percent_hand_keys,
     ranking_file,
 )
+from pokercalc.ranges.weights import NUMBER, parse_weight, weight_group
 
 __all__ = [
     "MAX_HANDS",
@@ -100,7 +101,6 @@ _WILD = "*xX"
 _RANK_OF = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
 #: a suit letter in either case, or a symbol (♠♥♦♣, ♤♡♢♧): the tool's own output reads back
 _SUIT_OF = {c: suit_of_char(c) for c in SUIT_CHARS}
-_GROUP = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*", re.A)
 _PERCENTS = re.compile(
     r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(?:%?\s*-\s*(\d+(?:\.\d*)?|\.\d+)\s*)?%\s*", re.A
 )
@@ -544,7 +544,7 @@ def _plain_hands(pat: _Pattern, game: Game) -> Hands:
 def _group_close(src: str, i: int, end: int) -> int | None:
     """Where the ``]`` of a weight group ``[50]`` opening at ``src[i]`` is; None for no group."""
     close = src.find("]", i, end)
-    if close < 0 or not _GROUP.fullmatch(src, i + 1, close):
+    if close < 0 or not NUMBER.fullmatch(src, i + 1, close):
         return None
     return close
 
@@ -575,7 +575,7 @@ def _omaha_items(src: str, start: int, end: int) -> Iterator[tuple[int, int, flo
             break
         close = _group_close(src, i, end) if src[i] == "[" else None
         if close is not None:
-            weight, tag, tag_end = _weight_group(src, i, close, end)
+            weight, tag, tag_end = weight_group(src, i, close, end)
             for j in range(close + 1, tag):
                 if src[j] == "[" and _group_close(src, j, tag) is not None:
                     raise ParseError("weight groups cannot nest", src, j)
@@ -614,7 +614,7 @@ def _weight_at(src: str, a: int, b: int, k: int) -> int:
     A number that is also a hand of ``k`` ranks 2-9 (``AAxx:5432``) is the hand.
     """
     colon = src.rfind(":", a, b)
-    if colon < 0 or not _NUMBER.fullmatch(src, colon + 1, b):
+    if colon < 0 or not NUMBER.fullmatch(src, colon + 1, b):
         return -1
     digits = "".join(src[colon + 1 : b].split())
     if len(digits) == k and all(d in "23456789" for d in digits):
@@ -655,7 +655,7 @@ def _operand(src: str, a: int, b: int, game: Game) -> _Operand:
     if m := _PERCENTS.fullmatch(token):
         lo, hi = (0.0, float(m[1])) if m[2] is None else (float(m[1]), float(m[2]))
         if game.name not in RANKED_GAMES:
-            raise ParseError(_no_ranking(game), src, a)
+            raise ParseError(no_ranking(game), src, a)
         for value in (lo, hi):
             if not 0.0 <= value <= 100.0:
                 raise ParseError(f"percentage {value:g}% is not in [0, 100]", src, a)
@@ -665,7 +665,7 @@ def _operand(src: str, a: int, b: int, game: Game) -> _Operand:
         return lo, hi
     if "%" in token:
         raise ParseError("expected a percentage such as 15% or 5%-10%", src, a + token.index("%"))
-    if _NUMBER.fullmatch(token) and not set(token) <= set("23456789 "):
+    if NUMBER.fullmatch(token) and not set(token) <= set("23456789 "):
         raise ParseError("a weight goes at the end of an item ('AAxx:KKxx:0.5')", src, a)
     return _pattern(src, a, b, game)
 
@@ -840,7 +840,7 @@ def _items(text: str, game: Game) -> list[_Item]:
         weight = 1.0
         colon = _weight_at(text, a, b, game.hole_cards)
         if colon >= 0:
-            weight = _parse_weight(text, colon + 1, b, percent=False)
+            weight = parse_weight(text, colon + 1, b, percent=False)
             a, b = _trim(text, a, colon)
             if a == b:
                 raise ParseError("a weight needs a hand or range before the ':'", text, colon)

@@ -34,17 +34,17 @@ from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import InputError, ParseError
 from pokercalc.ranges.notation import (
-    _COMBO_OF_INDEX,
     CLASSES,
+    COMBO_OF_INDEX,
     N_COMBOS,
     RANKS,
     Range,
-    _parse_weight,
     class_combos,
     grid_class,
     parse_token,
     parse_weights,
 )
+from pokercalc.ranges.weights import parse_weight
 
 __all__ = [
     "parse_query",
@@ -102,7 +102,7 @@ Weights = dict[int, float]
 
 def _indices_where(test: Any) -> tuple[int, ...]:
     """Combo indices whose (high card, low card) pass ``test``."""
-    return tuple(k for k, (a, b) in enumerate(_COMBO_OF_INDEX) if test(a, b))
+    return tuple(k for k, (a, b) in enumerate(COMBO_OF_INDEX) if test(a, b))
 
 
 @cache
@@ -186,7 +186,7 @@ def _tokens(src: str) -> list[_Token]:
             j = i + 1
             while j < n and (src[j].isspace() or src[j].isdigit() or src[j] == "."):
                 j += 1
-            out.append(_Token("WEIGHT", i, j, _parse_weight(src, i + 1, j, percent=False)))
+            out.append(_Token("WEIGHT", i, j, parse_weight(src, i + 1, j, percent=False)))
             i = j
         elif ch == "[":
             tag = src.find("[/", i + 1)

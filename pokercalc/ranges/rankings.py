@@ -39,7 +39,9 @@ __all__ = [
     "class_keys",
     "class_name",
     "class_sizes",
+    "equal_pattern",
     "every_class",
+    "no_ranking",
     "omaha_ranking",
     "percent_class_count",
     "percent_hand_count",
@@ -47,6 +49,7 @@ __all__ = [
     "ranked_classes",
     "ranking_file",
     "ranking_info",
+    "unpack_masks",
 ]
 
 #: The games with a shipped ranking and the file each is in (pokercalc/data).
@@ -72,7 +75,7 @@ def _omaha(game: Game | str) -> Game:
     return g
 
 
-def _no_ranking(game: Game) -> str:
+def no_ranking(game: Game) -> str:
     """The one line for a percentage in a game without a ranking."""
     return (
         f"percentage ranges are defined for {', '.join(RANKED_GAMES)}; {game.name} has no "
@@ -88,7 +91,7 @@ def ranking_file(game: Game | str) -> str:
     """
     g = _omaha(game)
     if g.name not in RANKED_GAMES:
-        raise InputError(_no_ranking(g))
+        raise InputError(no_ranking(g))
     return RANKED_GAMES[g.name]
 
 
@@ -103,7 +106,7 @@ def _pack(masks: np.ndarray) -> np.ndarray:
     return packed
 
 
-def _unpack(keys: np.ndarray) -> np.ndarray:
+def unpack_masks(keys: np.ndarray) -> np.ndarray:
     """The four masks of each key, largest first."""
     keys = np.asarray(keys, dtype=np.int64)
     return np.stack([(keys >> s) & _MASK13 for s in _SHIFTS], axis=1)
@@ -145,7 +148,7 @@ def class_name(key: int) -> str:
 _FIXERS = np.array([1, 2, 2, 6, 2, 4, 6, 24], dtype=np.int64)
 
 
-def _equal_pattern(masks: np.ndarray) -> np.ndarray:
+def equal_pattern(masks: np.ndarray) -> np.ndarray:
     """For each row of sorted masks: bit i set when mask i equals mask i + 1."""
     code: np.ndarray = (
         (masks[:, 0] == masks[:, 1]).astype(np.int64)
@@ -162,7 +165,7 @@ def class_sizes(keys: np.ndarray) -> np.ndarray:
     >>> [int(n) for n in class_sizes(class_keys(np.array([[51, 50, 47, 46], [51, 47, 43, 39]])))]
     [6, 4]
     """
-    fixers: np.ndarray = _FIXERS[_equal_pattern(_unpack(keys))]
+    fixers: np.ndarray = _FIXERS[equal_pattern(unpack_masks(keys))]
     return 24 // fixers
 
 
@@ -224,7 +227,7 @@ def every_class(game: Game | str = "omaha") -> tuple[np.ndarray, np.ndarray]:
 
 def _labellings(code: int) -> tuple[tuple[int, ...], ...]:
     """The distinct ways to give a key's four masks to the suits when the masks are equal
-    as ``code`` says (:func:`_equal_pattern`): for each, the suit of mask 0, 1, 2 and 3."""
+    as ``code`` says (:func:`equal_pattern`): for each, the suit of mask 0, 1, 2 and 3."""
     label = [0]
     for i in range(3):
         label.append(label[-1] if code >> i & 1 else label[-1] + 1)
@@ -270,8 +273,8 @@ def class_hand_keys(keys: np.ndarray) -> np.ndarray:
     >>> sorted(int(h) for h in class_hand_keys(class_keys(np.array([[51, 47, 43, 39]]))))[:2]
     [300235393859584, 600470787719168]
     """
-    masks = _unpack(keys)
-    code = _equal_pattern(masks)
+    masks = unpack_masks(keys)
+    code = equal_pattern(masks)
     out = []
     for c in range(8):
         if (code == c).any():
