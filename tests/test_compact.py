@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pokercalc.cli import cli
 from pokercalc.core.cards import mask_of, parse_cards
 from pokercalc.ranges.compact import compact_range, format_weight
-from pokercalc.ranges.decks import player_range
+from pokercalc.ranges.holdem_players import holdem_player
 from pokercalc.ranges.notation import CLASSES, Range, class_combos, parse_range
 from pokercalc.ranges.query import parse_query
 
@@ -64,7 +64,7 @@ def _pairs(rng: Range, blocked: int) -> tuple[list[tuple[int, ...]], list[float]
 @given(ranges(low=4))
 def test_short_deck_text_names_no_missing_rank(rng: Range) -> None:
     text = compact_range(rng, game="shortdeck")
-    assert same(player_range(text, "shortdeck"), rng), text
+    assert same(holdem_player(text, "shortdeck"), rng), text
 
 
 @pytest.mark.parametrize(

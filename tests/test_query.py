@@ -373,7 +373,7 @@ def test_run_query_refuses_omaha_games() -> None:
 )
 def test_a_hand_read_without_the_parser_is_the_parsers(cards: list[int], upper: list[bool]) -> None:
     from pokercalc.core.cards import format_cards
-    from pokercalc.ranges.decks import _one_hand, player_range
+    from pokercalc.ranges.holdem_players import _one_hand, holdem_player
 
     text = "".join(
         ch.upper() if up else ch.lower() for ch, up in zip(format_cards(cards), upper, strict=True)
@@ -381,7 +381,7 @@ def test_a_hand_read_without_the_parser_is_the_parsers(cards: list[int], upper: 
     fast, parsed = _one_hand(text), parse_query(text)
     assert fast is not None
     assert (fast.text, fast.combos, fast.weights) == (parsed.text, parsed.combos, parsed.weights)
-    got = player_range(text)
+    got = holdem_player(text)
     assert (got.text, got.combos, got.weights) == (parsed.text, parsed.combos, parsed.weights)
 
 
@@ -389,6 +389,6 @@ def test_a_hand_read_without_the_parser_is_the_parsers(cards: list[int], upper: 
     "text", ["AKo", "AKs+", "AsAs", "AsKx", "Pair", "Gap1", "10sA", "AhK", "AhKhQs", "As K", "AKQJ"]
 )
 def test_what_is_not_two_cards_goes_to_the_parser(text: str) -> None:
-    from pokercalc.ranges.decks import _one_hand
+    from pokercalc.ranges.holdem_players import _one_hand
 
     assert _one_hand(text) is None

@@ -294,11 +294,11 @@ def _parse_players(
         if game.hole_cards != 2:
             rng: Player = _many_card_player(item, game, who)
         else:
-            from pokercalc.ranges.decks import player_range
+            from pokercalc.ranges.holdem_players import holdem_player
 
             if isinstance(item, Range):
                 item = _checked_hands(item, game, who)
-            rng = player_range(item, game, who)
+            rng = holdem_player(item, game, who)
         ranges.append(rng.without(board + dead + outside, player=who))
     if len(ranges) == 1:
         # One player alone is played against one random hand, as PokerStove does.

@@ -430,15 +430,15 @@ def range_hits(
     are refused.  The combos of each class are in ``hands``.
     """
     from pokercalc.core.validate import check_board_and_dead
-    from pokercalc.ranges.decks import player_range
+    from pokercalc.ranges.holdem_players import holdem_player
 
     g = analysis_game(game, "hits")
     b, d = check_board_and_dead(board, dead, sizes=(3, 4, 5), game=g)
-    rng = player_range(range_, g, "the range")
+    rng = holdem_player(range_, g, "the range")
     text = rng.text
     left = rng.without(b + d, player="the range")
     opponents = [
-        player_range(o, g, f"opponent {i}").without(b + d, player=f"opponent {i}")
+        holdem_player(o, g, f"opponent {i}").without(b + d, player=f"opponent {i}")
         for i, o in enumerate(vs, 1)
     ]
     factors, certain = _opponent_factors(left.combos, opponents)

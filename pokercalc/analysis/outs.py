@@ -464,9 +464,9 @@ def _parse_opponent(item: str | Range, game: Game = HOLDEM, who: str = "opponent
     In short-deck, notation naming a rank the deck lacks is an error naming it,
     while a pocket query's groups keep the hands the deck holds (as ``equity``).
     """
-    from pokercalc.ranges.decks import player_range
+    from pokercalc.ranges.holdem_players import holdem_player
 
-    return player_range(item, game, who)
+    return holdem_player(item, game, who)
 
 
 #: Monte Carlo seconds of a card's run when no stopping rule is given; the equity now, the

@@ -267,17 +267,17 @@ def _in(game: Game) -> str:
 
 def _hero_range(hero: str | Range | Sequence[CardLike], game: Game = HOLDEM) -> Range:
     """The hero's distribution in the game's deck: a hand, a range or a pocket query."""
-    from pokercalc.ranges.decks import player_range
+    from pokercalc.ranges.holdem_players import holdem_player
 
     if isinstance(hero, Range):
-        return player_range(hero, game, "the hero")
+        return holdem_player(hero, game, "the hero")
     if isinstance(hero, (list, tuple)):
-        return player_range(cards_text(hero, "the hero"), game, "the hero")
+        return holdem_player(cards_text(hero, "the hero"), game, "the hero")
     if not isinstance(hero, str) or not hero.strip():
         raise ParseError("no hero hand given")
     if "|" in hero:
         raise ParseError(f"the hero is one player; {hero!r} names several")
-    return player_range(hero.strip(), game, "the hero")
+    return holdem_player(hero.strip(), game, "the hero")
 
 
 def _omaha_hero(hero: str | Range | Sequence[CardLike], game: Game) -> Range:

@@ -30,7 +30,8 @@ from functools import cache, lru_cache
 
 from pokercalc.core.cards import CardsLike, card_mask, format_cards, mask_of, to_cards
 from pokercalc.core.games import Game, get_game
-from pokercalc.ranges.notation import COMBO_OF_INDEX, N_COMBOS, RANKS, Range, combo_index
+from pokercalc.ranges.combos import COMBO_OF_INDEX, N_COMBOS, RANKS, combo_index
+from pokercalc.ranges.hands import Range
 
 __all__ = ["compact_range", "format_weight"]
 

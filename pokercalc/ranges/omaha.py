@@ -44,6 +44,7 @@ from pokercalc.core.cards import (
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, HANDS, PROB, Result, derived, doc
 from pokercalc.errors import EmptyRangeError, InputError, ParseError, quote
+from pokercalc.ranges.hands import DeckRange, Range
 from pokercalc.ranges.matching import (
     Spec,
     class_hands,
@@ -58,8 +59,7 @@ from pokercalc.ranges.matching import (
 )
 from pokercalc.ranges.matching import hand_keys as _keys
 from pokercalc.ranges.matching import rows_of_keys as _rows_of_keys
-from pokercalc.ranges.notation import DeckRange, Range
-from pokercalc.ranges.query import ClassCount
+from pokercalc.ranges.query_result import ClassCount
 from pokercalc.ranges.rankings import (
     RANKED_GAMES,
     class_keys,
