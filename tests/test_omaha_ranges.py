@@ -569,12 +569,13 @@ def test_a_long_range_keeps_each_hands_last_weight(items: list[str]) -> None:
 def test_an_item_given_again_is_not_expanded_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """The guard against work growing with repeats: each distinct item is parsed once (by its
     text) and its hands made once (by what it means), however often it is given."""
-    from pokercalc.ranges import omaha
+    from pokercalc.ranges import omaha_expand, omaha_grammar
 
     calls: Counter[str] = Counter()
+    where = {"read_atoms": omaha_grammar, "combine": omaha_expand}
 
     def counted(name: str) -> Callable[..., object]:
-        real = getattr(omaha, name)
+        real = getattr(where[name], name)
 
         def wrapper(src: str, a: int, b: int, *args: object) -> object:
             calls[name] += 1
@@ -582,17 +583,17 @@ def test_an_item_given_again_is_not_expanded_again(monkeypatch: pytest.MonkeyPat
 
         return wrapper
 
-    monkeypatch.setattr(omaha, "_atoms", counted("_atoms"))
-    monkeypatch.setattr(omaha, "_combine", counted("_combine"))
+    monkeypatch.setattr(omaha_grammar, "read_atoms", counted("read_atoms"))
+    monkeypatch.setattr(omaha_expand, "combine", counted("combine"))
     assert len(parse_omaha_range(",".join(["AAxx"] * 5_000))) == 6_961
-    assert calls == {"_atoms": 1, "_combine": 1}
+    assert calls == {"read_atoms": 1, "combine": 1}
     calls.clear()
     text = ", ".join(["AAxx:0.5", "aaxx", "A*A*", "KKxx:0", "[50]KKxx[/50]", "A A x x"] * 1_000)
     assert len(parse_omaha_range(text)) == 6_961 + 6_961 - 36
-    assert calls == {"_atoms": 5, "_combine": 3}  # five spellings (KKxx twice) of three sets
+    assert calls == {"read_atoms": 5, "combine": 3}  # five spellings (KKxx twice) of three sets
     calls.clear()
     assert len(parse_omaha_range(",".join(["AAxxxx:0.5"] * 2_000), "omaha6")) == 1_237_792
-    assert calls == {"_atoms": 1, "_combine": 1}
+    assert calls == {"read_atoms": 1, "combine": 1}
 
 
 def test_an_item_failing_after_its_repeats_fails_where_it_did() -> None:
@@ -612,16 +613,16 @@ def test_a_mistake_anywhere_is_found_before_any_item_is_expanded(
 ) -> None:
     """The whole text is read before the first item's hands are listed (a wide Omaha-6 item
     takes seconds): the mistake after it is the error, and nothing was expanded."""
-    from pokercalc.ranges import omaha
+    from pokercalc.ranges import omaha_expand
 
     expanded: list[str] = []
-    real = omaha._combine
+    real = omaha_expand.combine
 
     def combine(src: str, a: int, b: int, *args: object) -> object:
         expanded.append(src[a:b])
         return real(src, a, b, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(omaha, "_combine", combine)
+    monkeypatch.setattr(omaha_expand, "combine", combine)
     with pytest.raises(ParseError, match="expected a card") as e:
         parse_omaha_range("AAxxxx, KKxxxx, Zz", "omaha6")
     assert e.value.position == 16
@@ -634,12 +635,12 @@ def test_players_are_all_read_before_any_is_expanded(monkeypatch: pytest.MonkeyP
     """A typo in the third player is refused before the first two (wide Omaha-6 ranges) are
     listed: at once, not after seconds."""
     from pokercalc import equity
-    from pokercalc.ranges import omaha
+    from pokercalc.ranges import omaha_expand
 
     def combine(*args: object) -> object:
         raise AssertionError("a range was expanded before every player was read")
 
-    monkeypatch.setattr(omaha, "_combine", combine)
+    monkeypatch.setattr(omaha_expand, "combine", combine)
     with pytest.raises(ParseError, match=r"expected a card .* in 'Zz'"):
         equity("AAxxxx | KKxxxx | Zz", game="omaha6")
     result = CliRunner().invoke(cli, ["equity", "AAxxxx | 5%-5% | KKxxxx", "--game", "omaha6"])
@@ -1071,7 +1072,8 @@ from pokercalc.ranges.matching import (  # noqa: E402
     matches,
     rows_of_keys,
 )
-from pokercalc.ranges.omaha import _pattern, _spec  # noqa: E402
+from pokercalc.ranges.omaha_expand import pattern_spec as _spec  # noqa: E402
+from pokercalc.ranges.omaha_grammar import read_pattern as _pattern  # noqa: E402
 
 SUITS = "cdhs"
 

@@ -1,6 +1,6 @@
 """Which hands an Omaha pattern holds, found without trying every order of its cards.
 
-A pattern (:mod:`pokercalc.ranges.omaha`) holds a hand when its cards can be
+A pattern (:mod:`pokercalc.ranges.omaha_grammar`) holds a hand when its cards can be
 given the hand's cards one to one.
 
 * Without variables that is Hall's condition: every group of the pattern's
