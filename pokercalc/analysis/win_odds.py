@@ -56,7 +56,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pokercalc.analysis.draws import analysis_game
+from pokercalc.analysis.rules import rules_for
 from pokercalc.core.cards import RANKS, Card, CardLike, CardsLike, card_mask, cards_of, cards_text
 from pokercalc.core.games import HOLDEM, Game
 from pokercalc.core.results import (
@@ -87,6 +87,7 @@ __all__ = [
     "omaha_strength",
     "parse_opponents",
     "potential_from_counts",
+    "row_seed",
     "winodds",
 ]
 
@@ -431,7 +432,7 @@ def hand_potential(
     pokercalc.errors.InputError: hand potential needs a flop, turn or river; the board has 0 cards
     """
     start = _time.perf_counter()
-    g = analysis_game(game, "hand potential", omaha=True)
+    g = rules_for(game, "hand potential").game
     if g.hilo:
         raise InputError(_HILO_POTENTIAL.format(game=g.name))
     b, d = check_board_and_dead(board, dead, game=g)
@@ -678,7 +679,7 @@ def _from_table(rng: Range, table: dict[str, Any]) -> tuple[Any, ...]:
             outcomes * len(entries), None, None)  # fmt: skip
 
 
-def _row_seed(base: int, offset: int) -> int:
+def row_seed(base: int, offset: int) -> int:
     """The seed of one row's run: ``base + offset``, wrapped to stay within 53 bits."""
     return (base + offset) % (MAX_SEED + 1)
 
@@ -727,7 +728,7 @@ def winodds(
     from pokercalc.analysis.equities import equity
 
     start = _time.perf_counter()
-    g = analysis_game(game, "winodds", omaha=True)
+    g = rules_for(game, "winodds").game
     omaha = g.forming == "omaha"
     counts = parse_opponents(opponents, g)
     b, d = check_board_and_dead(board, dead, game=g)
@@ -770,7 +771,7 @@ def winodds(
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = _potential(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
-                trials, pot_time, stderr, _row_seed(base, 1000 + n), threads, t0, g,
+                trials, pot_time, stderr, row_seed(base, 1000 + n), threads, t0, g,
             )  # fmt: skip
             if pot is None or pot.interrupted:
                 stopped = True
@@ -780,7 +781,7 @@ def winodds(
             pot_time = None if compute is None else compute * POTENTIAL_TIME_SHARE
             pot = omaha_strength(
                 rng, b, d, n, "mc" if method == "mc" else "auto",
-                trials, pot_time, _row_seed(base, 1000 + n), g,
+                trials, pot_time, row_seed(base, 1000 + n), g,
             )  # fmt: skip
             if pot is None:
                 stopped = True
@@ -803,7 +804,7 @@ def winodds(
             field: list[Any] = ["random"] * n if omaha else [_random(g)] * n
             mc: dict[str, Any] = {}  # (an exact run takes none of the Monte Carlo options)
             if method != "exact":
-                mc = {"time": left, "trials": trials, "stderr": stderr, "seed": _row_seed(base, n)}
+                mc = {"time": left, "trials": trials, "stderr": stderr, "seed": row_seed(base, n)}
             r = equity(
                 [rng, *field], b, d, method=method, threshold=threshold, threads=threads,
                 progress=row_progress, on_plan=on_plan, game=g, **mc,
@@ -815,7 +816,7 @@ def winodds(
             figures = (h.equity, h.win, h.tie, h.stderr, r.method, r.outcomes, r.trials, r.seed)
             stopped = r.interrupted
         any_mc = any_mc or figures[4] == "mc"
-        eq, win, tie, se, how, outcomes, dealt, row_seed = figures
+        eq, win, tie, se, how, outcomes, dealt, run_seed = figures
         rows.append(
             WinOddsRow(
                 opponents=n,
@@ -826,7 +827,7 @@ def winodds(
                 method=how,
                 outcomes=outcomes,
                 trials=dealt,
-                seed=row_seed,
+                seed=run_seed,
                 elapsed=_time.perf_counter() - t0,
                 potential=pot,
             )
@@ -883,7 +884,7 @@ def _pair_tables(board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
     of ``board``, as 52 x 52 tables: an Omaha hand's value is the best over its pairs."""
     import numpy as np
 
-    from pokercalc.analysis.draws import omaha_low_value, omaha_value
+    from pokercalc.analysis.rules import omaha_low_value, omaha_value
 
     high = np.zeros((52, 52), dtype=np.int64)
     low = np.zeros((52, 52), dtype=np.int64)
