@@ -87,7 +87,7 @@ from pokercalc.core.cards import (
     format_cards,
     mask_of,
 )
-from pokercalc.core.evaluator import CATEGORY_NAMES, describe
+from pokercalc.core.evaluator import CATEGORY_NAMES, describe, describe_low
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import (
     CARD,
@@ -715,7 +715,8 @@ def find_outs(
 
 class _Cards:
     """What each unseen card makes of the hero's hand under the game's hand rules: its value,
-    whether it is an out (module docs) and, where the rules track the nuts, the Omaha keys."""
+    whether it is an out (module docs) and, where the rules track the nuts (Omaha), whether
+    it gives the nuts and in hi/lo its low side (:class:`OmahaCardOutcome`)."""
 
     def __init__(
         self,
@@ -729,6 +730,8 @@ class _Cards:
         self.rules, self.game = rules, rules.game
         self.h, self.b, self.specific, self.discounted = h, b, specific, discounted
         self.value0 = rules.value(h, b)
+        self.value_after = rules.value_after(h, b)
+        self.tracks_nuts = rules.tracks_nuts
         self.cat0 = self.value0 >> _SHIFT
         self.nuts0 = False
         self.hidden: list[int] = []
@@ -740,29 +743,31 @@ class _Cards:
 
     def outcome(self, c: int) -> CardOutcome:
         """What card ``c`` makes of the hero's hand, before its equity."""
-        from pokercalc.core.evaluator import describe_low
-
         rules, g, h = self.rules, self.game, self.h
         nb = self.b + (c,)
-        value = rules.value(h, nb)
+        value = self.value_after(c)
         cat = value >> _SHIFT  # the category's place in the game's ranking
-        nuts = rules.tracks_nuts and rules.is_nuts(value, nb, [x for x in self.hidden if x != c])
+        nuts = self.tracks_nuts and rules.is_nuts(value, nb, [x for x in self.hidden if x != c])
         is_out = (
             value > self.value0
             and (cat > self.cat0 or (nuts and not self.nuts0))
             and cat > rules.board_strength(nb)
             and all(rules.value(o, nb) <= value for o in self.specific)
         )
-        keys: dict[str, Any] = {}
-        if rules.tracks_nuts:
-            low = rules.low_value(h, nb) if g.hilo else 0
-            keys = {
-                "nuts": nuts,
-                "low": describe_low(low) if g.hilo else None,
-                "low_out": low > self.low0 if g.hilo else None,
-                "counterfeit": is_counterfeit(h, self.b, c, low, self.low0) if g.hilo else None,
-            }
-        return _FORMS[rules.forming].card(
+        if not self.tracks_nuts:
+            return CardOutcome(
+                card=Card(c),
+                value=value,
+                description=describe(value, g),
+                is_out=is_out,
+                discounted=c in self.discounted,
+                equity=None,
+                equity_fraction=None,
+                ahead=None,
+                game=g.name,
+            )
+        low = rules.low_value(h, nb) if g.hilo else 0
+        return OmahaCardOutcome(
             card=Card(c),
             value=value,
             description=describe(value, g),
@@ -772,13 +777,14 @@ class _Cards:
             equity_fraction=None,
             ahead=None,
             game=g.name,
-            **keys,
+            nuts=nuts,
+            low=describe_low(low) if g.hilo else None,
+            low_out=low > self.low0 if g.hilo else None,
+            counterfeit=is_counterfeit(h, self.b, c, low, self.low0) if g.hilo else None,
         )
 
     def headline(self) -> dict[str, Any]:
         """The result's own keys of the rules: the nuts now, and in hi/lo the low now."""
-        from pokercalc.core.evaluator import describe_low
-
         if not self.rules.tracks_nuts:
             return {}
         return {"nuts": self.nuts0, "low": describe_low(self.low0) if self.game.hilo else None}
@@ -930,16 +936,15 @@ def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
 
 @dataclass(frozen=True)
 class _Form:
-    """What outs gives under one forming rule: its result and card types, the opponents it
-    plays when none is given (Omaha: one random hand), and how it reads an opponent."""
+    """What outs gives under one forming rule: its result type, the opponents it plays when
+    none is given (Omaha: one random hand), and how it reads an opponent."""
 
     result: type[OutsResult]
-    card: type[CardOutcome]
     default_opponents: tuple[str, ...]
     parse_opponent: Callable[[str | Range, Game, str], str | Range]
 
 
 _FORMS = {
-    "any": _Form(OutsResult, CardOutcome, (), _parse_opponent),
-    "omaha": _Form(OmahaOutsResult, OmahaCardOutcome, ("random",), _omaha_player),
+    "any": _Form(OutsResult, (), _parse_opponent),
+    "omaha": _Form(OmahaOutsResult, ("random",), _omaha_player),
 }

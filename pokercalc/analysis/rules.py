@@ -30,7 +30,7 @@ pokercalc.errors.InputError: hits in omaha is not available yet; it plays holdem
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
@@ -311,6 +311,11 @@ class HandRules:
         """The high value of ``hole`` on ``board`` under the game's ranking."""
         raise NotImplementedError
 
+    def value_after(self, hole: Sequence[int], board: Sequence[int]) -> Callable[[int], int]:
+        """The value of ``hole`` on ``board`` once a card is added to the board, as a function
+        of that card."""
+        raise NotImplementedError
+
     def low_value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The eight-or-better low of ``hole`` on ``board`` (higher is better), 0 for none."""
         raise NotImplementedError
@@ -362,6 +367,10 @@ class BestFive(HandRules):
 
     def value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         return value_of(mask_of(tuple(hole) + tuple(board)), self.game)
+
+    def value_after(self, hole: Sequence[int], board: Sequence[int]) -> Callable[[int], int]:
+        hb, game = mask_of(tuple(hole) + tuple(board)), self.game
+        return lambda card: value_of(hb | card_mask(card), game)
 
     def low_value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         return 0  # (no best-five game splits the pot with a low)
@@ -519,6 +528,10 @@ class TwoPlusThree(HandRules):
 
     def value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         return omaha_value(hole, board)
+
+    def value_after(self, hole: Sequence[int], board: Sequence[int]) -> Callable[[int], int]:
+        b = tuple(board)
+        return lambda card: omaha_value(hole, b + (card,))
 
     def low_value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         return omaha_low_value(hole, board)
