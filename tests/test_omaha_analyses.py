@@ -233,7 +233,7 @@ def test_outs_against_every_hand_however_written(every: str) -> None:
 
 def test_omaha_potential_against_brute_force() -> None:
     """The nine transitions, counted over every opponent hand and river one by one."""
-    from pokercalc.analysis.draws import omaha_value
+    from pokercalc.analysis.rules import omaha_value
 
     hero, board = parse_cards("JhTh9c6d"), parse_cards("8h7s2c3d")
     dead = parse_cards("2s2d3c3h6s6c7d7c9d9hTcTdJsJdQhQcKsKhAsAd")
@@ -317,7 +317,7 @@ def test_hand_strength_on_the_river_is_the_equity(game: str) -> None:
 def test_hand_strength_on_the_flop_against_brute_force(game: str, hero: str) -> None:
     """HS = the share of a showdown now against every opponent hand, counted one by one
     (hi/lo: the mean of the high and the low result, the high one when nobody has a low)."""
-    from pokercalc.analysis.draws import omaha_low_value, omaha_value
+    from pokercalc.analysis.rules import omaha_low_value, omaha_value
 
     board, dead = parse_cards("4h5c8h"), parse_cards("2s2c3c3h6s6c7d7c9d9hTcTdJsJdQhQcKsKh")
     h = parse_cards(hero)

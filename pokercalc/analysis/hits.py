@@ -53,14 +53,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokercalc.analysis.draws import (
-    _completing_ranks,
-    _open_ended,
-    _straight_top,
-    analysis_game,
-    flush_outs,
-    is_backdoor_flush_draw,
-    straight_outs,
+from pokercalc.analysis.rules import (
+    BestFive,
+    completing_ranks,
+    open_ended,
+    rules_for,
+    straight_top,
 )
 from pokercalc.core import _eval
 from pokercalc.core.cards import (
@@ -234,8 +232,9 @@ class HitsResult(Result):
 class _Board:
     """What the classification needs to know of one board, computed once."""
 
-    def __init__(self, game: Game, board: tuple[int, ...], dead: tuple[int, ...]) -> None:
-        self.game = game
+    def __init__(self, rules: BestFive, board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+        self.rules = rules
+        self.game = game = rules.game
         self.board = board
         self.dead = dead
         self.mask = mask_of(board)
@@ -319,7 +318,7 @@ class _Board:
     def draws(self, a: int, b: int, category: int) -> int:
         """The draws of hole cards ``a``, ``b`` as a bit set over DRAWS (none on the river).
 
-        The straight and flush draws are draws.py's own, asked once per shape
+        The straight and flush draws are the hand rules' (draws.py's), asked once per shape
         that decides them: the hole ranks with the suits that could make a
         flush (four or more of them), and for flushes only the suits of three
         or more with the category.
@@ -335,8 +334,9 @@ class _Board:
         flush = self._flush_cache.get(fkey)
         if flush is None:
             flush = (
-                bool(flush_outs(hand, self.board, self.dead, game=self.game)),
-                self.flop and is_backdoor_flush_draw(hand, self.board, self.dead, game=self.game),
+                bool(self.rules.flush_outs(hand, self.board, self.dead)),
+                self.flop
+                and len(self.rules.backdoor_flush_cards(hand, self.board, self.dead)) >= 2,
             )
             self._flush_cache[fkey] = flush
         skey = (a >> 2, b >> 2, sa if suits[sa] >= 4 else -1, sb if suits[sb] >= 4 else -1)
@@ -362,9 +362,9 @@ class _Board:
 
     def _straight(self, hand: tuple[int, int]) -> tuple[int, bool]:
         """The straight draw bit (0 for none) of ``hand``, and whether a backdoor one is there."""
-        outs = straight_outs(hand, self.board, self.dead, game=self.game)
-        comp = _completing_ranks(outs)
-        if _open_ended(hand, self.board, comp, self.game):
+        outs = self.rules.straight_outs(hand, self.board, self.dead)
+        comp = completing_ranks(outs)
+        if open_ended(hand, self.board, comp, self.game):
             kind = _OESD
         elif comp.bit_count() >= 2:
             kind = _DG
@@ -379,8 +379,8 @@ class _Board:
         for i, x in enumerate(new):
             for y in new[i + 1 :]:
                 two = 1 << x | 1 << y
-                mine = _straight_top(held | two, self.game)
-                if mine >= 0 and mine > _straight_top(self.rank_mask | two, self.game):
+                mine = straight_top(held | two, self.game)
+                if mine >= 0 and mine > straight_top(self.rank_mask | two, self.game):
                     return True
         return False
 
@@ -432,7 +432,9 @@ def range_hits(
     from pokercalc.core.validate import check_board_and_dead
     from pokercalc.ranges.holdem_players import holdem_player
 
-    g = analysis_game(game, "hits")
+    rules = rules_for(game, "hits")
+    assert isinstance(rules, BestFive)
+    g = rules.game
     b, d = check_board_and_dead(board, dead, sizes=(3, 4, 5), game=g)
     rng = holdem_player(range_, g, "the range")
     text = rng.text
@@ -442,7 +444,7 @@ def range_hits(
         for i, o in enumerate(vs, 1)
     ]
     factors, certain = _opponent_factors(left.combos, opponents)
-    info = _Board(g, b, d)
+    info = _Board(rules, b, d)
     n_made, n_draws = len(MADE_HANDS), len(DRAWS)
     made_n, made_w = [0] * n_made, [0.0] * n_made
     draw_n, draw_w = [0] * n_draws, [0.0] * n_draws

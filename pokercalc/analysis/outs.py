@@ -39,7 +39,7 @@ Each card also says whether the hero then holds the nuts, and in hi/lo its
 low side: the hero's low with the card, whether the card gives a low or a
 better one (a *low out*), and whether it counterfeits the hero's low (it
 duplicates one of the hero's low hole cards and the low gets no better;
-:func:`~pokercalc.analysis.draws.is_counterfeit`).  The exact equity after
+:func:`~pokercalc.analysis.rules.is_counterfeit`).  The exact equity after
 each card (the expected share of the pot in hi/lo) comes from the engine,
 against the opponents given or else one random hand.  HoldemHand's
 discounted outs are not defined there: ``discounted`` is empty.
@@ -66,15 +66,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from pokercalc.analysis.draws import (
-    analysis_game,
-    board_category,
+from pokercalc.analysis.rules import (
+    HandRules,
     check_situation,
     hand_key,
     is_counterfeit,
-    omaha_low_value,
-    omaha_value,
-    unbeaten,
+    rules_for,
+    serves,
     value_of,
 )
 from pokercalc.core import _eval
@@ -89,7 +87,7 @@ from pokercalc.core.cards import (
     format_cards,
     mask_of,
 )
-from pokercalc.core.evaluator import CATEGORY_NAMES, describe
+from pokercalc.core.evaluator import CATEGORY_NAMES, describe, describe_low
 from pokercalc.core.games import HOLDEM, Game, get_game
 from pokercalc.core.results import (
     CARD,
@@ -295,7 +293,7 @@ class OutsResult(Result):
 
 def _cat_top(cards: Sequence[int], game: Game = HOLDEM) -> tuple[int, int]:
     """(strength, top card) of 3 to 7 cards, as HoldemHand's HandType and TopCard; strength is
-    the category's place in the game's ranking (see :func:`~pokercalc.analysis.draws.hand_key`)."""
+    the category's place in the game's ranking (see :func:`~pokercalc.analysis.rules.hand_key`)."""
     cat, ranks = hand_key(cards, game)
     return cat, ranks[0]
 
@@ -387,7 +385,7 @@ def discounted_outs(
     """
     from pokercalc.core.cards import parse_cards
 
-    g = analysis_game(game, "outs")
+    g = rules_for(game, "discounted outs").game
     h, b, d = check_situation(hero, board, dead, g)
     opps = [parse_cards(o) if isinstance(o, str) else tuple(o) for o in opponents]
     blocked = mask_of(h + b + d)
@@ -504,7 +502,7 @@ class _Engine:
             # (the threads asked for, else those _threads_for chose for the exact work)
             threads = self.threads or threads
             return equity(players, board, dead, method="exact", threads=threads, game=game)
-        from pokercalc.analysis.win_odds import _row_seed
+        from pokercalc.analysis.win_odds import row_seed
 
         assert self.seed is not None
         time = self.card_time
@@ -513,7 +511,7 @@ class _Engine:
         # (Monte Carlo takes every core unless told otherwise: its runs last their time)
         return equity(
             players, board, dead, method="mc", trials=self.trials, time=time,
-            stderr=self.stderr, seed=_row_seed(self.seed, index), threads=self.threads,
+            stderr=self.stderr, seed=row_seed(self.seed, index), threads=self.threads,
             game=game,
         )  # fmt: skip
 
@@ -634,7 +632,8 @@ def find_outs(
     card, or ``trials`` deals or a ``stderr`` target for each run.  ``seed`` reproduces a
     Monte Carlo answer; ``threads`` defaults to all cores where a run is large.
     """
-    g = analysis_game(game, "outs", omaha=True)
+    rules = rules_for(game, "outs")
+    g = rules.game
     options = (method, threshold, trials, time, stderr, seed, threads)
     if method not in ("auto", "exact", "mc"):
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
@@ -648,74 +647,147 @@ def find_outs(
         o if isinstance(o, (str, Range)) else cards_text(o, f"opponent {i + 1}")
         for i, o in enumerate(opponents)
     ]
-    if g.forming == "omaha":
-        return _omaha_outs(h, b, d, opps, progress, g, options)
-    ranges = [_parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(opps)]
-    labels = tuple(o.text if isinstance(o, Range) else o for o in opps)
+    form = _FORMS[rules.forming]
+    items = opps or list(form.default_opponents)
+    players_in = [form.parse_opponent(o, g, f"opponent {i + 1}") for i, o in enumerate(items)]
+    labels = tuple(o.text if isinstance(o, Range) else o for o in items)
     owners = _owners(h, b, d)
     specific: list[tuple[int, ...]] = []
-    for i, r in enumerate(ranges):
-        if len(r.combos) == 1:
-            combo = tuple(r.combos[0])
+    for i, p in enumerate(players_in):
+        if isinstance(p, Range) and len(p.combos) == 1:
+            combo = tuple(p.combos[0])
             _claim(owners, combo, i, labels[i])
             specific.append(combo)
-        else:
-            r.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
-    hb = mask_of(h + b)
-    orig_value = value_of(hb, g)
-    orig_cat = orig_value >> _SHIFT
+        elif isinstance(p, Range):
+            p.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
+    players: list[Any] = [Range.from_combos(format_cards(h), [h]), *players_in]
     unseen = [c for c in reversed(g.deck) if c not in owners]
-    discounted = set(discounted_outs(h, b, specific, d, game=g))
-    players = [Range.from_combos(format_cards(h), [h]), *ranges]
-
-    equity_now: float | None = None
-    ahead_now: bool | None = None
-    stderr_now: float | None = None
-    card_threads: int | None = None
-    engine: _Engine | None = None
-    # What each card makes of the hand is known at once; the equities after it take the
-    # engine, so a signal keeps every card's outs and the equities of the cards done.
-    cards = [_card_outcome(c, b, hb, orig_value, orig_cat, specific, discounted, g) for c in unseen]
+    discounted: set[int] = set()
+    if serves(g, "discounted outs"):
+        discounted = set(discounted_outs(h, b, specific, d, game=g))
+    # What each card makes of the hand is known at once (:class:`_Cards`); the equities after
+    # it take the engine, so a signal keeps every card's outs and the equities of the cards
+    # done.
+    known = _Cards(rules, h, b, d, specific, discounted)
+    cards = [known.outcome(c) for c in unseen]
+    now: tuple[float, Fraction | None, bool, float | None] | None = None
     interrupted = False
+    engine: _Engine | None = None
     try:
-        if ranges:
+        if players_in:
             engine = _plan(players, b, d, unseen, g, *options)
             if engine.method == "mc":
-                equity_now, _, ahead_now, stderr_now = _run_now(engine, players, b, d, g)
-            card_threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
-            runs = []  # the exact run after each card that can come
+                now = _run_now(engine, players, b, d, g)  # (first: the headline, if stopped)
+            threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
+            runs: list[Any] = []  # the exact run after each card that can come
             for i, c in enumerate(unseen):
                 if progress is not None:
                     progress(i / len(unseen))
-                cards[i], r = _run_card(
-                    cards[i], engine, players, b + (c,), d, card_threads, i + 1, g
-                )
+                cards[i], r = _run_card(cards[i], engine, players, b + (c,), d, threads, i + 1, g)
                 if r is not None:
                     runs.append(r)
-            if engine.method == "exact":
+            if now is None:
                 # Exact, the equity now is the cards' runs combined: a run of its own would
-                # enumerate every deal once more (AsKs against two random hands on Js9h3d:
-                # 4.1 s -> 2.9 s), and the progress shown is then the cards'.
+                # enumerate every deal once more, and the progress shown is then the cards'.
+                # Weighted ranges have no exact fractions to combine: then a run of its own.
                 now = _combined(runs) or _run_now(engine, players, b, d, g)
-                equity_now, _, ahead_now, stderr_now = now
     except KeyboardInterrupt:
         interrupted = True
+    equity_now, _, ahead_now, stderr_now = now if now is not None else (None, None, None, None)
 
-    return OutsResult(
+    return form.result(
         hero=cards_of(h),
         board=cards_of(b),
         dead=cards_of(d),
         opponents=labels,
-        value=orig_value,
-        description=describe(orig_value, g),
+        value=known.value0,
+        description=describe(known.value0, g),
         cards=tuple(cards),
         equity=equity_now,
         ahead=ahead_now,
         interrupted=interrupted,
         game=g.name,
+        **known.headline(),
         **_odds(cards, len(unseen), len(b)),
         **_method_fields(engine, stderr_now),
     )
+
+
+class _Cards:
+    """What each unseen card makes of the hero's hand under the game's hand rules: its value,
+    whether it is an out (module docs) and, where the rules track the nuts (Omaha), whether
+    it gives the nuts and in hi/lo its low side (:class:`OmahaCardOutcome`)."""
+
+    def __init__(
+        self,
+        rules: HandRules,
+        h: tuple[int, ...],
+        b: tuple[int, ...],
+        d: tuple[int, ...],
+        specific: list[tuple[int, ...]],
+        discounted: set[int],
+    ) -> None:
+        self.rules, self.game = rules, rules.game
+        self.h, self.b, self.specific, self.discounted = h, b, specific, discounted
+        self.value0 = rules.value(h, b)
+        self.value_after = rules.value_after(h, b)
+        self.tracks_nuts = rules.tracks_nuts
+        self.cat0 = self.value0 >> _SHIFT
+        self.nuts0 = False
+        self.hidden: list[int] = []
+        self.low0 = rules.low_value(h, b) if self.game.hilo else 0
+        if rules.tracks_nuts:
+            # What opponents may hold: every card but the hero's, the board's and the dead.
+            self.hidden = [c for c in reversed(self.game.deck) if c not in set(h + b + d)]
+            self.nuts0 = rules.is_nuts(self.value0, b, self.hidden)
+
+    def outcome(self, c: int) -> CardOutcome:
+        """What card ``c`` makes of the hero's hand, before its equity."""
+        rules, g, h = self.rules, self.game, self.h
+        nb = self.b + (c,)
+        value = self.value_after(c)
+        cat = value >> _SHIFT  # the category's place in the game's ranking
+        nuts = self.tracks_nuts and rules.is_nuts(value, nb, [x for x in self.hidden if x != c])
+        is_out = (
+            value > self.value0
+            and (cat > self.cat0 or (nuts and not self.nuts0))
+            and cat > rules.board_strength(nb)
+            and all(rules.value(o, nb) <= value for o in self.specific)
+        )
+        if not self.tracks_nuts:
+            return CardOutcome(
+                card=Card(c),
+                value=value,
+                description=describe(value, g),
+                is_out=is_out,
+                discounted=c in self.discounted,
+                equity=None,
+                equity_fraction=None,
+                ahead=None,
+                game=g.name,
+            )
+        low = rules.low_value(h, nb) if g.hilo else 0
+        return OmahaCardOutcome(
+            card=Card(c),
+            value=value,
+            description=describe(value, g),
+            is_out=is_out,
+            discounted=c in self.discounted,
+            equity=None,
+            equity_fraction=None,
+            ahead=None,
+            game=g.name,
+            nuts=nuts,
+            low=describe_low(low) if g.hilo else None,
+            low_out=low > self.low0 if g.hilo else None,
+            counterfeit=is_counterfeit(h, self.b, c, low, self.low0) if g.hilo else None,
+        )
+
+    def headline(self) -> dict[str, Any]:
+        """The result's own keys of the rules: the nuts now, and in hi/lo the low now."""
+        if not self.rules.tracks_nuts:
+            return {}
+        return {"nuts": self.nuts0, "low": describe_low(self.low0) if self.game.hilo else None}
 
 
 def _method_fields(engine: _Engine | None, stderr_now: float | None) -> dict[str, Any]:
@@ -740,39 +812,6 @@ def _odds(cards: list[Any], unseen: int, board: int) -> dict[str, Any]:
         "rule_next": min(1.0, 0.02 * k),
         "rule_by_river": min(1.0, (0.04 if board == 3 else 0.02) * k),
     }
-
-
-def _card_outcome(
-    c: int,
-    b: tuple[int, ...],
-    hb: int,
-    orig_value: int,
-    orig_cat: int,
-    specific: list[tuple[int, ...]],
-    discounted: set[int],
-    game: Game = HOLDEM,
-) -> CardOutcome:
-    """What the unseen card ``c`` makes of the hero's hand (its equity after it is
-    :func:`_run_card`'s)."""
-    value = value_of(hb | card_mask(c), game)
-    cat = value >> _SHIFT  # the category's place in the game's ranking
-    is_out = (
-        value > orig_value
-        and cat > orig_cat
-        and cat > hand_key(b + (c,), game)[0]
-        and all(value_of(mask_of(o + b) | card_mask(c), game) <= value for o in specific)
-    )
-    return CardOutcome(
-        card=Card(c),
-        value=value,
-        description=describe(value, game),
-        is_out=is_out,
-        discounted=c in discounted,
-        equity=None,
-        equity_fraction=None,
-        ahead=None,
-        game=game.name,
-    )
 
 
 _Outcome = TypeVar("_Outcome", bound=CardOutcome)
@@ -895,112 +934,17 @@ def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
     return player
 
 
-def _omaha_outs(
-    h: tuple[int, ...],
-    b: tuple[int, ...],
-    d: tuple[int, ...],
-    opponents: Sequence[str | Range],
-    progress: Callable[[float], None] | None,
-    g: Game,
-    options: tuple[Any, ...],
-) -> OutsResult:
-    """:func:`find_outs` in an Omaha game (see the module docs); the hero plays one random
-    hand when no opponent is given (``options``: :func:`find_outs`'s method and Monte Carlo
-    arguments)."""
-    from pokercalc.core.evaluator import describe_low
+@dataclass(frozen=True)
+class _Form:
+    """What outs gives under one forming rule: its result type, the opponents it plays when
+    none is given (Omaha: one random hand), and how it reads an opponent."""
 
-    items: list[str | Range] = list(opponents) or ["random"]
-    labels = tuple(o.text if isinstance(o, Range) else o for o in items)
-    players_in = [_omaha_player(o, g, f"opponent {i + 1}") for i, o in enumerate(items)]
-    owners = _owners(h, b, d)
-    specific: list[tuple[int, ...]] = []
-    for i, p in enumerate(players_in):
-        if isinstance(p, Range) and len(p.combos) == 1:
-            combo = tuple(p.combos[0])
-            _claim(owners, combo, i, labels[i])
-            specific.append(combo)
-        elif isinstance(p, Range):
-            p.without(h + b + d, player=f"opponent {i + 1}")  # fails early when nothing is left
-    players: list[Any] = [Range.from_combos(format_cards(h), [h]), *players_in]
-    unseen = [c for c in reversed(g.deck) if c not in owners]
-    hidden = [c for c in reversed(g.deck) if c not in set(h + b + d)]  # what opponents may hold
-    value0 = omaha_value(h, b)
-    cat0 = value0 >> _SHIFT
-    nuts0 = unbeaten(value0, b, hidden)
-    low0 = omaha_low_value(h, b) if g.hilo else 0
+    result: type[OutsResult]
+    default_opponents: tuple[str, ...]
+    parse_opponent: Callable[[str | Range, Game, str], str | Range]
 
-    def outcome(c: int) -> OmahaCardOutcome:
-        """What card ``c`` makes of the hero's hand, before its equity."""
-        nb = b + (c,)
-        value = omaha_value(h, nb)
-        cat = value >> _SHIFT
-        nuts = unbeaten(value, nb, [x for x in hidden if x != c])
-        is_out = (
-            value > value0
-            and (cat > cat0 or (nuts and not nuts0))
-            and cat > board_category(nb)
-            and all(omaha_value(o, nb) <= value for o in specific)
-        )
-        low = omaha_low_value(h, nb) if g.hilo else 0
-        return OmahaCardOutcome(
-            card=Card(c),
-            value=value,
-            description=describe(value, g),
-            is_out=is_out,
-            discounted=False,
-            equity=None,
-            equity_fraction=None,
-            ahead=None,
-            game=g.name,
-            nuts=nuts,
-            low=describe_low(low) if g.hilo else None,
-            low_out=low > low0 if g.hilo else None,
-            counterfeit=is_counterfeit(h, b, c, low, low0) if g.hilo else None,
-        )
 
-    # Every card's outs first (at once); a signal keeps them and the equities of the cards done.
-    cards = [outcome(c) for c in unseen]
-    equity_now: float | None = None
-    ahead_now: bool | None = None
-    stderr_now: float | None = None
-    runs: list[Any] = []  # the exact run after each card that can come
-    interrupted = False
-    engine: _Engine | None = None
-    now: tuple[float, Fraction | None, bool, float | None] | None = None
-    try:
-        engine = _plan(players, b, d, unseen, g, *options)
-        if engine.method == "mc":
-            now = _run_now(engine, players, b, d, g)  # (first: the headline, if stopped)
-        threads = _threads_for(players, b + (unseen[0],), d, g) if unseen else None
-        for i, c in enumerate(unseen):
-            if progress is not None:
-                progress(i / len(unseen))
-            cards[i], r = _run_card(cards[i], engine, players, b + (c,), d, threads, i + 1, g)
-            if r is not None:
-                runs.append(r)
-        if now is None:
-            now = _combined(runs)
-        if now is None:  # weighted ranges: no exact fractions to combine
-            now = _run_now(engine, players, b, d, g)
-    except KeyboardInterrupt:
-        interrupted = True
-    if now is not None:
-        equity_now, _, ahead_now, stderr_now = now
-
-    return OmahaOutsResult(
-        hero=cards_of(h),
-        board=cards_of(b),
-        dead=cards_of(d),
-        opponents=labels,
-        value=value0,
-        description=describe(value0, g),
-        cards=tuple(cards),
-        equity=equity_now,
-        ahead=ahead_now,
-        **_odds(cards, len(unseen), len(b)),
-        interrupted=interrupted,
-        game=g.name,
-        nuts=nuts0,
-        low=describe_low(low0) if g.hilo else None,
-        **_method_fields(engine, stderr_now),
-    )
+_FORMS = {
+    "any": _Form(OutsResult, (), _parse_opponent),
+    "omaha": _Form(OmahaOutsResult, ("random",), _omaha_player),
+}

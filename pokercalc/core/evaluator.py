@@ -36,6 +36,7 @@ __all__ = [
     "HandEvaluation",
     "evaluate_hand",
     "describe_low",
+    "classes_by_value",
 ]
 
 #: category names, indexed by ``category(value)``; defined once, with the class order
@@ -136,8 +137,9 @@ def category_name(value: int) -> str:
 
 
 @lru_cache(maxsize=3)
-def _classes_by_value(ranking: str = "high") -> dict[int, tuple[int, tuple[int, ...]]]:
-    # Built on first use from the same class order the build used for the tables.
+def classes_by_value(ranking: str = "high") -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Every value of a ranking as (standard category, ranks), built on first use from the
+    same class order the build used for the tables."""
     return {v: cls for cls, v in _tablegen.ranking_values(ranking).items()}
 
 
@@ -148,7 +150,7 @@ def describe(value: int, game: str | Game = "holdem") -> str:
     'Straight, Nine high'
     """
     try:
-        cat, ranks = _classes_by_value(get_game(game).ranking)[value]
+        cat, ranks = classes_by_value(get_game(game).ranking)[value]
     except KeyError:
         raise ValueError(f"{value} is not a hand value") from None
     name = CATEGORY_NAMES[cat]
