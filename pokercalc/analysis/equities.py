@@ -24,7 +24,7 @@ from pokercalc.core.games import Game, get_game
 from pokercalc.core.runner import default_threads
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.engine.montecarlo import interrupted_plan
-from pokercalc.engine.options import DEFAULT_THRESHOLD
+from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
 from pokercalc.engine.plan import choose_method
 from pokercalc.engine.problem import MAX_PLAYERS, Problem
 from pokercalc.engine.results import EquityResult, PlayerResult, in_given_order
@@ -158,8 +158,7 @@ def equity_run(
     order given) the run also tallies that player's outcomes per combo, in the problem's
     ``combo_tallies`` (the problem's ``breakdown`` is its engine position)."""
     start = _time.perf_counter()
-    if method not in ("auto", "exact", "mc"):
-        raise InputError(f"method must be auto, exact or mc, not {method!r}")
+    check_method(method)
     g = get_game(game)
     b, d = check_board_and_dead(board, dead, game=g)
     check_engine_options(

@@ -46,7 +46,7 @@ from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.engine.exact import run_items
 from pokercalc.engine.merge import merge_tallies
 from pokercalc.engine.montecarlo import Sampler, check_accepted, interrupted_plan
-from pokercalc.engine.options import DEFAULT_THRESHOLD
+from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
 from pokercalc.engine.plan import (
     EquityJob,
     EquityPlan,
@@ -105,8 +105,7 @@ def plan_equity(
     does.  A Monte Carlo job needs ``trials`` (pieces are fixed blocks of deals);
     without ``seed`` one is drawn, and kept in the job.
     """
-    if method not in ("auto", "exact", "mc"):
-        raise InputError(f"method must be auto, exact or mc, not {method!r}")
+    check_method(method)
     check_engine_options(method=method, threshold=threshold, trials=trials, seed=seed)
     if pieces is not None and pieces < 1:
         raise InputError(f"pieces must be at least 1, got {pieces}")
