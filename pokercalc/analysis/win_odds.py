@@ -439,7 +439,7 @@ def hand_potential(
         raise InputError(
             f"hand potential needs a flop, turn or river; the board has {len(b)} cards"
         )
-    hand = _omaha_hero(hero, g) if g.forming == "omaha" else _hero_range(hero, g)
+    hand = _omaha_hero(hero, g) if g.range_language == "omaha" else _hero_range(hero, g)
     rng = hand.without(b + d, player="the hero")
     pot = _potential(rng, b, d, opponents, method, trials, time, stderr, seed, threads, start, g)
     if pot is None:  # an exact count stopped part way knows nothing

@@ -923,7 +923,7 @@ def _hands(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
 
 def _omaha_game(game: Game | str) -> Game:
     g = get_game(game)
-    if g.forming != "omaha":
+    if g.range_language != "omaha":
         raise InputError(
             f"{g.name} is not an Omaha game; its ranges are hold'em notation (parse_range)"
         )
