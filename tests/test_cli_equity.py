@@ -85,12 +85,12 @@ def test_interrupt_returns_the_estimate_so_far() -> None:
 def test_interrupt_before_the_first_deal_prints_the_players_and_exits_130(
     monkeypatch: pytest.MonkeyPatch, breakdown: list[str]
 ) -> None:
-    from pokercalc.analysis import equities
+    from pokercalc.engine import montecarlo
 
     def stop(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(equities._Sampler, "run", stop)
+    monkeypatch.setattr(montecarlo.Sampler, "run", stop)
     args = ["AsKs | random", "--mc", "--trials", "100000000", "--seed", "4", *breakdown]
     result = run(*args, "--json")
     assert result.exit_code == 130, result.output

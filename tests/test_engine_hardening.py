@@ -194,16 +194,17 @@ def test_a_long_forced_exact_run_says_so_first() -> None:
 
 
 def test_the_joint_table_gives_up_past_its_budget_of_steps() -> None:
-    from pokercalc.analysis import equities as eq
     from pokercalc.core.games import HOLDEM, get_game
+    from pokercalc.engine import problem as eq
+    from pokercalc.ranges.players import parse_players
 
     omaha = get_game("omaha")
-    ranges = eq._parse_players("AAxx | AAxx | AAxx", (), (), omaha)
+    ranges = parse_players("AAxx | AAxx | AAxx", omaha, (), ())
     assert (
-        eq._Problem(list(ranges), (), (), omaha).kernel().joint_assignments(100_000, 10**6) is None
+        eq.Problem(list(ranges), (), (), omaha).kernel().joint_assignments(100_000, 10**6) is None
     )
-    ranges = eq._parse_players("QQ | KK | AsAh", (), (), HOLDEM)
-    rows = eq._Problem(list(ranges), (), (), HOLDEM).kernel().joint_assignments(100, 10**6)
+    ranges = parse_players("QQ | KK | AsAh", HOLDEM, (), ())
+    rows = eq.Problem(list(ranges), (), (), HOLDEM).kernel().joint_assignments(100, 10**6)
     assert rows is not None and len(rows) == 3 * 36
 
 
@@ -241,14 +242,15 @@ def test_an_enumeration_of_an_estimated_count_stops_on_a_signal() -> None:
 def _pairs_by_hand(text: str, dead: str, game: str) -> tuple[int, int, int]:
     """The kernel's count both ways (past its budget and by walking every pair), and a plain
     Python count of the pairs whose masks miss each other and the dead cards."""
-    from pokercalc.analysis import equities as eq
     from pokercalc.core.cards import parse_cards
     from pokercalc.core.games import get_game
+    from pokercalc.engine import problem as eq
+    from pokercalc.ranges.players import parse_players
 
     g = get_game(game)
     d = tuple(parse_cards(dead)) if dead else ()
-    ranges = eq._parse_players(text, (), d, g)
-    kernel = eq._Problem(list(ranges), (), d, g).kernel()
+    ranges = parse_players(text, g, (), d)
+    kernel = eq.Problem(list(ranges), (), d, g).kernel()
     blocked = mask_of(d)
     a = [m for m in ranges[0].masks() if not m & blocked]
     b = [m for m in ranges[1].masks() if not m & blocked]
@@ -316,27 +318,30 @@ def test_pairs_counted_by_shared_cards_equal_every_pair_checked(
 def test_the_conflict_refusal_quotes_the_exact_count_when_it_is_known() -> None:
     from types import SimpleNamespace
 
-    from pokercalc.analysis import equities as eq
     from pokercalc.core.games import HOLDEM
+    from pokercalc.engine import problem as eq
+    from pokercalc.engine.montecarlo import check_accepted
+    from pokercalc.ranges.players import parse_players
 
-    ranges = eq._parse_players("AsKs | QQ", (), (), HOLDEM)
-    prob = eq._Problem(list(ranges), (), (), HOLDEM)
+    ranges = parse_players("AsKs | QQ", HOLDEM, (), ())
+    prob = eq.Problem(list(ranges), (), (), HOLDEM)
     # A sampler whose blocks gave up: fewer deals accepted than asked for.
     sampler = SimpleNamespace(prob=prob, asked=10, deals_at=0, totals=lambda: [3])
     with pytest.raises(InputError, match=r"exact enumeration has 10,273,824 outcomes"):
-        eq._check_accepted(sampler)
+        check_accepted(sampler)
     assert pokercalc.count_outcomes("AsKs | QQ") == 10_273_824
 
 
 def test_the_pair_count_stops_when_its_control_asks() -> None:
     from array import array
 
-    from pokercalc.analysis import equities as eq
     from pokercalc.core.games import get_game
+    from pokercalc.engine import problem as eq
+    from pokercalc.ranges.players import parse_players
 
     g = get_game("omaha6")
-    ranges = eq._parse_players("AsAhKc*** | KsKhKd***", (), (), g)  # 18,424 hands each
-    kernel = eq._Problem(list(ranges), (), (), g).kernel()
+    ranges = parse_players("AsAhKc*** | KsKhKd***", g, (), ())  # 18,424 hands each
+    kernel = eq.Problem(list(ranges), (), (), g).kernel()
     full = kernel.count_assignments(0)
     assert full > 0 and kernel.count_assignments(0, array("q", [0, 0])) == full
     assert kernel.count_assignments(0, array("q", [1, 0])) == -2
@@ -350,7 +355,7 @@ def test_a_signal_during_the_pair_count_stops_the_run(monkeypatch: pytest.Monkey
     # runner.run_here, whose watcher turns SIGINT into the kernel's stop flag.
     import threading
 
-    from pokercalc.analysis import equities as eq
+    from pokercalc.engine import problem as eq
 
     real = eq.run_here
     seen: list[bool] = []

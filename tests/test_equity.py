@@ -272,7 +272,7 @@ def test_monte_carlo_by_rejection_and_by_listed_assignments_agree(monkeypatch, l
     # are few; both samplers must converge to the enumeration.
     import sys
 
-    monkeypatch.setattr(sys.modules["pokercalc.analysis.equities"], "JOINT_LIMIT", limit)
+    monkeypatch.setattr(sys.modules["pokercalc.engine.montecarlo"], "JOINT_LIMIT", limit)
     rnd = random.Random(21)
     kings = [c for c in range(52) if c >> 2 >= 8]
     players = [_random_range(rnd, kings, 15, weighted=True), _random_range(rnd, kings, 15, False)]
@@ -285,10 +285,10 @@ def test_monte_carlo_by_rejection_and_by_listed_assignments_agree(monkeypatch, l
 def test_an_estimated_count_is_replaced_by_the_enumerated_one(monkeypatch) -> None:
     import sys
 
-    module = sys.modules["pokercalc.analysis.equities"]
-    monkeypatch.setattr(module, "_COUNT_BUDGET", 10)  # too small: the count is estimated
+    module = sys.modules["pokercalc.engine.problem"]
+    monkeypatch.setattr(module, "COUNT_BUDGET", 10)  # too small: the count is estimated
     players = [_pair("AA"), _pair("QQ"), _pair("TT")]
-    assert module.count_outcomes(players, "Ah7d2c9s3h") > 0
+    assert count_outcomes(players, "Ah7d2c9s3h") > 0
     r = equity(players, "Ah7d2c9s3h", method="exact")
     assert r.outcomes_exact and r.outcomes == 3 * 6 * 6
 

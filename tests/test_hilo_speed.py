@@ -23,11 +23,13 @@ import reference_games as ref
 from omaha_spots import HOLE_CARDS, Player, Spot, feasible
 
 import pokercalc
-from pokercalc.analysis import equities as E
 from pokercalc.analysis.breakdown import equity_breakdown
 from pokercalc.analysis.pieces import merge_pieces, plan_equity, run_piece
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
+from pokercalc.engine import exact as engine_exact
+from pokercalc.engine import plan as E
+from pokercalc.ranges.players import problem_of
 
 #: Ranks (0 = deuce .. 12 = ace) that can play in an eight-or-better low.
 LOW_RANKS = frozenset({12, 0, 1, 2, 3, 4, 5, 6})
@@ -37,18 +39,18 @@ LOW_RANKS = frozenset({12, 0, 1, 2, 3, 4, 5, 6})
 def paths() -> Iterator[list[bool]]:
     """Record, per exact run, whether the last range was enumerated innermost."""
     seen: list[bool] = []
-    plain = E._work_items
+    plain = E.work_items
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         out = plain(*args, **kwargs)
         seen.append(out[1])
         return out
 
-    E._work_items = spy  # type: ignore[assignment]
+    E.work_items = engine_exact.work_items = spy  # type: ignore[assignment]
     try:
         yield seen
     finally:
-        E._work_items = plain  # type: ignore[assignment]
+        E.work_items = engine_exact.work_items = plain  # type: ignore[assignment]
 
 
 @contextmanager
@@ -366,9 +368,9 @@ def test_which_path_runs(players: str, board: str, innermost: bool) -> None:
 def test_auto_counts_an_innermost_outcome_near_omaha_high() -> None:
     # About 122 million outcomes: exact for Omaha high and now for hi/lo, whose whole
     # assignments (two specific hands) are counted dearer.
-    assert E._HILO_INNERMOST_COST < E._OUTCOME_COST[4]
+    assert E.HILO_INNERMOST_COST < E.OUTCOME_COST[4]
     for game in ("omaha", "omaha-hilo"):
-        _, _, prob = E._setup(
+        _, _, prob = problem_of(
             ["AsKs2d3c", "random"], tuple(parse_cards("Qs7h4c")), (), get_game(game)
         )
-        assert E._choose_method(prob, "auto", E.DEFAULT_THRESHOLD)[0] == "exact"
+        assert E.choose_method(prob, "auto", E.DEFAULT_THRESHOLD)[0] == "exact"

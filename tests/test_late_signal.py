@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 
-import pokercalc.analysis.equities as eq
+import pokercalc.engine.exact as eq
 from pokercalc.analysis.equities import count_outcomes, equity
+from pokercalc.engine import montecarlo, problem
+from pokercalc.engine import run as engine_run
 from pokercalc.output.render import equity_footer, equity_table
 
 SPOT = ("AhKh | QQ+,AKs,AKo", "Qh7h2c")
@@ -25,7 +27,7 @@ def _signal_around_the_kernel(monkeypatch: pytest.MonkeyPatch, after: bool) -> N
     """Make every exact run's kernel call raise KeyboardInterrupt, after the kernel ran or
     before it started (a fresh set-up cache, so that no kept run escapes the patch)."""
 
-    class Plan(eq._Plan):
+    class Plan(eq.Plan):
         def __init__(self, *args: Any) -> None:
             super().__init__(*args)
             real = self.run
@@ -37,8 +39,8 @@ def _signal_around_the_kernel(monkeypatch: pytest.MonkeyPatch, after: bool) -> N
 
             self.run = run
 
-    monkeypatch.setattr(eq, "_FOUND", {})
-    monkeypatch.setattr(eq, "_Plan", Plan)
+    monkeypatch.setattr(problem, "FOUND", {})
+    monkeypatch.setattr(eq, "Plan", Plan)
 
 
 @pytest.mark.parametrize("spot", [SPOT, ("AA | KK | QQ", ""), ("AsKs | random", "Qs7h2c5d")])
@@ -65,10 +67,10 @@ def test_a_signal_before_the_kernel_ran_leaves_no_equities(
     assert "no equities" in equity_footer(r)
 
 
-def _stopped_once(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+def _stopped_once(monkeypatch: pytest.MonkeyPatch, name: str, module: Any = eq) -> list[int]:
     """Make the engine's ``name`` raise KeyboardInterrupt on its first call (a signal while
     a result is made), and run as itself after; the calls are counted in the list returned."""
-    real, calls = getattr(eq, name), []
+    real, calls = getattr(module, name), []
 
     def once(*args: Any) -> Any:
         calls.append(1)
@@ -76,7 +78,7 @@ def _stopped_once(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(eq, name, once)
+    monkeypatch.setattr(module, name, once)
     return calls
 
 
@@ -84,14 +86,14 @@ def test_a_signal_while_the_result_is_made_makes_it_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     whole = equity(*SPOT, method="exact", threads=1)
-    real = eq._exact_result
-    calls = _stopped_once(monkeypatch, "_exact_result")
+    real = eq.exact_result
+    calls = _stopped_once(monkeypatch, "exact_result")
     r = equity(*SPOT, method="exact", threads=1)
     assert len(calls) == 2
     assert r.interrupted and r.done_fraction == 1.0
     assert [p.equity_fraction for p in r.players] == [p.equity_fraction for p in whole.players]
     # The kept run is back for the next call, which is whole and not interrupted.
-    monkeypatch.setattr(eq, "_exact_result", real)
+    monkeypatch.setattr(eq, "exact_result", real)
     again = equity(*SPOT, method="exact", threads=1)
     assert not again.interrupted
     assert [p.equity_fraction for p in again.players] == [p.equity_fraction for p in whole.players]
@@ -113,7 +115,7 @@ def _no_deal_yet(r: eq.EquityResult, seed: int) -> None:
     equity_table(r)  # (renders: "-" where there is no figure)
 
 
-@pytest.mark.parametrize("stopped", ["_Sampler.run", "_alias_tables"])  # (blocks; tables)
+@pytest.mark.parametrize("stopped", ["Sampler.run", "alias_tables"])  # (blocks; tables)
 @pytest.mark.parametrize(
     ("players", "game", "shape"),
     [
@@ -131,7 +133,7 @@ def test_a_signal_before_the_first_deal_gives_monte_carlo_with_no_equities(
     def stop(*args: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(f"pokercalc.analysis.equities.{stopped}", stop)
+    monkeypatch.setattr(f"pokercalc.engine.montecarlo.{stopped}", stop)
     r = equity(players, method="mc", trials=10**8, seed=3, game=game)
     _no_deal_yet(r, 3)
     assert [(p.label, p.combos) for p in r.players] == shape
@@ -145,7 +147,7 @@ def test_a_signal_while_planning_keeps_the_method_asked_for(
     def stop(*args: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(eq, "_choose_method", stop)
+    monkeypatch.setattr(engine_run, "choose_method", stop)
     r = equity("AsKs | random", method=method, seed=None if method == "exact" else 9)
     assert r.interrupted and r.method == label
     assert [(p.label, p.combos, p.equity) for p in r.players] == [
@@ -162,7 +164,7 @@ def test_a_signal_while_planning_keeps_the_method_asked_for(
 def test_a_signal_while_a_monte_carlo_result_is_made_keeps_its_deals(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls = _stopped_once(monkeypatch, "_mc_result")
+    calls = _stopped_once(monkeypatch, "mc_result", montecarlo)
     r = equity("AsKs | QQ", method="auto", threshold=0, trials=40_000, seed=1)
     assert len(calls) == 2 and r.interrupted and r.method == "mc"
     assert r.trials == 40_000 and r.done_fraction == 1.0
@@ -180,7 +182,7 @@ def test_a_breakdown_stopped_before_the_first_deal_shows_the_players(
     def stop(*args: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(eq._Sampler, "run", stop)
+    monkeypatch.setattr(montecarlo.Sampler, "run", stop)
     b = equity_breakdown("QQ+,AK | JJ", "Kh7c2d", method="mc", trials=10**6, seed=2,
                          distribution=True)  # fmt: skip
     assert b.interrupted and b.method == "mc" and b.equity is None

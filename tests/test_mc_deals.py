@@ -14,8 +14,10 @@ from array import array
 import pytest
 
 import pokercalc
-from pokercalc.analysis import equities as eq
+from pokercalc.core.games import get_game
 from pokercalc.core.validate import check_board_and_dead
+from pokercalc.engine import montecarlo as eq
+from pokercalc.ranges.players import problem_of
 
 
 @pytest.mark.parametrize(
@@ -128,10 +130,10 @@ def test_many_players_counted_by_winner_set_or_per_player(hands: list[str]) -> N
 NINE = "JcJh | 8s7s | 99+,AJs+ | QQ+,AQs+,AQo+ | random | random | random | random | random"
 
 
-def _sampler(players: str, board: str, game: str, threads: int = 1) -> eq._Sampler:
-    g = eq._engine_game(game)
+def _sampler(players: str, board: str, game: str, threads: int = 1) -> eq.Sampler:
+    g = get_game(game)
     b, d = check_board_and_dead(board, "", game=g)
-    return eq._Sampler(eq._setup(players, b, d, g)[2], threads)
+    return eq.Sampler(problem_of(players, b, d, g)[2], threads)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +153,7 @@ def test_clusters_of_deals_where_the_hands_cost_most(
     """With three or more players whose hands vary, each deal of the hands gets MC_BOARDS
     boards, and with a joint table of the ranged players' hands a cluster takes up to
     twice as many deals as the table has rows (each block cut into at least as many as
-    _clusters_in_block says); the count row then counts the clusters (the last one of a
+    clusters_in_block says); the count row then counts the clusters (the last one of a
     block short) and the sums a clustered standard error needs."""
     trials = 2 * eq.MC_BLOCK + 1_001  # three blocks, the last one short
     s = _sampler(players, board, game, threads=2)
@@ -170,7 +172,7 @@ def test_clusters_of_deals_where_the_hands_cost_most(
     clusters = squares = 0
     for block, left in enumerate((eq.MC_BLOCK, eq.MC_BLOCK, 1_001)):  # as the kernel cuts
         deals = -(-left // boards)
-        size = min(group, -(-deals // eq._clusters_in_block(block)))
+        size = min(group, -(-deals // eq.clusters_in_block(block)))
         assert even or size == 1
         while left:
             cut = min(size * boards, left)
@@ -178,8 +180,8 @@ def test_clusters_of_deals_where_the_hands_cost_most(
             squares += cut * cut
             left -= cut
     assert (sums[at], sums[at + 1]) == (clusters, squares)
-    clustered = eq._mc_stats(sums, n)
-    independent = eq._mc_stats(sums[:at], n)
+    clustered = eq.mc_stats(sums, n)
+    independent = eq.mc_stats(sums[:at], n)
     for c, i in zip(clustered, independent, strict=True):
         assert c[:3] == i[:3] and c[3] != i[3]  # the same estimates, other errors
 
@@ -194,8 +196,8 @@ def test_even_rows_take_a_ranges_own_spread_out_of_its_error() -> None:
     sums = s.totals()
     n = s.prob.n
     ranged = s.prob.ranges.index(next(r for r in s.prob.ranges if r.text == "99+,AJs+"))
-    clustered = eq._mc_stats(sums, n)[ranged][3] or 0.0
-    independent = eq._mc_stats(sums[: n * (n + 1) + 2], n)[ranged][3] or 1.0
+    clustered = eq.mc_stats(sums, n)[ranged][3] or 0.0
+    independent = eq.mc_stats(sums[: n * (n + 1) + 2], n)[ranged][3] or 1.0
     assert clustered < 0.95 * independent
 
 
@@ -228,7 +230,7 @@ def test_the_clustered_standard_error_is_the_ratio_estimators(classes: tuple[int
     error, computed here the obvious way; players 1 and 2 pooled as one class, each
     reports the class's mean share."""
     rng = random.Random(3)
-    n, units = 3, eq._share_units(3)
+    n, units = 3, eq.share_units(3)
     deals = []
     for _ in range(400):
         b = rng.choice([1, 2, 3, 3, 3])
@@ -248,7 +250,7 @@ def test_the_clustered_standard_error_is_the_ratio_estimators(classes: tuple[int
         for c in range(n):
             sums[at + 2 + 2 * c] += share[c] ** 2
             sums[at + 3 + 2 * c] += share[c] * len(boards)
-    stats = eq._mc_stats(sums, n, classes)
+    stats = eq.mc_stats(sums, n, classes)
     total = sum(len(b) for b in deals)
     for p in range(n):
         members = [q for q in range(n) if classes[q] == classes[p]]
@@ -300,7 +302,7 @@ def test_a_stopped_run_keeps_whole_evenly_drawn_clusters_only() -> None:
     s.run(6, 0, blocks, blocks * eq.MC_BLOCK)
     sums = s.totals()
     n = s.prob.n
-    at, units = n * (n + 1) + 2, eq._share_units(n)
+    at, units = n * (n + 1) + 2, eq.share_units(n)
     boards = sums[n * (n + 1)]
     assert 0 < boards < blocks * eq.MC_BLOCK  # stopped on the way
     # Every board counted shares out one pot.
@@ -311,7 +313,7 @@ def test_a_stopped_run_keeps_whole_evenly_drawn_clusters_only() -> None:
     c = q = b = 0
     for block in range(blocks):
         deals = -(-eq.MC_BLOCK // s.boards)
-        size = min(s.group, -(-deals // eq._clusters_in_block(block))) * s.boards
+        size = min(s.group, -(-deals // eq.clusters_in_block(block))) * s.boards
         left = eq.MC_BLOCK
         while left:
             cut = min(size, left)
@@ -326,12 +328,12 @@ def test_a_batch_of_many_cores_is_cut_where_cluster_sums_would_outgrow_64_bits()
     Kernel.cluster_slots blocks, which the sampler cuts its batches to, and a batch as
     large as many cores make in 50 ms (800 blocks: 13 million boards) is one call."""
     s = _sampler(NINE, "4dAc5d", "holdem", threads=2)
-    units = eq._share_units(s.prob.n)
+    units = eq.share_units(s.prob.n)
     most = s.kernel.cluster_slots(eq.MC_BLOCK, s.group * s.boards, units)
     assert most * eq.MC_BLOCK * s.group * s.boards * units**2 < 2**63
     assert (most + 1) * eq.MC_BLOCK * s.group * s.boards * units**2 >= 2**63
-    assert most >= 800 and s._calls(40, 800, 0) == [(40, 800, eq.MC_BLOCK)]
-    calls = s._calls(40, 3 * most + 5, 7)
+    assert most >= 800 and s.kernel_calls(40, 800, 0) == [(40, 800, eq.MC_BLOCK)]
+    calls = s.kernel_calls(40, 3 * most + 5, 7)
     assert [c for _, c, _ in calls] == [most, most, most, 5, 1]
     assert [b for b, _, _ in calls] == [40, 40 + most, 40 + 2 * most, 40 + 3 * most, 45 + 3 * most]
     # The kernel refuses a call past the bound rather than wrap around.

@@ -354,11 +354,11 @@ def test_auto_samples_a_random_omaha5_player_from_the_deck_without_listing_it() 
     # 1,533,939 hands times 861 boards and no suit symmetry: Monte Carlo, decided without
     # listing the random player's hands (2 s of the default second once went to listing
     # them and building alias tables over them, leaving 32,768 deals).
-    from pokercalc.analysis.equities import _equity_run
+    from pokercalc.analysis.equities import equity_run
 
     args = ("AsKsQd7h2c | random", "Js9h3d")
-    auto, prob = _equity_run(*args, game="omaha5", trials=2 * 16384, seed=4)
-    assert auto.method == "mc" and not prob._listed
+    auto, prob = equity_run(*args, game="omaha5", trials=2 * 16384, seed=4)
+    assert auto.method == "mc" and not prob.listed
     assert prob.symmetry_bound() == 1
     mc = pokercalc.equity(*args, game="omaha5", method="mc", trials=2 * 16384, seed=4)
     assert [(p.equity, p.stderr) for p in auto.players] == [
@@ -369,14 +369,14 @@ def test_auto_samples_a_random_omaha5_player_from_the_deck_without_listing_it() 
 def test_listed_random_players_draw_the_same_deals() -> None:
     # A listed random player (here listed by the symmetry search of an auto run that
     # then samples) is still dealt from the deck: the same deals as when unlisted.
-    from pokercalc.analysis.equities import _equity_run
+    from pokercalc.analysis.equities import equity_run
 
     # (The first player's cards look the same in spades and hearts, its hands do not:
     # half of 366,527,700 outcomes is within the limit, all of them is not.)
     args = ("AsKh2c3c,AhQs2c3c,KsQh2c3c | random", "7d8d9d")
     kw: dict[str, Any] = {"game": "omaha", "trials": 3 * 16384, "seed": 9}
-    auto, prob = _equity_run(*args, **kw)
-    assert auto.method == "mc" and prob._listed
+    auto, prob = equity_run(*args, **kw)
+    assert auto.method == "mc" and prob.listed
     assert prob.symmetry_bound() == 2 and len(prob.group) == 1
     mc = pokercalc.equity(*args, method="mc", **kw)
     assert [(p.equity, p.stderr) for p in auto.players] == [

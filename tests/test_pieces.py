@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokercalc import equity
-from pokercalc.analysis.equities import MC_BLOCK, _block_states, mc_blocks
 from pokercalc.analysis.pieces import (
     EquityPlan,
     PieceTally,
@@ -27,6 +26,8 @@ from pokercalc.analysis.pieces import (
     plan_equity,
     run_piece,
 )
+from pokercalc.engine.montecarlo import block_states
+from pokercalc.engine.plan import MC_BLOCK, mc_blocks
 from pokercalc.errors import InputError, PokercalcError
 
 # (players, board, dead, game): every game, ranges and random, board and dead cards,
@@ -114,12 +115,12 @@ def test_a_seed_gives_the_same_deals_whatever_the_pieces_and_threads(
 
 
 def test_block_streams_are_distinct_and_closed_form() -> None:
-    rows = _block_states(7, 0, 5)
+    rows = block_states(7, 0, 5)
     states = [tuple(rows[16 * b : 16 * b + 4]) for b in range(5)]
     assert len(set(states)) == 5
     # Block 3 found alone is block 3 found after the others.
-    assert tuple(_block_states(7, 3, 1)[:4]) == states[3]
-    assert tuple(_block_states(8, 3, 1)[:4]) != states[3]
+    assert tuple(block_states(7, 3, 1)[:4]) == states[3]
+    assert tuple(block_states(8, 3, 1)[:4]) != states[3]
 
 
 def test_merged_monte_carlo_agrees_with_enumeration_within_its_error() -> None:

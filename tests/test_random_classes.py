@@ -17,9 +17,10 @@ import reference
 import reference_games as ref
 
 import pokercalc
-from pokercalc.analysis import equities as E
+from pokercalc.analysis.equities import equity_run
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
+from pokercalc.engine import problem as E
 
 RANKERS: dict[str, Callable[[Sequence[int]], tuple[int, ...]]] = {
     "holdem": reference.hand_rank,
@@ -137,10 +138,10 @@ def test_classes_equal_plain_enumeration(case: int) -> None:
 
 def test_a_broken_down_last_player_is_counted_combo_by_combo() -> None:
     """Per-combo rows need every combo: the breakdown keeps its own path, same figures."""
-    res, prob = E._equity_run(["AsKs", "random"], "Qs7s2c5d", "", method="exact", threads=1,
+    res, prob = equity_run(["AsKs", "random"], "Qs7s2c5d", "", method="exact", threads=1,
                               breakdown=1)  # fmt: skip
     with classes(False):
-        plain, _ = E._equity_run(["AsKs", "random"], "Qs7s2c5d", "", method="exact",
+        plain, _ = equity_run(["AsKs", "random"], "Qs7s2c5d", "", method="exact",
                                  threads=1, breakdown=1)  # fmt: skip
     assert [p.equity_fraction for p in res.players] == [p.equity_fraction for p in plain.players]
     assert sum(sum(r) for r in prob.combo_tallies) > 0

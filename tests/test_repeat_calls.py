@@ -10,10 +10,11 @@ from fractions import Fraction
 import pytest
 from reference import reference_equity
 
-import pokercalc.analysis.equities as eq
-from pokercalc.analysis.equities import EquityResult, PlayerResult, equity
+import pokercalc.engine.plan as eq
+from pokercalc.analysis.equities import EquityResult, PlayerResult, equity, equity_run
 from pokercalc.core.cards import Card, parse_cards
 from pokercalc.core.validate import check_board_and_dead
+from pokercalc.engine import problem
 from pokercalc.errors import CardConflictError, ParseError
 from pokercalc.ranges.notation import parse_range
 
@@ -30,7 +31,7 @@ def _counts(r: EquityResult) -> list[tuple[object, ...]]:
 
 def _fresh(players: str, board: str, **kw: object) -> EquityResult:
     """The spot with nothing kept from earlier calls."""
-    eq._FOUND.clear()
+    problem.FOUND.clear()
     return equity(players, board, method="exact", **kw)
 
 
@@ -49,7 +50,7 @@ def test_kept_set_up_matches_the_reference_between_other_spots() -> None:
         list(reference_equity([parse_range(t) for t in p.split(" | ")], parse_cards(b)).equity)
         for p, b in spots
     ]
-    eq._FOUND.clear()
+    problem.FOUND.clear()
     for _ in range(3):
         for (players, board), ref in zip(spots, refs, strict=True):
             r = equity(players, board, method="exact")
@@ -62,7 +63,7 @@ def test_a_kept_kernel_follows_the_settings_of_each_call(monkeypatch: pytest.Mon
     merged = _fresh(players, board)
     equity(players, board, method="exact")  # a kernel is kept now
     with monkeypatch.context() as m:
-        m.setattr(eq, "MERGE_SUITS", False)
+        m.setattr(problem, "MERGE_SUITS", False)
         plain = equity(players, board, method="exact")
         assert _counts(plain) == _counts(merged)
         # Unmerged boards are played one by one: more showdowns, as a fresh unmerged run plays.
@@ -100,18 +101,18 @@ def test_threads_asking_the_same_spot_at_once_get_its_answer() -> None:
         w.join()
     assert not errors
     assert len(got) == 160 and all(g == want for g in got)
-    found = next(f for f in eq._FOUND.values() if f.kernels)
+    found = next(f for f in problem.FOUND.values() if f.kernels)
     assert 1 <= len(found.kernels) <= 2  # kernels are lent out and come back, at most two kept
 
 
 def test_a_breakdown_run_does_not_use_or_leave_a_kept_kernel() -> None:
     players, board = SPOTS[0]
-    eq._FOUND.clear()
+    problem.FOUND.clear()
     equity(players, board, method="exact")
-    kept = [list(f.kernels) for f in eq._FOUND.values()]
-    result, prob = eq._equity_run(players, board, method="exact", breakdown=1)
+    kept = [list(f.kernels) for f in problem.FOUND.values()]
+    result, prob = equity_run(players, board, method="exact", breakdown=1)
     assert prob.combo_tallies is not None
-    assert [list(f.kernels) for f in eq._FOUND.values()] == kept
+    assert [list(f.kernels) for f in problem.FOUND.values()] == kept
     assert _counts(result) == _counts(equity(players, board, method="exact"))
 
 

@@ -55,14 +55,14 @@ def test_an_error_in_the_kernel_is_raised_to_the_caller() -> None:
 def test_split_items_run_largest_first_after_the_sample() -> None:
     from array import array
 
-    from pokercalc.analysis.equities import _largest_first
+    from pokercalc.engine.exact import largest_first
 
     flat = array("i", [0, -1, 5, 0, -1, 2, 0, -1, 9, 0, -1, 0, 0, -1, 3])
     view = memoryview(flat)  # the kernel's view of the items stays valid
-    _largest_first(flat, 1)
+    largest_first(flat, 1)
     assert list(flat) == [0, -1, 5, 0, -1, 0, 0, -1, 2, 0, -1, 3, 0, -1, 9]
     assert view.tolist() == list(flat)
-    _largest_first(flat, 5)  # every item done in the sample: nothing left to order
+    largest_first(flat, 5)  # every item done in the sample: nothing left to order
     assert view.tolist() == [0, -1, 5, 0, -1, 0, 0, -1, 2, 0, -1, 3, 0, -1, 9]
 
 

@@ -9,10 +9,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pokercalc.analysis.equities import MC_BLOCK, equity
+from pokercalc.analysis.equities import equity
 from pokercalc.analysis.win_odds import hand_potential, winodds
 from pokercalc.cli import cli
 from pokercalc.core.validate import MAX_SEED, new_seed
+from pokercalc.engine.plan import MC_BLOCK
 from pokercalc.errors import InputError
 from pokercalc.pipelines.batch import main_stream
 

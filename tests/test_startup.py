@@ -209,24 +209,25 @@ def test_small_setup_equals_numpy_setup(
     """The plain-Python set-up of small problems builds what the numpy one builds: the same
     arrays, suit symmetries, hand images and assignment count."""
     np = pytest.importorskip("numpy")
-    from pokercalc.analysis import equities as eq
     from pokercalc.core.games import HOLDEM
     from pokercalc.core.validate import check_board_and_dead
+    from pokercalc.engine import problem as eq
+    from pokercalc.ranges.players import parse_players
 
     b, d = check_board_and_dead(board, dead, game=HOLDEM)
-    ranges = eq._parse_players(players, b, d, HOLDEM)
+    ranges = parse_players(players, HOLDEM, b, d)
     built = []
     for small in (eq.SMALL_SETUP, 0):
         monkeypatch.setattr(eq, "SMALL_SETUP", small)
-        prob = eq._Problem(list(ranges), b, d, HOLDEM)
+        prob = eq.Problem(list(ranges), b, d, HOLDEM)
         prob.find_symmetry()
         arrays = [np.asarray(a).tolist() for a in prob.arrays()]
         built.append((prob.group, np.asarray(prob.perm).tolist(), arrays))
     assert built[0] == built[1]
-    prob = eq._Problem(list(ranges), b, d, HOLDEM)
+    prob = eq.Problem(list(ranges), b, d, HOLDEM)
     fixed = [r for r, rnd in zip(prob.ranges, prob.random_flags, strict=True) if not rnd]
     if len(fixed) >= 2:
-        kernel = eq._Problem(fixed, b, d, HOLDEM).kernel()
+        kernel = eq.Problem(fixed, b, d, HOLDEM).kernel()
         count = prob.count_assignments()[0] // math.prod(
             math.comb(52 - len(b) - len(d) - 2 * len(fixed) - 2 * j, 2)
             for j in range(prob.n - len(fixed))

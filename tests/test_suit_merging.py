@@ -13,9 +13,11 @@ import reference
 import reference_games as ref
 
 import pokercalc
-from pokercalc.analysis import equities as E
+from pokercalc.analysis.equities import equity_run
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
+from pokercalc.engine import plan as E
+from pokercalc.engine import problem
 
 #: Dead cards that leave a preflop spot small enough for the slow reference.
 PREFLOP_DEAD = "2c3c4c5c6c7c8c9cTc2d3d4d5d6d7d8d9dTd2h3h4h5h6h7h"
@@ -26,14 +28,14 @@ HOLE = {"holdem": 2, "shortdeck": 2, "shortdeck-triton": 2, "omaha": 4, "omaha-h
 @contextmanager
 def merging(on: bool, whole: bool = False) -> Iterator[None]:
     """Run with board merging on or off; ``whole`` enumerates whole assignments always."""
-    saved = E.MERGE_SUITS, E.INNERMOST_MIN, E.MERGED_INNERMOST_MIN
-    E.MERGE_SUITS = on
+    saved = problem.MERGE_SUITS, E.INNERMOST_MIN, E.MERGED_INNERMOST_MIN
+    problem.MERGE_SUITS = on
     if whole:
         E.INNERMOST_MIN = E.MERGED_INNERMOST_MIN = 10**9
     try:
         yield
     finally:
-        E.MERGE_SUITS, E.INNERMOST_MIN, E.MERGED_INNERMOST_MIN = saved
+        problem.MERGE_SUITS, E.INNERMOST_MIN, E.MERGED_INNERMOST_MIN = saved
 
 
 def make_spot(case: int) -> tuple[str, list[str], str, int]:
@@ -77,7 +79,7 @@ def make_spot(case: int) -> tuple[str, list[str], str, int]:
 
 
 def run(game: str, players: list[str], board: str, threads: int, breakdown: int | None) -> Any:
-    res, prob = E._equity_run(
+    res, prob = equity_run(
         players, board, "", method="exact", threads=threads, game=game, breakdown=breakdown
     )
     combos = None if breakdown is None else [list(r) for r in prob.combo_tallies]
@@ -165,9 +167,7 @@ def test_merged_weights_and_dead_cards(
     runs = []
     for on, whole in ((False, False), (True, False), (True, True)):
         with merging(on, whole):
-            runs.append(
-                E._equity_run(players, board, dead, method="exact", threads=2, game=game)[0]
-            )
+            runs.append(equity_run(players, board, dead, method="exact", threads=2, game=game)[0])
     for r in runs[1:]:
         assert r.outcomes == runs[0].outcomes
         assert [p.equity for p in r.players] == pytest.approx(

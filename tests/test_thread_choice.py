@@ -12,12 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import reference_equity
 
-import pokercalc.analysis.equities as eq
+import pokercalc.engine.plan as eq
 from pokercalc.analysis.equities import equity
 from pokercalc.core.cards import parse_cards
+from pokercalc.core.games import get_game
 from pokercalc.core.validate import check_board_and_dead
 from pokercalc.errors import CardConflictError
 from pokercalc.ranges.notation import Range, parse_range
+from pokercalc.ranges.players import problem_of
 
 FLOP_SPOT = ("AhKh | QQ+,AKs,AKo", "Qh7h2c")  # 17,820 outcomes, 2 suit symmetries: 8,910 each
 
@@ -41,10 +43,10 @@ def test_each_thread_gets_enough_work() -> None:
     assert equity(*FLOP_SPOT, method="exact", threads=8).threads == 1
 
 
-def _problem(players: str, board: str) -> eq._Problem:
-    g = eq._engine_game("holdem")
+def _problem(players: str, board: str) -> eq.Problem:
+    g = get_game("holdem")
     b, d = check_board_and_dead(board, "", game=g)
-    prob = eq._setup(players, b, d, g)[2]
+    prob = problem_of(players, b, d, g)[2]
     prob.find_symmetry()
     return prob
 
@@ -54,20 +56,20 @@ def test_items_are_not_split_into_ones_too_small_to_start() -> None:
     kernel = prob.kernel()
     # 18 (hand, hand) items of 990 boards each: split by the highest new card they would be
     # 792 items of 22 boards on average, below SPLIT_MIN_OUTCOMES.
-    items, _, nfirsts = eq._work_items(prob, kernel, 64, False, 17_820, 2)
+    items, _, nfirsts = eq.work_items(prob, kernel, 64, False, 17_820, 2)
     assert (len(items) // 3, nfirsts) == (18, 0)
     # Without the outcome count (pieces for an executor) they are split to the count wanted.
-    items, _, nfirsts = eq._work_items(prob, kernel, 64, False)
+    items, _, nfirsts = eq.work_items(prob, kernel, 64, False)
     assert nfirsts == 44 and len(items) // 3 == 18 * 44
     # Fewer items than threads: split whatever their size, or a thread would have none.
-    items, _, nfirsts = eq._work_items(prob, kernel, 64, False, 17_820, 19)
+    items, _, nfirsts = eq.work_items(prob, kernel, 64, False, 17_820, 19)
     assert nfirsts == 44
 
 
 def test_big_items_are_still_split() -> None:
     prob = _problem("AsAh | KsKh", "")
     kernel = prob.kernel()
-    items, _, nfirsts = eq._work_items(prob, kernel, 32, False, 1_712_304, 2)
+    items, _, nfirsts = eq.work_items(prob, kernel, 32, False, 1_712_304, 2)
     assert nfirsts == 44 and len(items) // 3 == 44
 
 

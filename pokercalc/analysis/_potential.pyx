@@ -341,7 +341,7 @@ def sample_blocks(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
     the last block of a run of ``trials`` deals (0: no end) the rest.  Block
     ``j`` deals from its own xoshiro256** stream, seeded with outputs
     ``4j .. 4j + 3`` of splitmix64 over ``seed`` (the streams of
-    ``equities._block_states``), and its counts are integers added after
+    ``engine.montecarlo.block_states``), and its counts are integers added after
     all blocks are done, so a seed and a trial count give the same counts
     whichever of the ``threads`` threads (0: OpenMP's default) ran a block.
     ``evaluator`` is the game's ``evaluator_id``: 0 to 2 value the best five

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokercalc.analysis.equities import EquityResult, _equity_run, _Problem
+from pokercalc.analysis.equities import EquityResult, equity_run
 from pokercalc.core.cards import RANKS, format_cards
 from pokercalc.core.results import GAME, METHOD, NUMBER, PROB, Result, doc
+from pokercalc.engine.problem import Problem
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
 
@@ -200,10 +201,10 @@ def _combo_name(cards: Sequence[int]) -> str:
     return format_cards(sorted(cards, reverse=True))
 
 
-def _range_hands(prob: _Problem, pos: int) -> tuple[Any, list[float]]:
+def _range_hands(prob: Problem, pos: int) -> tuple[Any, list[float]]:
     """The broken-down player's combos (one row of cards each) and weights, in the kernel's
     order."""
-    off, cards, _, _, weights = prob.arrays(prob._listed)
+    off, cards, _, _, weights = prob.arrays(prob.listed)
     lo, hi = int(off[pos]), int(off[pos + 1])
     return cards[lo:hi], weights[lo:hi].tolist()
 
@@ -264,7 +265,7 @@ def _entry(
 
 
 def _hands(
-    prob: _Problem, pos: int, by: str, method: str, per_combo: bool
+    prob: Problem, pos: int, by: str, method: str, per_combo: bool
 ) -> tuple[list[HandEquity], list[HandEquity]]:
     """The hands grouped as ``by`` says, and (when ``per_combo``) every combo, best first."""
     combos, weights = _range_hands(prob, pos)
@@ -438,7 +439,7 @@ def equity_breakdown(
         raise InputError(f"the player to break down is a number from 1, not {player!r}")
     if bins < 1:
         raise InputError(f"bins must be at least 1, not {bins}")
-    run, prob = _equity_run(
+    run, prob = equity_run(
         players,
         board,
         dead,

@@ -534,7 +534,7 @@ def _plan(
     all the cards within ``threshold``, as :func:`~pokercalc.analysis.equities.equity` counts
     them), else every run is Monte Carlo, for ``time`` seconds in all (the equity now
     counting NOW_SHARE cards) or each to ``trials`` deals or ``stderr``."""
-    from pokercalc.analysis.equities import DEFAULT_THRESHOLD, _planned_method
+    from pokercalc.analysis.equities import DEFAULT_THRESHOLD, planned_method
     from pokercalc.core.validate import new_seed
 
     if method == "auto":
@@ -542,7 +542,7 @@ def _plan(
         method = "exact"
         for c in unseen:  # the first card after which a deal is possible decides
             try:
-                method = _planned_method(players, board + (c,), dead, limit, game)
+                method = planned_method(players, board + (c,), dead, limit, game)
             except (EmptyRangeError, CardConflictError):
                 continue
             break
@@ -925,11 +925,11 @@ def _run_now(
 def _omaha_player(item: str | Range, game: Game, who: str) -> str | Range:
     """An Omaha opponent for the engine: ``random`` stays text (the engine deals it), anything
     else is parsed once into a :class:`Range` of the game's hands."""
-    from pokercalc.analysis.equities import _every_hand, _many_card_player
+    from pokercalc.ranges.players import every_hand, many_card_player
 
-    if isinstance(item, str) and _every_hand(item, game):  # random, any, 100%, xxxx
+    if isinstance(item, str) and every_hand(item, game):  # random, any, 100%, xxxx
         return item.strip()
-    player = _many_card_player(item, game, who)
+    player = many_card_player(item, game, who)
     assert isinstance(player, Range)
     return player
 

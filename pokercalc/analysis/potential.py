@@ -331,7 +331,7 @@ def _sample_blocks(
     and thread count.  Returns the nine counts, the trials in them and whether
     a signal stopped the run (its last blocks then count as far as they got).
     """
-    from pokercalc.analysis.equities import blocks_to_target
+    from pokercalc.engine.montecarlo import blocks_to_target
 
     counts = [0] * 9
     control = Control()

@@ -218,7 +218,7 @@ def _hero_range(hero: str | Range | Sequence[CardLike], game: Game = HOLDEM) -> 
 def _omaha_hero(hero: str | Range | Sequence[CardLike], game: Game) -> Range:
     """The hero of an Omaha game: a hand or a range of the Omaha grammar
     (:func:`~pokercalc.ranges.omaha.parse_omaha_range`)."""
-    from pokercalc.analysis.equities import _every_hand, _many_card_player
+    from pokercalc.ranges.players import every_hand, many_card_player
 
     if isinstance(hero, (list, tuple)):
         hero = cards_text(hero, "the hero")
@@ -227,9 +227,9 @@ def _omaha_hero(hero: str | Range | Sequence[CardLike], game: Game) -> Range:
             raise ParseError("no hero hand given")
         if "|" in hero:
             raise ParseError(f"the hero is one player; {hero!r} names several")
-        if _every_hand(hero, game):  # random, any, 100%, xxxx
+        if every_hand(hero, game):  # random, any, 100%, xxxx
             raise InputError(f"the hero is a hand or a range, not every hand ({hero.strip()!r})")
-    player = _many_card_player(hero, game, "the hero")
+    player = many_card_player(hero, game, "the hero")
     assert isinstance(player, Range)
     return player
 

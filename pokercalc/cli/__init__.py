@@ -485,9 +485,10 @@ def engine_options(
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The engine flags every equity-like command shares: method, stopping rules and seed.
 
-    Passes ``method`` (``"exact"``, ``"mc"`` or None for auto), ``trials``, ``time_``,
-    ``stderr_`` and ``seed``.  ``--exact`` with ``--mc``, or with a Monte Carlo option, and
-    ``--exact`` or ``--mc`` with the command's ``--threshold`` (which only the automatic
+    Passes ``engine``, one :class:`~pokercalc.engine.options.EngineOptions` of these
+    flags and of the command's own ``--threads``, ``--threshold``, ``--jobs`` and
+    ``--cluster`` (those it has).  ``--exact`` with ``--mc``, or with a Monte Carlo option,
+    and ``--exact`` or ``--mc`` with the command's ``--threshold`` (which only the automatic
     choice uses; :func:`~pokercalc.core.validate.check_method_options`) are one line and
     exit 2.
     """
@@ -517,7 +518,15 @@ def engine_options(
                                          names=_METHOD_NAMES)  # fmt: skip
                 except InputError as e:
                     raise click.UsageError(str(e)) from None
-            return f(*args, method=method, **kwargs)
+            from pokercalc.engine.options import EngineOptions
+
+            # (every value was checked by its flag's type, and the method's exclusions above)
+            engine = EngineOptions(
+                method=method or "auto", trials=kwargs.pop("trials"),
+                time=kwargs.pop("time_"), stderr=kwargs.pop("stderr_"), seed=kwargs.pop("seed"),
+                **{k: kwargs.pop(k) for k in _ENGINE_FLAGS if k in kwargs},
+            )  # fmt: skip
+            return f(*args, engine=engine, **kwargs)
 
         for option in reversed(options):
             wrapper = option(wrapper)
@@ -536,6 +545,8 @@ _METHOD_FLAGS = {
     "threshold": "threshold",
 }
 _METHOD_NAMES = {name: f"--{name}" for name in _METHOD_FLAGS.values()}
+#: The engine options a command declares by flags of its own, gathered into the record.
+_ENGINE_FLAGS = ("threads", "threshold", "jobs", "cluster")
 
 
 def executor_options(

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import click
 
 from pokercalc import cli as common  # the shared options and output, looked up when used
+
+if TYPE_CHECKING:
+    from pokercalc.engine.options import EngineOptions
 
 
 @click.command("outs", cls=common.Command, short_help="Outs and odds of a hand on a flop or turn.")
@@ -39,13 +43,7 @@ def outs_command(
     opponents: tuple[str, ...],
     dead: str,
     game: str,
-    method: str | None,
-    trials: int | None,
-    time_: float | None,
-    stderr_: float | None,
-    seed: int | None,
-    threads: int | None,
-    threshold: float | None,
+    engine: EngineOptions,
     fmt: str,
 ) -> None:
     """The outs of HERO on a flop or turn: the cards that improve it, and the odds.
@@ -70,8 +68,7 @@ def outs_command(
     try:
         result = find_outs(
             hero, board, list(opponents), dead, progress=progress, game=game,
-            method=method or "auto", threshold=threshold, trials=trials, time=time_,
-            stderr=stderr_, seed=seed, threads=threads,
+            **engine.run_options(),
         )  # fmt: skip
     finally:
         common.close_progress(progress)
@@ -219,12 +216,7 @@ def winodds_command(
     opponents: str,
     board: str,
     dead: str,
-    method: str | None,
-    time_: float | None,
-    trials: int | None,
-    stderr_: float | None,
-    seed: int | None,
-    threads: int | None,
+    engine: EngineOptions,
     game: str,
     fmt: str,
 ) -> None:
@@ -255,15 +247,15 @@ def winodds_command(
             opponents=opponents,
             board=board,
             dead=dead,
-            method=method or "auto",
-            time=time_,
-            trials=trials,
-            stderr=stderr_,
-            seed=seed,
-            threads=threads,
+            method=engine.method,
+            time=engine.time,
+            trials=engine.trials,
+            stderr=engine.stderr,
+            seed=engine.seed,
+            threads=engine.threads,
             reserve=reserve,
             progress=progress,
-            on_plan=common.plan_notice if method == "exact" else None,
+            on_plan=common.plan_notice if engine.method == "exact" else None,
             game=game,
         )
     finally:

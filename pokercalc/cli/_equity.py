@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pokercalc import cli as common  # the shared options and output, looked up when used
+
+if TYPE_CHECKING:
+    from pokercalc.engine.options import EngineOptions
 
 
 @click.command("equity", cls=common.Command, short_help="Equity, win and tie of every player.")
@@ -50,19 +53,11 @@ def equity_command(
     players: tuple[str, ...],
     board: str,
     dead: str,
-    method: str | None,
-    trials: int | None,
-    time_: float | None,
-    stderr_: float | None,
-    seed: int | None,
-    threads: int | None,
-    threshold: float | None,
+    engine: EngineOptions,
     breakdown: str | None,
     by_combo: bool,
     distribution: bool,
     plot_file: str | None,
-    jobs: int | None,
-    cluster: str | None,
     game: str,
     fmt: str,
 ) -> None:
@@ -78,17 +73,14 @@ def equity_command(
       pokercalc equity "QQ+,AK | JJ" --board Kh7c2d --breakdown 1 --distribution
       pokercalc equity "AhKh | random | random" --board Th9h2c --jobs 2
     """
-    if jobs is not None or cluster is not None or _cluster_from_env(method, trials, time_):
+    if engine.in_pieces or _cluster_from_env(engine):
         if breakdown is not None or by_combo or distribution or plot_file:
             from pokercalc.errors import InputError
 
             raise InputError("--breakdown, --combos, --distribution and --plot run on one machine")
-        _equity_in_pieces(players, board, dead, game, method, threshold, trials, time_, stderr_,
-                          seed, threads, jobs, cluster, fmt)  # fmt: skip
+        _equity_in_pieces(players, board, dead, game, engine, fmt)
         return
     if breakdown is not None or by_combo or distribution or plot_file:
-        engine = {"method": method or "auto", "threshold": threshold, "trials": trials}
-        engine.update(time=time_, stderr=stderr_, seed=seed, threads=threads)
         _breakdown(players, board, dead, game, engine, breakdown, by_combo, distribution,
                    plot_file, fmt)  # fmt: skip
         return
@@ -100,15 +92,9 @@ def equity_command(
             list(players),
             board,
             dead,
-            method=method or "auto",
-            threshold=threshold,
-            trials=trials,
-            time=time_,
-            stderr=stderr_,
-            seed=seed,
-            threads=threads,
+            **engine.run_options(),
             progress=progress,
-            on_plan=common.plan_notice if method == "exact" else None,
+            on_plan=common.plan_notice if engine.method == "exact" else None,
             game=game,
         )
     finally:
@@ -117,13 +103,13 @@ def equity_command(
     common.exit_if_interrupted(result)
 
 
-def _cluster_from_env(method: str | None, trials: int | None, time_: float | None) -> bool:
+def _cluster_from_env(engine: EngineOptions) -> bool:
     """Whether ``$POKERCALC_CLUSTER`` takes a run without --jobs or --cluster: an exact or
     auto run, or Monte Carlo with a deal count (pieces are fixed blocks of deals); small
     runs still stay here (see :func:`_equity_in_pieces`)."""
     if not os.environ.get("POKERCALC_CLUSTER", "").strip():
         return False
-    return method != "mc" or (trials is not None and time_ is None)
+    return engine.method != "mc" or (engine.trials is not None and engine.time is None)
 
 
 def _equity_in_pieces(
@@ -131,15 +117,7 @@ def _equity_in_pieces(
     board: str,
     dead: str,
     game: str,
-    method: str | None,
-    threshold: float | None,
-    trials: int | None,
-    time_: float | None,
-    stderr_: float | None,
-    seed: int | None,
-    threads: int | None,
-    jobs: int | None,
-    cluster: str | None,
+    engine: EngineOptions,
     fmt: str,
 ) -> None:
     """``equity --jobs/--cluster``: the run cut into pieces that run on that executor, with
@@ -149,13 +127,17 @@ def _equity_in_pieces(
     from pokercalc.errors import InputError
     from pokercalc.pipelines.executors import open_executor
 
-    if threads is not None:
+    if engine.threads is not None:
         raise InputError("--threads is for one machine: pieces run on one engine thread each")
-    if time_ is not None or stderr_ is not None:
+    if engine.time is not None or engine.stderr is not None:
         raise InputError("Monte Carlo in pieces stops at --trials, not at --time or --stderr")
-    kw: dict[str, Any] = dict(game=game, method=method or "auto", threshold=threshold,
-                              trials=trials, seed=seed)  # fmt: skip
-    if jobs is None and cluster is None:
+
+    def keywords(e: EngineOptions) -> dict[str, Any]:
+        return dict(game=game, method=e.method, threshold=e.threshold, trials=e.trials,
+                    seed=e.seed)  # fmt: skip
+
+    kw = keywords(engine)
+    if not engine.in_pieces:
         # Taken by $POKERCALC_CLUSTER: a run of one piece is not worth a trip.
         if len(plan_equity(list(players), board, dead, **kw).pieces) == 1:
             result = equity(list(players), board, dead, **kw)
@@ -163,14 +145,11 @@ def _equity_in_pieces(
             return
     counter = common.piece_counter()
     try:
-        with open_executor(jobs, cluster) as executor:
-            if kw["method"] == "auto":
-                # Workers enumerate in parallel: what each could enumerate alone, times them.
-                from pokercalc.analysis.equities import DEFAULT_THRESHOLD
+        with open_executor(engine.jobs, engine.cluster) as executor:
+            if engine.method == "auto":
                 from pokercalc.pipelines.executors import worker_count
 
-                base = DEFAULT_THRESHOLD if threshold is None else threshold
-                kw["threshold"] = base * worker_count(executor)
+                kw = keywords(engine.for_workers(worker_count(executor)))
             result = equity_on(executor, list(players), board, dead, on_piece=counter, **kw)
     finally:
         common.close_progress(counter)
@@ -183,7 +162,7 @@ def _breakdown(
     board: str,
     dead: str,
     game: str,
-    engine: dict[str, Any],
+    engine: EngineOptions,
     player: str | None,
     by_combo: bool,
     distribution: bool,
@@ -213,9 +192,9 @@ def _breakdown(
             by="combo" if by_combo else "class",
             distribution=distribution or bool(plot_file),
             progress=progress,
-            on_plan=common.plan_notice if engine["method"] == "exact" else None,
+            on_plan=common.plan_notice if engine.method == "exact" else None,
             game=game,
-            **engine,
+            **engine.run_options(),
         )
     finally:
         common.close_progress(progress)

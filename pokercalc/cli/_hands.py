@@ -76,7 +76,7 @@ def query_command(
         other = "--list" if list_ else "--json"
         raise click.UsageError(f"--compact and {other} exclude each other")
     g = get_game(game)
-    if g.forming == "omaha":
+    if g.range_language == "omaha":
         from pokercalc.errors import InputError
         from pokercalc.ranges.omaha import run_omaha_query
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pokercalc import cli as common  # the shared options and output, looked up when used
+
+if TYPE_CHECKING:
+    from pokercalc.engine.options import EngineOptions
 
 
 @click.command(
@@ -33,15 +36,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 )
 def batch_command(
     file: Any,
-    method: str | None,
-    trials: int | None,
-    time_: float | None,
-    stderr_: float | None,
-    seed: int | None,
-    threads: int | None,
-    threshold: float | None,
-    jobs: int | None,
-    cluster: str | None,
+    engine: EngineOptions,
 ) -> None:
     """Run many equity scenarios, one per line of FILE (or stdin), printing JSON lines.
 
@@ -64,17 +59,18 @@ def batch_command(
     shared = {
         k: v
         for k, v in (
-            ("method", method),
-            ("trials", trials),
-            ("time", time_),
-            ("stderr", stderr_),
-            ("seed", seed),
-            ("threads", threads),
-            ("threshold", threshold),
+            ("method", None if engine.method == "auto" else engine.method),
+            ("trials", engine.trials),
+            ("time", engine.time),
+            ("stderr", engine.stderr),
+            ("seed", engine.seed),
+            ("threads", engine.threads),
+            ("threshold", engine.threshold),
         )
         if v is not None
     }
-    address = cluster_address(cluster, jobs)
+    jobs = engine.jobs
+    address = cluster_address(engine.cluster, jobs)
     out = sys.stdout
     counter = common.line_counter()
     try:

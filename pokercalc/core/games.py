@@ -136,6 +136,12 @@ class Game(FieldMethods):
         return (0, self.hole_cards, max(0, 5 - self.hole_cards))
 
     @cached_property
+    def range_language(self) -> str:
+        """How its players' ranges are written: "holdem" (notation and pocket queries) or
+        "omaha" (Omaha hands, ranges and patterns)."""
+        return "omaha" if self.forming == "omaha" else "holdem"
+
+    @cached_property
     def hilo(self) -> bool:
         """True when half the pot goes to the best eight-or-better low."""
         return self.split == "hilo8"

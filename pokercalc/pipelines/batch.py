@@ -78,7 +78,7 @@ class Scenario:
     id: Any = None  #: the JSON form's ``id``, echoed in the output line
 
 
-def _players_field(players: Any, where: str) -> list[str]:
+def players_field(players: Any, where: str) -> list[str]:
     """A scenario's ``players``: a list of expressions or one ``A | B`` string."""
     if isinstance(players, str):
         players = _split_players(players)
@@ -98,7 +98,7 @@ def _split_players(text: str) -> list[str]:
     return [p.strip() for p in split_players(text)]
 
 
-def _check_option(name: str, value: Any, where: str) -> Any:
+def check_option(name: str, value: Any, where: str) -> Any:
     """``value`` for engine option ``name`` after a type and range check."""
     kinds = ENGINE_OPTIONS[name]
     if isinstance(value, bool) or not isinstance(value, kinds):
@@ -226,14 +226,14 @@ def _parse_json(text: str, line: int, where: str) -> Scenario:
         raise InputError(
             f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_JSON_KEYS))})"
         )
-    players = _players_field(obj.get("players"), where)
+    players = players_field(obj.get("players"), where)
     cards = {}
     for key in ("board", "dead"):
         value = obj.get(key) or ""
         if not isinstance(value, str):
             raise InputError(f"{where}: {key!r} must be a string of cards such as '4dAc5d'")
         cards[key] = value.strip()
-    options = {k: _check_option(k, obj[k], where) for k in ENGINE_OPTIONS if obj.get(k) is not None}
+    options = {k: check_option(k, obj[k], where) for k in ENGINE_OPTIONS if obj.get(k) is not None}
     _check_method(options.get("method"), options, where)
     return Scenario(
         line,
@@ -695,7 +695,7 @@ def run_batch(
     for key, value in shared.items():
         if key not in ENGINE_OPTIONS:
             raise InputError(f"unknown engine option {key!r}")
-        _check_option(key, value, "option")
+        check_option(key, value, "option")
     _check_method(shared.get("method"), shared, "option")
     if jobs is not None and executor is not None:
         raise InputError("jobs and executor exclude each other")

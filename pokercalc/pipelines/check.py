@@ -245,7 +245,7 @@ def _expected_value(value: Any, where: str) -> Fraction:
 
 def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
     """The scenarios of a parsed regression file; raises InputError naming what is wrong."""
-    from pokercalc.pipelines.batch import _check_option, _players_field
+    from pokercalc.pipelines.batch import check_option, players_field
 
     if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
         raise InputError(f"{source}: a regression file needs a list 'scenarios'")
@@ -268,7 +268,7 @@ def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
         if unknown:
             raise InputError(f"{where}: unknown key {unknown[0]!r}")
         s = {**defaults, **raw}
-        players = [p.strip() for p in _players_field(s.get("players"), where)]
+        players = [p.strip() for p in players_field(s.get("players"), where)]
         expected = s.get("expected")
         # A lone player meets one random hand, whose equity may be listed too.
         sizes = (1, 2) if len(players) == 1 else (len(players),)
@@ -293,7 +293,7 @@ def parse_spec(data: Any, *, source: str = "file") -> list[CheckSpec]:
             if not isinstance(value, str):
                 raise InputError(f"{where}: {key!r} must be a string of cards")
             cards[key] = value.strip()
-        options = {k: _check_option(k, s[k], where) for k in _ENGINE_KEYS if s.get(k) is not None}
+        options = {k: check_option(k, s[k], where) for k in _ENGINE_KEYS if s.get(k) is not None}
         if exact:
             options["method"] = "exact"
         # Options the scenario's method would silently ignore (Monte Carlo ones with "exact",

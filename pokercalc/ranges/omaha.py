@@ -61,7 +61,7 @@ __all__ = [
 
 def _omaha_game(game: Game | str) -> Game:
     g = get_game(game)
-    if g.forming != "omaha":
+    if g.range_language != "omaha":
         raise InputError(
             f"{g.name} is not an Omaha game; its ranges are hold'em notation (parse_range)"
         )

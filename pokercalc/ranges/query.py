@@ -468,7 +468,7 @@ def run_query(
     (144, 630)
     """
     g = get_game(game)
-    if g.hole_cards != 2:
+    if g.range_language != "holdem":
         raise InputError(f"{g.name} ranges are not hold'em notation: use run_omaha_query")
     rng = parse_query(text)
     if g.outside_mask and rng.combos:

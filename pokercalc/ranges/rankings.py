@@ -70,7 +70,7 @@ _MASK13 = (1 << 13) - 1
 
 def _omaha(game: Game | str) -> Game:
     g = get_game(game)
-    if g.forming != "omaha":
+    if g.range_language != "omaha":
         raise InputError(f"{g.name} is not an Omaha game: its classes are hold'em's 169")
     return g
 

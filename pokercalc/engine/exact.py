@@ -1,0 +1,419 @@
+"""The exact run: every outcome enumerated (suit symmetries merged) and tallied in integers.
+
+:func:`exhaustive` runs a problem's work items on the kernel's threads, with a
+time estimate for long runs and a clean stop on a signal; :func:`exact_result`
+turns the tallies (summed over threads or pieces) into an
+:class:`~pokercalc.engine.results.EquityResult`.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import time as _time
+from array import array
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Literal
+
+from pokercalc.core.cards import Card, cards_of
+from pokercalc.core.runner import Control, run_here
+from pokercalc.engine.plan import Prepared, last_innermost, work_items
+from pokercalc.engine.problem import Problem, combo_buffer, keep_combo_tallies
+from pokercalc.engine.results import EquityResult, PlayerResult
+from pokercalc.errors import CardConflictError, InputError, InternalError
+
+if TYPE_CHECKING:
+    from pokercalc.core._engine import Kernel
+
+#: Exact runs count in int64; more outcomes than this cannot be tallied exactly.
+MAX_EXACT_OUTCOMES = 2**62
+
+
+#: Seconds of an exact run spent on a random sample of its work before the estimate.
+SAMPLE_SECONDS = 0.25
+
+
+class Plan:
+    """An exhaustive run of a kernel on ``threads`` threads, prepared: its work items (the flat
+    array of :func:`work_items`, and the kernel's 2-D view of it), their ``nfirsts`` split,
+    the typed kernel function (innermost or not), and the per-combo tallies
+    (:func:`combo_buffer`), the tallies and the stop flag.  A repeated small problem keeps
+    it with its kernel: making it again cost a fifth of a 40 us flop spot."""
+
+    __slots__ = ("flat", "items", "nfirsts", "run", "ctallies", "size", "tallies", "zeros",
+                 "tview", "control", "cview")  # fmt: skip
+
+    def __init__(
+        self, prob: Problem, kernel: Kernel, threads: int, big: bool, outcomes: int
+    ) -> None:
+        # Unweighted runs count outcomes in int64: exact at any size.
+        code: Literal["d", "q"] = "d" if prob.weighted else "q"
+        self.ctallies = combo_buffer(prob, kernel, threads, code)
+        self.size = size = -(-kernel.tally_size // 8) * 8 + 8  # whole cache lines per thread
+        self.zeros = array(code, bytes(8 * size * threads))
+        self.tallies = array(code, self.zeros)
+        self.tview = memoryview(self.tallies).cast("B").cast(code, [threads, size])
+        self.control = Control()
+        self.cview = memoryview(self.control.buffer)
+        # Items that are not the smallest of their suit-symmetry orbit return at once, so only
+        # about one in len(group) works (AA | KK | QQ: 36 items, 2 doing everything): threads
+        # need that many times more to share (two threads: 1.18x -> 1.98x on AA|KK|QQ|JJ).
+        # One thread keeps the fewer, cheaper items (splitting costs it 6% there).
+        want = 16 * threads * (len(prob.group) if threads > 1 else 1)
+        self.flat, innermost, self.nfirsts = work_items(prob, kernel, want, big, outcomes, threads)
+        n_items = len(self.flat) // 3
+        self.items = memoryview(self.flat).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
+        # The typed version by name: the fused-type dispatcher would import numpy to inspect
+        # its arguments (tests/test_startup.py).
+        self.run = (kernel.exhaustive_last if innermost else kernel.exhaustive)[
+            "double" if prob.weighted else "int64_t"
+        ]
+
+    def reset(self) -> None:
+        """Zero the tallies and the stop flag for another run (in place: the kernel's views of
+        them stay valid)."""
+        self.tallies[:] = self.zeros
+        self.control.buffer[0] = self.control.buffer[1] = 0
+        self.control.interrupt = None
+
+
+def exhaustive(
+    prob: Problem,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    start: float,
+    progress: Callable[[float], None] | None,
+    on_plan: Callable[[int, float], None] | None = None,
+) -> EquityResult:
+    if outcomes * (2 * hilo_units(prob) if prob.game.hilo else 1) >= MAX_EXACT_OUTCOMES:
+        raise InputError(
+            f"{outcomes:.3g} outcomes are too many to count exactly; use Monte Carlo (--mc)"
+        )
+    # A long run takes its work in a fixed random order, so that any prefix is
+    # a fair sample for the time estimate; tallies do not depend on the order.
+    # An estimated count is one whose counting passed its budget of steps: the enumeration
+    # takes at least as many (ranges that conflict in almost every assignment can take
+    # minutes to find a few outcomes), so it runs as a long run, which a signal stops.
+    big = outcomes / len(prob.group) >= 2_000_000 or not counted
+    # A small run without a breakdown borrows the kernel and prepared run of the same
+    # problem's last run; a big one reorders its items (largest_first), so it makes its own.
+    lent = prob.breakdown is None and not big
+    kernel, runs = prob.lend_kernel() if lent else (prob.kernel(), {})
+    if prob.breakdown is not None and outcomes * len(prob.group) >= MAX_EXACT_OUTCOMES:
+        raise InputError(
+            f"{outcomes:.3g} outcomes are too many to break down exactly; use Monte Carlo (--mc)"
+        )
+    # (keyed by what shapes the items: the settings that choose the innermost player change
+    # in tests)
+    shape = (threads, last_innermost(prob))
+    plan = runs.get(shape)
+    if plan is None:
+        plan = runs[shape] = Plan(prob, kernel, threads, big, outcomes)
+    else:
+        plan.reset()
+    iview, tallies, control, size = plan.items, plan.tallies, plan.control, plan.size
+    n_items = len(iview)
+
+    def poll() -> None:
+        if progress:
+            progress(min(1.0, control.done / max(n_items, 1)))
+
+    def run_range(lo: int, hi: int) -> bool:
+        """Run items lo..hi on a worker thread; True when a signal stopped it."""
+        if hi <= lo:
+            return False
+        if not big:
+            # A small run takes milliseconds: no worker thread (it would cost
+            # more than the run); a signal is handled as soon as it returns.
+            plan.run(iview if hi - lo == n_items else iview[lo:hi], plan.tview, plan.ctallies,
+                     threads, plan.cview)  # fmt: skip
+            return False
+        _, stopped = run_here(
+            lambda: plan.run(iview[lo:hi], plan.tview, plan.ctallies, threads, plan.cview),
+            control,
+            on_poll=poll,
+        )
+        if control.buffer[0] < 0:
+            raise InternalError("the enumeration ran out of memory on a thread")
+        return stopped
+
+    interrupted = False
+    done = 0
+    if big and on_plan is not None and n_items > 1:
+        # Sample a growing prefix of the shuffled work until it takes a
+        # measurable time, then extrapolate; the sample's tallies are kept.
+        t0 = _time.perf_counter()
+        step = max(threads, n_items // 4096)
+        while done < n_items and _time.perf_counter() - t0 < SAMPLE_SECONDS and not interrupted:
+            hi = min(n_items, done + step)
+            interrupted = run_range(done, hi)
+            done = hi
+            step *= 2
+        if not interrupted and done < n_items:
+            spent = _time.perf_counter() - t0
+            on_plan(outcomes, spent * (n_items - done) / done)
+    # A signal raised here once the enumeration is whole (a small run's kernel ran on this
+    # thread, which sees the signal only when it returns; or it came while the result was
+    # made) keeps the finished result, marked interrupted: it had cost all of the run.
+    late = False
+    if not interrupted:
+        if plan.nfirsts and big:
+            largest_first(plan.flat, done)
+        try:
+            interrupted = run_range(done, n_items)
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted and 0 < n_items <= control.done:
+        # Every item counted, none cut short (the kernel counts an item only when it ran
+        # to its end): the enumeration is whole.
+        interrupted, late = False, True
+    if progress and not interrupted:
+        progress(1.0)
+    elapsed = _time.perf_counter() - start
+    if interrupted:
+        return interrupted_exact(prob, outcomes, counted, threads, elapsed, control.done, n_items)
+
+    def made() -> EquityResult:
+        if prob.weighted:
+            sums: list[Any] = [
+                math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
+            ]
+        else:
+            sums = row_sums(tallies, threads, size)
+        if sums[kernel.tally_size - 1] == 0:
+            raise CardConflictError(
+                "no deal is possible: the players' hands conflict with each other"
+            )
+        keep_combo_tallies(prob, plan.ctallies)
+        return exact_result(prob, sums, kernel.tally_size, kernel.units, outcomes, counted,
+                             threads, elapsed)  # fmt: skip
+
+    try:
+        result = made()
+    except KeyboardInterrupt:
+        late = True
+        result = made()  # (made of the kept tallies again; a second signal stops it)
+    if lent:
+        prob.give_back(kernel, runs)
+    return replace(result, interrupted=True) if late else result
+
+
+def row_sums(flat: array[int], rows: int, size: int) -> list[int]:
+    """The column sums of ``rows`` rows of ``size`` integer tallies (one row per thread).
+    Row by row: a sum per tally over the rows cost a 36 us spot 5 us on two threads."""
+    sums = flat[:size].tolist()
+    for r in range(1, rows):
+        sums = list(map(operator.add, sums, flat[r * size : (r + 1) * size]))
+    return sums
+
+
+def largest_first(flat: Any, done: int) -> None:
+    """Put the work items after the first ``done`` in order of their highest new board card,
+    highest first: an item's boards are those below its card, so the biggest items start
+    first and the threads end together.  (The shuffled order the time estimate samples from
+    left AsKs against random on two threads idle 11 % of the time: 1.72x over one thread.)
+    Only items split by that card, a few thousand at most, are sorted (in place: the
+    kernel's views of ``flat`` forbid resizing it)."""
+    from pokercalc.core import _engine
+
+    _engine.largest_first(flat, done)
+
+
+def exact_result(
+    prob: Problem,
+    sums: list[Any],
+    tally_size: int,
+    units: int,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    elapsed: float,
+) -> EquityResult:
+    """An exact result from the kernel's tallies summed over threads or pieces: per player
+    its outcomes by split size (or hi/lo units), then the outcomes, then the showdowns."""
+    n = prob.n
+    total = sums[tally_size - 1]
+    if total == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
+    players: list[PlayerResult] = []
+    low_possible = None
+    if prob.game.hilo:
+        players, low_possible = hilo_exact(prob, sums, total, units)
+    # Shares of a k-way split in units of 1/lcm(1..n): one exact fraction at the end.
+    units, shares = split_shares(n) if not prob.game.hilo else (units, ())
+    for p, r in enumerate(prob.ranges if not prob.game.hilo else ()):
+        # (outcomes won as one of k winners, k = 1 .. n; slot 0, the losses, is left out)
+        row, shown = sums[p * (n + 1) + 1 : (p + 1) * (n + 1)], prob.shown[p]
+        if not prob.weighted:
+            # (int / int is correctly rounded: the float of the exact fraction)
+            num, den = sum(map(operator.mul, row, shares)), units * total
+            wins, ties = row[0], sum(row) - row[0]
+            players.append(
+                PlayerResult.of_fields(
+                    {
+                        "label": r.text,
+                        "combos": shown,
+                        "equity": num / den,
+                        "win": wins / total,
+                        "tie": ties / total,
+                        "equity_fraction": (num, den),
+                        "wins": wins,
+                        "ties": ties,
+                    }
+                )
+            )
+        else:
+            eq_f = math.fsum(x / k for k, x in enumerate(row, 1)) / total
+            players.append(
+                PlayerResult.of_fields(
+                    {
+                        "label": r.text,
+                        "combos": shown,
+                        "equity": eq_f,
+                        "win": row[0] / total,
+                        "tie": math.fsum(row[1:]) / total,
+                    }
+                )
+            )
+    if not prob.weighted and counted and total != outcomes:
+        raise InternalError(
+            f"the enumeration counted {total} outcomes where {outcomes} were expected; "
+            "please report this input"
+        )
+    played = int(sums[tally_size])
+    if not prob.weighted and not counted:
+        # The count was estimated up front; the enumeration has now counted exactly.
+        outcomes, counted = int(total), True
+    fields = exact_fields(prob, outcomes, counted, threads, elapsed)
+    fields["players"] = tuple(players)
+    fields["showdowns"] = played
+    fields["interrupted"] = False
+    fields["low_possible"] = low_possible
+    return EquityResult.of_fields(fields, cards_ready=True)
+
+
+@lru_cache(maxsize=64)
+def split_shares(n: int) -> tuple[int, tuple[int, ...]]:
+    """The units of a pot, LCM(1..n), and a k-way winner's share of it for k = 1..n."""
+    units = math.lcm(*range(1, n + 1))
+    return units, tuple(units // k for k in range(1, n + 1))
+
+
+@lru_cache(maxsize=256)
+def card_objects(cards: tuple[int, ...]) -> tuple[Card, ...]:
+    """Card indices as the :class:`Card` objects results hold (a spot asked again asks the
+    same)."""
+    return cards_of(cards)
+
+
+def exact_fields(
+    prob: Problem, outcomes: int, counted: bool, threads: int, elapsed: float
+) -> dict[str, Any]:
+    """The fields every exact result has, finished or interrupted (cards as Card objects)."""
+    return {
+        "game": prob.game.name,
+        "method": "exact",
+        "board": card_objects(prob.board),
+        "dead": card_objects(prob.dead),
+        "outcomes": outcomes,
+        "outcomes_exact": counted,
+        "symmetry": len(prob.group),
+        "trials": None,
+        "seed": None,
+        "threads": threads,
+        "elapsed": elapsed,
+    }
+
+
+def hilo_units(prob: Problem) -> int:
+    """Hi/lo: the units of a half pot, LCM(1..n), so that every split of it is whole."""
+    return math.lcm(*range(1, prob.n + 1))
+
+
+def hilo_exact(
+    prob: Problem, sums: list[Any], total: Any, units: int
+) -> tuple[list[PlayerResult], float]:
+    """Hi/lo players from exhaustive tallies (per player: scoops, part pots, high, low and
+    no-low units; then the outcomes whose board allows a low)."""
+    n, w, out = prob.n, prob.weighted, []
+    for p, r in enumerate(prob.ranges):
+        scoops, parts, hi, lo, nolow = sums[6 * p : 6 * p + 5]
+        shown = prob.shown[p]
+        num, den = hi + lo + nolow, 2 * units * total
+        out.append(
+            PlayerResult.of_fields(
+                {
+                    "label": r.text,
+                    "combos": shown,
+                    "equity": num / den,  # (int / int: the float of the exact fraction)
+                    "win": scoops / total,
+                    "tie": parts / total,
+                    "equity_fraction": None if w else (num, den),
+                    "wins": None if w else scoops,
+                    "ties": None if w else parts,
+                    "scoop": scoops / total,
+                    "high_share": hi / (units * total),
+                    "low_share": lo / (units * total),
+                }
+            )
+        )
+    return out, sums[6 * n] / total
+
+
+def without_equities(prob: Problem) -> tuple[PlayerResult, ...]:
+    """Every player of ``prob`` with its combos and no equities (a run that estimates
+    nothing: an exact run cut short, a Monte Carlo run before its first deal)."""
+    return tuple(
+        PlayerResult(label=r.text, combos=shown, equity=None, win=None, tie=None)
+        for r, shown in zip(prob.ranges, prob.shown, strict=True)
+    )
+
+
+def interrupted_exact(
+    prob: Problem,
+    outcomes: int,
+    counted: bool,
+    threads: int,
+    elapsed: float,
+    done: int,
+    n_items: int,
+) -> EquityResult:
+    """An exact run stopped part way: how far it got, and no equities (a part of an
+    enumeration is not a sample of it)."""
+    players = without_equities(prob)
+    return EquityResult(
+        **exact_fields(prob, outcomes, counted, threads, elapsed),
+        players=players,
+        showdowns=0,
+        interrupted=True,
+        done_fraction=done / max(n_items, 1),
+    )
+
+
+def run_items(p: Prepared, lo: int, hi: int) -> list[Any]:
+    """Exhaustive tallies of work items ``lo .. hi - 1`` of a prepared job on this thread
+    (and the showdowns)."""
+    # A kernel of its own: two pieces of one job may run at once on a worker's threads,
+    # and a kernel keeps its run's stop flag in its problem.
+    prob, kernel = p.prob, p.prob.kernel()
+    n_items = len(p.items) // 3
+    if not 0 <= lo <= hi <= n_items:
+        raise InputError(f"work items {lo}..{hi} are outside this job's {n_items}")
+    code: Literal["d", "q"] = "d" if prob.weighted else "q"
+    size = -(-kernel.tally_size // 8) * 8 + 8
+    tallies = array(code, bytes(8 * size))
+    if hi > lo:
+        run = (kernel.exhaustive_last if p.innermost else kernel.exhaustive)[
+            "double" if prob.weighted else "int64_t"
+        ]
+        iview = memoryview(p.items).cast("B").cast("i", [n_items, 3])[lo:hi]
+        tview = memoryview(tallies).cast("B").cast(code, [1, size])
+        ctallies = combo_buffer(prob, kernel, 1, code)
+        control = Control()
+        run(iview, tview, ctallies, 1, memoryview(control.buffer))
+        if control.buffer[0] < 0:
+            raise InternalError("the enumeration ran out of memory")
+    return tallies.tolist()[: kernel.tally_size + 1]

@@ -1,0 +1,353 @@
+"""The plan: which method runs, on how many threads, and the work cut into items and pieces.
+
+:func:`choose_method` counts the outcomes and picks exact enumeration or Monte
+Carlo; :func:`work_items` cuts an exhaustive run into the kernel's independent
+items; Monte Carlo's unit of work is a block of :data:`MC_BLOCK` deals.  A
+job cut into :class:`Piece` objects (:func:`cut_pieces`) runs anywhere and
+merges by addition (:mod:`pokercalc.engine.merge`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from pokercalc.core.games import Game
+from pokercalc.core.validate import new_seed
+from pokercalc.engine import problem
+from pokercalc.engine.options import DEFAULT_THRESHOLD
+from pokercalc.engine.problem import Problem, random_classes
+from pokercalc.errors import CardConflictError, InputError
+
+if TYPE_CHECKING:
+    from pokercalc.ranges.notation import Range
+
+#: The last player's range is enumerated innermost from this many combos on ...
+INNERMOST_MIN = 4
+
+
+#: ... or, with three or more players, from this many when its boards are merged by dead
+#: suits (whole board to come).
+MERGED_INNERMOST_MIN = 64
+
+
+#: ... or, heads-up on a flop, from this many: below it whole assignments with their turns
+#: and rivers merged by dead suits are cheaper (AhKh against QQ+,AKs,AKo on Qh7h2c: 31
+#: combos, 2,846 showdowns instead of 10,787; 89 combos: 128 us against 101).
+FLOP_INNERMOST_MIN = 48
+
+
+#: An exact run gives each thread at least this many outcomes per suit symmetry (in hold'em
+#: outcomes, ``outcome_cost``), so smaller runs use fewer threads than asked, or one.  In a
+#: loop in one process a second thread pays from a few thousand (AhKh against QQ+,AKs,AKo
+#: and JJ on Qh7h2c, 48,762 per symmetry: 131 us on one thread, 81 on two), but a thread
+#: team waits for its slowest member, and on a busy machine that one may wait for a core:
+#: two processes each looping that spot on two threads of a 2-core machine made 6,300 calls
+#: a second in all, with 8 ms at the 99th percentile, against 14,900 on one thread each.
+#: Runs of a few hundred microseconds and more (AsAh against KsKh, 428,076: 0.63 ms on one
+#: thread, 0.34 ms on two) take that risk; smaller ones keep to one thread.
+PER_THREAD_MIN_OUTCOMES = 50_000
+
+
+#: Work items are split by their highest new board card (to give every thread enough of
+#: them) only when each split item keeps this many outcomes on average: an item costs about
+#: as much to start as a hundred showdowns (AhKh against QQ+,AKs,AKo on Qh7h2c: 18 items in
+#: 17.6 us, split into 792 in 137 us).
+SPLIT_MIN_OUTCOMES = 2_000
+
+
+#: Hi/lo with two or more board cards to come: the last range goes innermost from this many
+#: combos heads-up, and from ``HILO_MULTIWAY_INNERMOST_MIN`` with more players.
+HILO_INNERMOST_MIN = 32
+
+
+HILO_MULTIWAY_INNERMOST_MIN = 8
+
+
+def choose_method(prob: Problem, method: str, limit: float) -> tuple[str, int, bool]:
+    """``"exact"`` or ``"mc"`` for ``method`` (``"auto"`` compares the outcomes, divided by
+    the suit symmetries, with ``limit``), the outcome count and whether it is exact."""
+    assignments, counted = prob.count_assignments()
+    if counted and assignments == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
+    outcomes = assignments * prob.boards()
+    if method == "auto":
+        limit /= outcome_cost(prob)
+        if outcomes <= limit:
+            method = "exact"
+        elif outcomes / prob.symmetry_bound() > limit:
+            method = "mc"  # (known without listing a hand to search the symmetries)
+        else:
+            prob.find_symmetry()
+            method = "exact" if outcomes / len(prob.group) <= limit else "mc"
+    if method == "exact" and len(prob.group) == 1:
+        prob.find_symmetry()
+    return method, outcomes, counted
+
+
+def outcome_cost(prob: Problem, exact: bool = True) -> float:
+    """What one outcome of ``prob`` costs in hold'em outcomes: an Omaha outcome a few times
+    a hold'em one, a hi/lo outcome of whole assignments (both halves for every hand) far
+    more, and much less with an innermost range, or enumerated exactly with a random last
+    player counted by rank classes; measured on this engine.  ``exact=False``: a Monte
+    Carlo deal's cost, which rank classes do not change."""
+    if exact and random_classes(prob):
+        return RANDOM_CLASSES_COST
+    if prob.game.hilo and last_innermost(prob):
+        return HILO_INNERMOST_COST
+    return OUTCOME_COST.get(prob.game.evaluator_id, 1)
+
+
+#: Relative cost of an exact outcome per evaluator (core.games.Game.evaluator_id), for ``auto``.
+OUTCOME_COST = {3: 4, 4: 40}
+
+
+#: ... and of a hi/lo outcome with the last range innermost (AsKs2d3c against random on
+#: Qs7h4c: 104 million outcomes a second, Omaha high 141 million).
+HILO_INNERMOST_COST = 6
+
+
+#: ... and of an outcome whose random last player is counted by rank classes (AsKs against
+#: random preflop: 2.1 billion outcomes in 0.20 s, 0.80 s merged; JcJh | 99+,AJs+ | random on
+#: 4dAc5d: 19 ms, 59 ms combo by combo).
+RANDOM_CLASSES_COST = 0.25
+
+
+def last_innermost(prob: Problem) -> bool:
+    """Whether the exhaustive run enumerates the last player innermost.
+
+    With a big last range the kernel fixes the others, then each board, then
+    runs through the last player's combos; with small ranges it enumerates
+    whole assignments first.  With the whole board to come, merging boards by
+    dead suits makes whole assignments cheaper than that (hold'em games):
+    heads-up always (AcAs against random: 1.3 s -> 0.9 s), with more players
+    for last ranges of up to MERGED_INNERMOST_MIN combos; heads-up on a flop,
+    for last ranges of up to FLOP_INNERMOST_MIN.  Hi/lo, whose
+    whole-assignment showdowns merge well from two cards to come, goes
+    innermost there from HILO_INNERMOST_MIN combos heads-up (As2sKdQd against
+    32 hands preflop: 1.9 s either way) and HILO_MULTIWAY_INNERMOST_MIN with
+    more players.  A last player holding every hand in a hold'em-like game is
+    counted by rank classes innermost (:func:`random_classes`), cheaper than
+    any merging: AsKs against random 0.80 s -> 0.20 s.
+    """
+    if random_classes(prob):
+        return True
+    k = prob.game.board_cards - len(prob.board)
+    least = INNERMOST_MIN
+    merge = problem.MERGE_SUITS  # (read when called: the tests turn it off)
+    if merge and k == prob.game.board_cards and prob.game.forming == "any":
+        least = MERGED_INNERMOST_MIN if prob.n > 2 else 1 << 30
+    elif merge and k == 2 and prob.n == 2 and prob.game.forming == "any":
+        least = FLOP_INNERMOST_MIN
+    elif merge and prob.game.hilo and k >= 2:
+        least = max(least, HILO_INNERMOST_MIN if prob.n == 2 else HILO_MULTIWAY_INNERMOST_MIN)
+    return len(prob.ranges[-1]) >= least
+
+
+def exact_threads(prob: Problem, outcomes: int, threads: int) -> int:
+    """The threads an exhaustive run of ``outcomes`` uses, at most ``threads``: each gets
+    PER_THREAD_MIN_OUTCOMES or more, since every thread adds to the team's start and join,
+    and to the risk of waiting for one that has no core."""
+    work = outcomes * outcome_cost(prob) / len(prob.group)
+    return max(1, min(threads, int(work // PER_THREAD_MIN_OUTCOMES)))
+
+
+def work_items(
+    prob: Problem,
+    kernel: Any,
+    want: int,
+    shuffle: bool,
+    outcomes: int | None = None,
+    threads: int = 1,
+) -> tuple[Any, bool, int]:
+    """The exhaustive run's independent work items as a flat int32 array of (a, b, first)
+    triples, whether the last player is enumerated innermost, and the ``nfirsts`` that
+    :meth:`Kernel.work_items` was given (0, or the split by the highest new card when there
+    are fewer than ``want`` items).  Given the run's ``outcomes``, items are split only into
+    ones of SPLIT_MIN_OUTCOMES or more each, unless they are fewer than ``threads``."""
+    k = prob.game.board_cards - len(prob.board)
+    innermost = last_innermost(prob)
+    first_only = innermost and prob.n == 2
+    items = kernel.work_items(first_only, 0, shuffle)
+    # Too few work items to keep every thread busy: split each one's boards by
+    # their highest new card as well.
+    nfirsts = 0
+    n_items = len(items) // 3
+    if k > 0 and n_items < want:
+        players_before_boards = prob.n - 1 if innermost else prob.n
+        g = prob.game
+        left = g.deck_size - len(prob.board) - len(prob.dead) - g.hole_cards * players_before_boards
+        split = left - k + 1
+        if (
+            outcomes is None
+            or n_items < threads
+            or outcomes >= SPLIT_MIN_OUTCOMES * n_items * split
+        ):
+            nfirsts = split
+            items = kernel.work_items(first_only, nfirsts, shuffle)
+    return items, innermost, nfirsts
+
+
+#: Deals in one Monte Carlo block, the unit of sampling work: block ``j`` of a run
+#: draws from its own stream (:func:`block_states`), so a seed and a trial count give
+#: the same deals however the blocks are spread over threads, processes or machines.
+MC_BLOCK = 1 << 14
+
+
+def mc_blocks(trials: int) -> int:
+    """Blocks of a run of ``trials`` deals (the last one may be short)."""
+    return -(-trials // MC_BLOCK)
+
+
+#: Exact outcomes (after suit symmetry) one engine thread settles in a second, divided by
+#: an outcome's cost (:func:`outcome_cost`); measured on this engine, for sizing pieces only.
+EXACT_RATE = 3.0e8
+#: Monte Carlo deals one engine thread plays in a second with two players (fewer with more).
+MC_RATE = 6.0e7
+
+
+@dataclass(frozen=True)
+class EquityJob:
+    """An equity computation as data: everything a process needs to run any piece of it."""
+
+    players: tuple[str | Range, ...]  #: one expression (or parsed range) per player
+    board: str = ""  #: board cards
+    dead: str = ""  #: dead cards
+    game: str = "holdem"  #: the game's name (core.games)
+    method: str = "exact"  #: ``"exact"`` or ``"mc"``, decided when the job was planned
+    trials: int | None = None  #: Monte Carlo deals
+    seed: int | None = None  #: Monte Carlo seed
+    nfirsts: int = 0  #: exact work items split by the boards' highest card (``Kernel.work_items``)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Work items (exact) or blocks (Monte Carlo) ``lo .. hi - 1`` of a job."""
+
+    job: EquityJob  #: the job this piece belongs to
+    index: int  #: the piece's place in its plan
+    lo: int  #: first work item or block
+    hi: int  #: one past the last
+
+
+@dataclass(frozen=True)
+class PieceTally:
+    """What a piece counted: the engine's tally row, which merges by addition."""
+
+    index: int  #: the piece's place in its plan
+    lo: int  #: first work item or block
+    hi: int  #: one past the last
+    tallies: tuple[int, ...] | tuple[float, ...]  #: per player and split size, outcomes, showdowns
+    seconds: float  #: wall time the piece took where it ran
+    units: int = 0  #: the job's work items (exact) or blocks as the running process made them
+
+
+@dataclass(frozen=True)
+class EquityPlan:
+    """A job cut into pieces, with what the merge needs to know."""
+
+    job: EquityJob  #: what is computed
+    pieces: tuple[Piece, ...]  #: the pieces, in order; together they cover ``units`` once
+    units: int  #: work items (exact) or blocks (Monte Carlo) in all
+    outcomes: int  #: valid outcomes of the spot (as in EquityResult)
+    outcomes_exact: bool  #: whether ``outcomes`` was counted, not estimated
+
+
+@dataclass
+class Prepared:
+    """A job's problem as one process builds it; every process builds the same."""
+
+    prob: Problem  #: the problem, players in the engine's order
+    order: list[int]  #: the engine's order of the players given
+    shown: list[int]  #: the players' hand counts as shown, in the order given
+    game: Game  #: the game played
+    outcomes: int  #: valid outcomes of the spot
+    counted: bool  #: whether ``outcomes`` was counted, not estimated
+    method: str  #: ``"exact"`` or ``"mc"``
+    kernel: Any = None  #: an exact job's kernel
+    items: Any = None  #: an exact job's work items (:func:`work_items`)
+    innermost: bool = False  #: whether the last player is enumerated innermost
+    nfirsts: int = 0  #: the items' split by the boards' highest card
+
+    @property
+    def units(self) -> int:
+        """Work items or blocks of the job."""
+        if self.method == "exact":
+            return len(self.items) // 3
+        return 0
+
+
+def prepare(
+    set_up: tuple[list[int], list[int], Problem],
+    game: Game,
+    method: str,
+    threshold: float,
+    want: int = 0,
+    nfirsts: int = 0,
+) -> Prepared:
+    """A job's problem (``set_up``: :func:`~pokercalc.engine.problem.setup`'s answer), its
+    method and, for an exact job, its work items (split when there are fewer than ``want``;
+    with ``want`` 0 the job's own ``nfirsts`` decides)."""
+    shown, order, prob = set_up
+    method, outcomes, counted = choose_method(prob, method, threshold)
+    p = Prepared(prob, order, shown, game, outcomes, counted, method)
+    if method == "exact":
+        p.kernel = prob.kernel()
+        if want:
+            # (Only about one item in len(group) does work: see exact.exhaustive.)
+            want *= len(prob.group)
+            p.items, p.innermost, p.nfirsts = work_items(prob, p.kernel, want, True)
+        else:
+            p.items, p.innermost, _ = work_items(prob, p.kernel, 0, True)
+            if nfirsts:
+                first_only = p.innermost and prob.n == 2
+                p.items = p.kernel.work_items(first_only, nfirsts, True)
+            p.nfirsts = nfirsts
+    return p
+
+
+def cut_pieces(
+    job: EquityJob,
+    set_up: tuple[list[int], list[int], Problem],
+    game: Game,
+    method: str,
+    threshold: float | None,
+    trials: int | None,
+    seed: int | None,
+    pieces: int | None,
+    piece_seconds: float,
+) -> EquityPlan:
+    """``job`` (its players set up as ``set_up``) cut into pieces of about ``piece_seconds``
+    each (or ``pieces``), its method decided first (``"auto"`` as ``equity`` decides)."""
+    limit = DEFAULT_THRESHOLD if threshold is None else threshold
+    # Decide the method (and count the outcomes) before sizing anything.
+    prob = set_up[2]
+    chosen, outcomes, counted = choose_method(prob, method, limit)
+    cost = outcome_cost(prob, exact=chosen == "exact")
+    if chosen == "mc":
+        if trials is None:
+            why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
+            raise InputError(
+                f"{why}Monte Carlo in pieces needs a number of deals (--trials): the pieces "
+                "are fixed blocks of them"
+            )
+        job = replace(job, method="mc", trials=trials, seed=new_seed() if seed is None else seed)
+        units = mc_blocks(trials)
+        seconds = trials * cost * prob.n / 2 / MC_RATE
+    else:
+        seconds = outcomes / len(prob.group) * cost / EXACT_RATE
+        want = pieces if pieces is not None else max(1, round(seconds / piece_seconds))
+        p = prepare(set_up, game, "exact", limit, want=4 * want)
+        job = replace(job, method="exact", nfirsts=p.nfirsts)
+        units = p.units
+        outcomes, counted = p.outcomes, p.counted
+    count = pieces if pieces is not None else max(1, round(seconds / piece_seconds))
+    count = max(1, min(count, units))
+    bounds = [units * i // count for i in range(count + 1)]
+    return EquityPlan(
+        job=job,
+        pieces=tuple(Piece(job, i, bounds[i], bounds[i + 1]) for i in range(count)),
+        units=units,
+        outcomes=outcomes,
+        outcomes_exact=counted,
+    )
