@@ -29,6 +29,7 @@ from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
 from pokercalc.engine import exact as engine_exact
 from pokercalc.engine import plan as E
+from pokercalc.engine.options import DEFAULT_THRESHOLD
 from pokercalc.ranges.players import problem_of
 
 #: Ranks (0 = deuce .. 12 = ace) that can play in an eight-or-better low.
@@ -373,4 +374,4 @@ def test_auto_counts_an_innermost_outcome_near_omaha_high() -> None:
         _, _, prob = problem_of(
             ["AsKs2d3c", "random"], tuple(parse_cards("Qs7h4c")), (), get_game(game)
         )
-        assert E.choose_method(prob, "auto", E.DEFAULT_THRESHOLD)[0] == "exact"
+        assert E.choose_method(prob, "auto", DEFAULT_THRESHOLD)[0] == "exact"

@@ -18,7 +18,6 @@ import time as _time
 from collections.abc import Callable
 from typing import Any
 
-from pokercalc.analysis.pieces import equity_on
 from pokercalc.core.cards import CardsLike
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.runner import default_threads
@@ -113,6 +112,8 @@ def equity(
                 "Monte Carlo in pieces stops at a number of deals (trials), not at a time "
                 "or a standard error"
             )
+        from pokercalc.analysis.pieces import equity_on  # (loaded by runs in pieces only)
+
         check_engine_options(
             method=method, threshold=threshold, trials=trials, seed=seed, threads=threads
         )

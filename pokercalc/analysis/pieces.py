@@ -47,16 +47,16 @@ from pokercalc.engine.exact import run_items
 from pokercalc.engine.merge import merge_tallies
 from pokercalc.engine.montecarlo import Sampler, check_accepted, interrupted_plan
 from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
-from pokercalc.engine.plan import (
+from pokercalc.engine.pieces import (
     EquityJob,
     EquityPlan,
     Piece,
     PieceTally,
     Prepared,
     cut_pieces,
-    mc_blocks,
     prepare,
 )
+from pokercalc.engine.plan import mc_blocks
 from pokercalc.engine.results import EquityResult, in_given_order
 from pokercalc.errors import InputError
 from pokercalc.ranges.players import Players, player_texts, problem_of

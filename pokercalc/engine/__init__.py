@@ -2,5 +2,6 @@
 
 Its modules import only :mod:`pokercalc.core` and each other, one way:
 ``options``, ``results``, ``problem`` -> ``plan`` -> ``exact`` -> ``montecarlo``
--> ``run``, ``merge``.  The players come in parsed (:mod:`pokercalc.ranges.players`).
+-> ``run``; ``plan`` -> ``pieces`` -> ``merge`` for runs in pieces.  The players
+come in parsed (:mod:`pokercalc.ranges.players`).
 """

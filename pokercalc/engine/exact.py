@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pokercalc.core.cards import Card, cards_of
 from pokercalc.core.runner import Control, run_here
-from pokercalc.engine.plan import Prepared, last_innermost, work_items
+from pokercalc.engine.plan import last_innermost, work_items
 from pokercalc.engine.problem import Problem, combo_buffer, keep_combo_tallies
 from pokercalc.engine.results import EquityResult, PlayerResult
 from pokercalc.errors import CardConflictError, InputError, InternalError
 
 if TYPE_CHECKING:
     from pokercalc.core._engine import Kernel
+    from pokercalc.engine.pieces import Prepared
 
 #: Exact runs count in int64; more outcomes than this cannot be tallied exactly.
 MAX_EXACT_OUTCOMES = 2**62

@@ -9,7 +9,7 @@ from typing import Any
 
 from pokercalc.engine.exact import exact_result, hilo_units, interrupted_exact
 from pokercalc.engine.montecarlo import mc_no_deal, mc_result
-from pokercalc.engine.plan import EquityPlan, PieceTally, Prepared
+from pokercalc.engine.pieces import EquityPlan, PieceTally, Prepared
 from pokercalc.engine.results import EquityResult, in_given_order
 from pokercalc.errors import InputError
 

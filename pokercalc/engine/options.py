@@ -14,9 +14,10 @@ pokercalc.errors.InputError: method 'exact' excludes trials, which is for Monte 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from pokercalc._lazy import FieldMethods, record
 from pokercalc.core.validate import check_engine_options
 from pokercalc.errors import InputError
 
@@ -35,9 +36,13 @@ def check_method(method: str) -> None:
         raise InputError(f"method must be auto, exact or mc, not {method!r}")
 
 
-@dataclass(frozen=True, kw_only=True)
-class EngineOptions:
-    """Every option of an engine run, checked when made (one line, ``InputError``)."""
+@record(kw_only=True, init_when_called=True)
+class EngineOptions(FieldMethods):
+    """Every option of an engine run, checked when made (one line, ``InputError``).
+
+    A frozen keyword-only dataclass (:func:`~pokercalc._lazy.record`: its ``__init__`` is
+    written when first called, so that importing the engine costs no more than before).
+    """
 
     method: str = "auto"  #: "exact", "mc" or "auto" (exact up to ``threshold`` outcomes)
     threshold: float | None = None  #: auto: most outcomes enumerated (None: DEFAULT_THRESHOLD)

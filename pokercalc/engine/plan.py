@@ -1,26 +1,21 @@
-"""The plan: which method runs, on how many threads, and the work cut into items and pieces.
+"""The plan: which method runs, on how many threads, and the work cut into items and blocks.
 
 :func:`choose_method` counts the outcomes and picks exact enumeration or Monte
 Carlo; :func:`work_items` cuts an exhaustive run into the kernel's independent
-items; Monte Carlo's unit of work is a block of :data:`MC_BLOCK` deals.  A
-job cut into :class:`Piece` objects (:func:`cut_pieces`) runs anywhere and
-merges by addition (:mod:`pokercalc.engine.merge`).
+items; Monte Carlo's unit of work is a block of :data:`MC_BLOCK` deals.  Items
+and blocks are what :mod:`pokercalc.engine.pieces` cuts a job into.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from pokercalc.core.games import Game
-from pokercalc.core.validate import new_seed
 from pokercalc.engine import problem
-from pokercalc.engine.options import DEFAULT_THRESHOLD
 from pokercalc.engine.problem import Problem, random_classes
-from pokercalc.errors import CardConflictError, InputError
+from pokercalc.errors import CardConflictError
 
 if TYPE_CHECKING:
-    from pokercalc.ranges.notation import Range
+    pass
 
 #: The last player's range is enumerated innermost from this many combos on ...
 INNERMOST_MIN = 4
@@ -197,157 +192,3 @@ MC_BLOCK = 1 << 14
 def mc_blocks(trials: int) -> int:
     """Blocks of a run of ``trials`` deals (the last one may be short)."""
     return -(-trials // MC_BLOCK)
-
-
-#: Exact outcomes (after suit symmetry) one engine thread settles in a second, divided by
-#: an outcome's cost (:func:`outcome_cost`); measured on this engine, for sizing pieces only.
-EXACT_RATE = 3.0e8
-#: Monte Carlo deals one engine thread plays in a second with two players (fewer with more).
-MC_RATE = 6.0e7
-
-
-@dataclass(frozen=True)
-class EquityJob:
-    """An equity computation as data: everything a process needs to run any piece of it."""
-
-    players: tuple[str | Range, ...]  #: one expression (or parsed range) per player
-    board: str = ""  #: board cards
-    dead: str = ""  #: dead cards
-    game: str = "holdem"  #: the game's name (core.games)
-    method: str = "exact"  #: ``"exact"`` or ``"mc"``, decided when the job was planned
-    trials: int | None = None  #: Monte Carlo deals
-    seed: int | None = None  #: Monte Carlo seed
-    nfirsts: int = 0  #: exact work items split by the boards' highest card (``Kernel.work_items``)
-
-
-@dataclass(frozen=True)
-class Piece:
-    """Work items (exact) or blocks (Monte Carlo) ``lo .. hi - 1`` of a job."""
-
-    job: EquityJob  #: the job this piece belongs to
-    index: int  #: the piece's place in its plan
-    lo: int  #: first work item or block
-    hi: int  #: one past the last
-
-
-@dataclass(frozen=True)
-class PieceTally:
-    """What a piece counted: the engine's tally row, which merges by addition."""
-
-    index: int  #: the piece's place in its plan
-    lo: int  #: first work item or block
-    hi: int  #: one past the last
-    tallies: tuple[int, ...] | tuple[float, ...]  #: per player and split size, outcomes, showdowns
-    seconds: float  #: wall time the piece took where it ran
-    units: int = 0  #: the job's work items (exact) or blocks as the running process made them
-
-
-@dataclass(frozen=True)
-class EquityPlan:
-    """A job cut into pieces, with what the merge needs to know."""
-
-    job: EquityJob  #: what is computed
-    pieces: tuple[Piece, ...]  #: the pieces, in order; together they cover ``units`` once
-    units: int  #: work items (exact) or blocks (Monte Carlo) in all
-    outcomes: int  #: valid outcomes of the spot (as in EquityResult)
-    outcomes_exact: bool  #: whether ``outcomes`` was counted, not estimated
-
-
-@dataclass
-class Prepared:
-    """A job's problem as one process builds it; every process builds the same."""
-
-    prob: Problem  #: the problem, players in the engine's order
-    order: list[int]  #: the engine's order of the players given
-    shown: list[int]  #: the players' hand counts as shown, in the order given
-    game: Game  #: the game played
-    outcomes: int  #: valid outcomes of the spot
-    counted: bool  #: whether ``outcomes`` was counted, not estimated
-    method: str  #: ``"exact"`` or ``"mc"``
-    kernel: Any = None  #: an exact job's kernel
-    items: Any = None  #: an exact job's work items (:func:`work_items`)
-    innermost: bool = False  #: whether the last player is enumerated innermost
-    nfirsts: int = 0  #: the items' split by the boards' highest card
-
-    @property
-    def units(self) -> int:
-        """Work items or blocks of the job."""
-        if self.method == "exact":
-            return len(self.items) // 3
-        return 0
-
-
-def prepare(
-    set_up: tuple[list[int], list[int], Problem],
-    game: Game,
-    method: str,
-    threshold: float,
-    want: int = 0,
-    nfirsts: int = 0,
-) -> Prepared:
-    """A job's problem (``set_up``: :func:`~pokercalc.engine.problem.setup`'s answer), its
-    method and, for an exact job, its work items (split when there are fewer than ``want``;
-    with ``want`` 0 the job's own ``nfirsts`` decides)."""
-    shown, order, prob = set_up
-    method, outcomes, counted = choose_method(prob, method, threshold)
-    p = Prepared(prob, order, shown, game, outcomes, counted, method)
-    if method == "exact":
-        p.kernel = prob.kernel()
-        if want:
-            # (Only about one item in len(group) does work: see exact.exhaustive.)
-            want *= len(prob.group)
-            p.items, p.innermost, p.nfirsts = work_items(prob, p.kernel, want, True)
-        else:
-            p.items, p.innermost, _ = work_items(prob, p.kernel, 0, True)
-            if nfirsts:
-                first_only = p.innermost and prob.n == 2
-                p.items = p.kernel.work_items(first_only, nfirsts, True)
-            p.nfirsts = nfirsts
-    return p
-
-
-def cut_pieces(
-    job: EquityJob,
-    set_up: tuple[list[int], list[int], Problem],
-    game: Game,
-    method: str,
-    threshold: float | None,
-    trials: int | None,
-    seed: int | None,
-    pieces: int | None,
-    piece_seconds: float,
-) -> EquityPlan:
-    """``job`` (its players set up as ``set_up``) cut into pieces of about ``piece_seconds``
-    each (or ``pieces``), its method decided first (``"auto"`` as ``equity`` decides)."""
-    limit = DEFAULT_THRESHOLD if threshold is None else threshold
-    # Decide the method (and count the outcomes) before sizing anything.
-    prob = set_up[2]
-    chosen, outcomes, counted = choose_method(prob, method, limit)
-    cost = outcome_cost(prob, exact=chosen == "exact")
-    if chosen == "mc":
-        if trials is None:
-            why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
-            raise InputError(
-                f"{why}Monte Carlo in pieces needs a number of deals (--trials): the pieces "
-                "are fixed blocks of them"
-            )
-        job = replace(job, method="mc", trials=trials, seed=new_seed() if seed is None else seed)
-        units = mc_blocks(trials)
-        seconds = trials * cost * prob.n / 2 / MC_RATE
-    else:
-        seconds = outcomes / len(prob.group) * cost / EXACT_RATE
-        want = pieces if pieces is not None else max(1, round(seconds / piece_seconds))
-        p = prepare(set_up, game, "exact", limit, want=4 * want)
-        job = replace(job, method="exact", nfirsts=p.nfirsts)
-        units = p.units
-        outcomes, counted = p.outcomes, p.counted
-    count = pieces if pieces is not None else max(1, round(seconds / piece_seconds))
-    count = max(1, min(count, units))
-    bounds = [units * i // count for i in range(count + 1)]
-    return EquityPlan(
-        job=job,
-        pieces=tuple(Piece(job, i, bounds[i], bounds[i + 1]) for i in range(count)),
-        units=units,
-        outcomes=outcomes,
-        outcomes_exact=counted,
-    )
