@@ -25,7 +25,7 @@ from pokercalc.analysis.draws import (
     straight_outs,
 )
 from pokercalc.cli import cli
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
 from pokercalc.errors import CardConflictError, InputError, ParseError

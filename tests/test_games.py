@@ -8,7 +8,7 @@ import random
 import pytest
 import reference_games as ref
 
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import parse_cards
 from pokercalc.core.games import (
     CATEGORY_NAMES,

@@ -9,7 +9,7 @@ cdef struct Rng:
 
 
 # ``outside`` is the mask of the cards the game's deck lacks (never dealt); ``ranking`` is its
-# RANKING_* number (core/_eval.pxd: hold'em, short-deck or Triton values) and ``evaluator``
+# RANKING_* number (_eval.pxd: hold'em, short-deck or Triton values) and ``evaluator``
 # its ``evaluator_id`` (those, or 3 for Omaha high).
 
 cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t* dead, int nd,

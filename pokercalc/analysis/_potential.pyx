@@ -27,7 +27,7 @@ from libc.stdlib cimport calloc, free, malloc
 
 from pokercalc.core._boards cimport Boards, boards_next, boards_start, remaining_cards
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport (
+from pokercalc._eval cimport (
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,

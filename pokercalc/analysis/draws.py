@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import (
     Card,
     CardsLike,

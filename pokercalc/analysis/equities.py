@@ -962,7 +962,7 @@ _KEYS: list[int] = []
 def _card_keys() -> list[int]:
     """Each card's evaluator key (the kernel adds them up per hand)."""
     if not _KEYS:
-        from pokercalc.core._eval import card_keys
+        from pokercalc._eval import card_keys
 
         _KEYS.extend(card_keys())
     return _KEYS

@@ -62,7 +62,7 @@ from pokercalc.analysis.draws import (
     is_backdoor_flush_draw,
     straight_outs,
 )
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import (
     Card,
     CardLike,

@@ -77,7 +77,7 @@ from pokercalc.analysis.draws import (
     unbeaten,
     value_of,
 )
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import (
     Card,
     CardLike,

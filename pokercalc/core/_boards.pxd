@@ -8,7 +8,7 @@ inline and GIL-free.
 
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY
+from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY
 
 cdef extern from *:
     """

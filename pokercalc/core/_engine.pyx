@@ -39,7 +39,7 @@ from pokercalc.core._boards cimport (
     remaining_cards,
 )
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport (
+from pokercalc._eval cimport (
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,

@@ -8,7 +8,7 @@ which player ``p`` is one of ``k`` winners; hi/lo tallies as
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
-from pokercalc.core._eval cimport (
+from pokercalc._eval cimport (
     OmahaBoard,
     OmahaHiLoRanking,
     evaluate,

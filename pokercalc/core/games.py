@@ -52,7 +52,7 @@ def __getattr__(name: str) -> tuple[str, ...]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-#: The evaluator's number for each ranking (the RANKING_* enum of core/_eval.pxd).
+#: The evaluator's number for each ranking (the RANKING_* enum of _eval.pxd).
 _RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
 
 #: The kernels hold at most this many players (their fixed-size arrays).

@@ -24,7 +24,7 @@ cimport openmp
 
 from pokercalc.core._boards cimport permute_mask
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
+from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY, PC_KEY_INIT, eval_key
 
 import numpy as np
 
