@@ -53,6 +53,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokercalc import _eval
 from pokercalc.analysis.draws import (
     _completing_ranks,
     _open_ended,
@@ -62,7 +63,6 @@ from pokercalc.analysis.draws import (
     is_backdoor_flush_draw,
     straight_outs,
 )
-from pokercalc import _eval
 from pokercalc.core.cards import (
     Card,
     CardLike,

@@ -66,6 +66,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from pokercalc import _eval
 from pokercalc.analysis.draws import (
     analysis_game,
     board_category,
@@ -77,7 +78,6 @@ from pokercalc.analysis.draws import (
     unbeaten,
     value_of,
 )
-from pokercalc import _eval
 from pokercalc.core.cards import (
     Card,
     CardLike,
