@@ -39,7 +39,7 @@ from pokercalc.core.cards import (
     format_cards,
     mask_of,
 )
-from pokercalc.core.games import HOLDEM, Game, get_game
+from pokercalc.core.games import HOLDEM, TWO_PLUS_THREE, Game, get_game
 from pokercalc.core.results import (
     CARDS,
     COUNT,
@@ -717,7 +717,7 @@ class _Problem:
             self.bkey,
             self.bmask,
             mask_of(self.dead) | self.game.outside_mask,
-            self.game.evaluator_id,
+            *self.game.kernel_ids,
             self.game.hole_cards,
             cards.cast("B") if isinstance(cards, memoryview) else cards.reshape(-1),
             bytes(self.board),
@@ -731,7 +731,8 @@ class _Problem:
         """A kernel for one exhaustive run without a breakdown, and its runs prepared so far
         (:class:`_Plan` by threads and innermost player): one a repeated problem kept
         (:meth:`give_back`), set up again, or a new one.  A kernel serves one run at a time
-        (it holds the run's stop flag), so a kept one is taken out while it runs."""
+        (it holds the run's settings: suit merging, rank classes, breakdown, and the prepared
+        runs beside it), so a kept one is taken out while it runs."""
         try:
             kernel, runs = self._found.kernels.pop()  # (atomic: threads may share a problem)
         except IndexError:
@@ -1280,7 +1281,7 @@ def _outcome_cost(prob: _Problem, exact: bool = True) -> float:
         return _RANDOM_CLASSES_COST
     if prob.game.hilo and _innermost(prob):
         return _HILO_INNERMOST_COST
-    return _OUTCOME_COST.get(prob.game.evaluator_id, 1)
+    return _OUTCOME_COST.get((prob.game.forming, prob.game.hilo), 1)
 
 
 def _random_classes(prob: _Problem) -> bool:
@@ -1729,8 +1730,9 @@ def _exact_fields(
     }
 
 
-#: Relative cost of an exact outcome per evaluator (core.games.Game.evaluator_id), for ``auto``.
-_OUTCOME_COST = {3: 4, 4: 40}
+#: Relative cost of an exact outcome by how a game forms hands and whether it is hi/lo (the
+#: rest cost 1), for ``auto``.
+_OUTCOME_COST = {(TWO_PLUS_THREE, False): 4, (TWO_PLUS_THREE, True): 40}
 #: ... and of a hi/lo outcome with the last range innermost (AsKs2d3c against random on
 #: Qs7h4c: 104 million outcomes a second, Omaha high 141 million).
 _HILO_INNERMOST_COST = 6
@@ -1750,9 +1752,12 @@ def _hilo_exact(
 ) -> tuple[list[PlayerResult], float]:
     """Hi/lo players from exhaustive tallies (per player: scoops, part pots, high, low and
     no-low units; then the outcomes whose board allows a low)."""
+    from pokercalc.core import _engine
+
     n, w, out = prob.n, prob.weighted, []
     for p, r in enumerate(prob.ranges):
-        scoops, parts, hi, lo, nolow = sums[6 * p : 6 * p + 5]
+        at = _engine.player_slot(p, n, True)
+        scoops, parts, hi, lo, nolow = sums[at : at + 5]
         shown = prob.shown[p]
         num, den = hi + lo + nolow, 2 * units * total
         out.append(
@@ -1772,7 +1777,7 @@ def _hilo_exact(
                 }
             )
         )
-    return out, sums[6 * n] / total
+    return out, sums[_engine.low_board_slot(n)] / total
 
 
 def _without_equities(prob: _Problem) -> tuple[PlayerResult, ...]:
@@ -2108,6 +2113,7 @@ def _montecarlo(
         # Stopped while its tables were drawn: a Monte Carlo run all the same, with no deal.
         return _mc_no_deal(prob, outcomes, counted, threads, seed, _time.perf_counter() - start)
     n, units = prob.n, sampler.kernel.units
+    from pokercalc.core import _engine
 
     def stats(sums: list[int]) -> list[tuple[float | None, ...]]:
         if prob.game.hilo:
@@ -2139,7 +2145,7 @@ def _montecarlo(
             now_stats = stats(sums) if stderr is not None else []
             if stderr is not None and _mc_converged(now_stats, stderr):
                 # (a clustered run's standard error needs its clusters to be believed)
-                clusters = 0 if prob.game.hilo else sums[n * (n + 1) + 2]
+                clusters = 0 if prob.game.hilo else sums[_engine.cluster_slot(n, False)]
                 if clusters == 0 or clusters >= MC_CLUSTERS:
                     break
             if spent < 0.05:
@@ -2202,8 +2208,10 @@ def _mc_result(
     time: float | None,
 ) -> EquityResult:
     """A Monte Carlo result from its integer counts (summed over threads or pieces)."""
+    from pokercalc.core import _engine
+
     n = prob.n
-    m = sums[prob.n * (n + 1) if not prob.game.hilo else 6 * n + 1]
+    m = sums[_engine.total_slot(n, prob.game.hilo)]
     if m == 0:
         if interrupted:
             return _mc_no_deal(prob, outcomes, counted, threads, seed, elapsed)
@@ -2239,7 +2247,7 @@ def _mc_result(
         showdowns=m,
         interrupted=interrupted,
         done_fraction=_mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
-        low_possible=sums[6 * n] / m if prob.game.hilo else None,
+        low_possible=sums[_engine.low_board_slot(n)] / m if prob.game.hilo else None,
     )
 
 
@@ -2297,10 +2305,13 @@ def _mc_done_fraction(deals: int, trials: int | None, elapsed: float, time: floa
 def _hilo_mc_stats(sums: list[int], n: int, units: int) -> list[tuple[float | None, ...]]:
     """Hi/lo Monte Carlo per player: equity, scoop and part-pot rates, high and low shares,
     and the equity's standard error from the squared units of each deal's share."""
-    m = sums[6 * n + 1]
+    from pokercalc.core import _engine
+
+    m = sums[_engine.total_slot(n, True)]
     out: list[tuple[float | None, ...]] = []
     for p in range(n):
-        scoops, parts, hi, lo, nolow, squares = sums[6 * p : 6 * p + 6]
+        at = _engine.player_slot(p, n, True)
+        scoops, parts, hi, lo, nolow, squares = sums[at : at + 6]
         if m == 0:
             out.append((0.0, 0.0, 0.0, 0.0, 0.0, None))
             continue
@@ -2341,13 +2352,15 @@ def _mc_stats(
     and the players of a class (``classes[p]``: :func:`_mc_classes`) report
     its mean.  It is None (undefined) below two deals, or two clusters.
     """
-    m = sums[n * (n + 1)]
-    at = n * (n + 1) + 2
+    from pokercalc.core import _engine
+
+    m = sums[_engine.total_slot(n, False)]
+    at = _engine.cluster_slot(n, False)
     if len(sums) > at and sums[at] > 0:
         return _clustered_mc_stats(sums, n, classes or range(n))
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
-        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
+        row = sums[_engine.player_slot(p, n, False) : _engine.player_slot(p + 1, n, False)]
         if m == 0:
             out.append((0.0, 0.0, 0.0, None))
             continue
@@ -2379,11 +2392,16 @@ def _clustered_mc_stats(
     ``(A N^2 - 2 T X N + T^2 Q) / N^2`` in whole numbers, exact before the
     last division.
     """
-    m = sums[n * (n + 1)]
-    at = n * (n + 1) + 2
+    from pokercalc.core import _engine
+
+    m = sums[_engine.total_slot(n, False)]
+    at = _engine.cluster_slot(n, False)
     deals, q = sums[at], sums[at + 1]
     units = _share_units(n)
-    rows = [sums[p * (n + 1) : (p + 1) * (n + 1)] for p in range(n)]
+    rows = [
+        sums[_engine.player_slot(p, n, False) : _engine.player_slot(p + 1, n, False)]
+        for p in range(n)
+    ]
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
         c = classes[p]

@@ -557,7 +557,7 @@ def _potential(
             out,
             nt,
             ctl,
-            game.evaluator_id,
+            *game.kernel_ids,
             game.outside_mask,
         ),
         nt,

@@ -3,8 +3,10 @@
 
 Every player is a distribution of combos; the kernels see flat arrays (one
 entry per combo of every player, player ``p`` owning ``off[p] .. off[p+1]``)
-and never touch a Python object per hand or per board.  ``equity.py`` builds
-the arrays, validates, picks the method and turns tallies into results.
+and never touch a Python object per hand or per board.  The Python side
+(analysis/equities.py) builds the arrays, validates, picks the method and turns
+tallies into results.  A kernel is compiled per forming rule and ranking
+(``forming_t``, ``ranking_t``); :func:`play` picks the one the game asks for.
 
 Tallies are laid out as ``tally[p * (n + 1) + k]``: the weight of the
 outcomes in which player ``p`` is one of ``k`` winners (``k = 1`` is a sole
@@ -39,15 +41,28 @@ from pokercalc.core._boards cimport (
     remaining_cards,
 )
 from pokercalc.core._control cimport add_done, stop_requested
+from pokercalc.core._game cimport (
+    FORMING_BEST_FIVE,
+    FORMING_TWO_PLUS_THREE,
+    MAX_BOARD,
+    MAX_HOLE,
+    MAX_PLAYERS,
+    BestFive,
+    TwoPlusThree,
+    forming_t,
+)
 from pokercalc._eval cimport (
+    NO_RANKING,
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,
+    RANKING_HIGH,
+    RANKING_LOW8,
+    RANKING_SHORTDECK,
     RANKING_SHORTDECK_TRITON,
+    HighLow8Ranking,
     HighRanking,
     OmahaBoard,
-    OmahaHiLoRanking,
-    OmahaRanking,
     OmahaTable,
     ShortRanking,
     TritonRanking,
@@ -63,7 +78,6 @@ from pokercalc._eval cimport (
 )
 from pokercalc.core._showdown cimport (
     HILO_SLOTS,
-    MAXP,
     WM_PLAYERS,
     count_values,
     winner_bits16,
@@ -72,6 +86,7 @@ from pokercalc.core._showdown cimport (
     showdown_winners,
     winners_to_tally,
 )
+from pokercalc.core cimport _showdown as layout
 from pokercalc.core._rng cimport (
     SHUFFLE_BATCH,
     ShufflePlan,
@@ -91,14 +106,11 @@ cdef enum:
     # pairs (a few milliseconds).
     SIGNAL_CHECK_PAIRS = 1 << 22
     FLUSH_CARDS = 5  # cards of one suit a flush needs
-    MAXHOLE = 6  # hole cards a player can hold (Omaha-6)
+    # Own cards a player holds in the games _mc_holdem deals (two, as in hold'em).
+    HOLE_PAIR = 2
     # When the last player's range has more combos than this, a board's values
     # for every pair of hole ranks are tabled first (Omaha).
     OMAHA_TABLE_MIN = 24
-    # The kernels' own numbers for Omaha (two hole and three board cards): high, and
-    # high-low eight or better.
-    EVAL_OMAHA = 3
-    EVAL_OMAHA_HILO = 4
 
 cdef extern from "stdlib.h":
     int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
@@ -148,12 +160,14 @@ cdef struct Problem:
     uint64_t bmask
     uint64_t dead
     int64_t* ctl                # the caller's [stop, done] (runner.Control), or NULL
-    int ranking                 # the game's evaluator: RANKING_* of _eval.pxd, or EVAL_OMAHA*
+    int forming                 # how a hand is formed: FORMING_* of core/_game.pxd
+    int ranking                 # the high (or only) ranking: RANKING_* of _eval.pxd
+    int low                     # the low half's ranking (RANKING_LOW8), or NO_RANKING
     int total_at                # the tally index of the total weight (the outcome counts before it)
     int64_t units               # hi/lo: a half pot in units, LCM(1..n), so every split is whole
     int K                       # hole cards per combo
     const uint8_t* ccards       # per combo: its K hole cards
-    uint8_t bcards[5]           # the board cards given (nb of them)
+    uint8_t bcards[MAX_BOARD]   # the board cards given (nb of them)
     int bp                      # the player whose tallies are also kept per combo (-1: none)
     int bstride                 # slots of one combo's tally (see Kernel.set_breakdown)
     int32_t boff                # that player's first combo
@@ -166,7 +180,7 @@ cdef struct Problem:
     int mc_boards               # Monte Carlo: boards dealt to each deal of the hands (1: one)
     int mc_group                # and deals of the hands a cluster (joint rows drawn evenly)
     int64_t mc_units            # and the units of a board's share, every split whole
-    uint8_t mc_class[MAXP]      # and each player's class of exchangeable players (its first)
+    uint8_t mc_class[MAX_PLAYERS]      # and each player's class of exchangeable players (its first)
     int mc_pooled               # 1: some class has two players or more
 
 
@@ -230,7 +244,7 @@ cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint
                                      uint8_t* bc, uint64_t mask, const uint8_t* rem, int lo,
                                      int hi, const Canon* C, int64_t* cnt,
                                      int64_t* ev) noexcept nogil:
-    """Omaha showdowns for the board ``bc[0:4]`` plus each of ``rem[lo:hi]``; returns the boards
+    """Omaha showdowns for the board ``bc`` but its last card, plus each of ``rem[lo:hi]``; returns the boards
     and adds the showdowns played to ``ev``.
 
     ``mask`` holds the new board cards but the last (what ``leaf_weight`` reads).
@@ -243,8 +257,8 @@ cdef inline int64_t last_cards_omaha(ranking_t* rk, const Problem* P, const uint
             wt = leaf_weight(C, mask | PC_CARD_BIT[rem[i]])
             if wt == 0:
                 continue
-        bc[4] = rem[i]
-        omaha_showdown(rk, P.n, P.K, P.units, holes, bc, wt, False, cnt)
+        bc[MAX_BOARD - 1] = rem[i]
+        omaha_showdown(rk, P.n, P.K, P.units, holes, bc, MAX_BOARD, wt, False, cnt)
         boards += wt
         ev[0] += 1
     return boards
@@ -284,7 +298,7 @@ cdef struct Merged:
     const uint64_t* hk
     const uint64_t* hm
     const uint8_t** holes
-    uint8_t bc[5]               # the board given, then the cards played
+    uint8_t bc[MAX_BOARD]       # the board given, then the cards played
     int64_t* cnt
     int64_t* wm                 # NULL, or counts by set of winners (WM_PLAYERS or fewer)
     int64_t boards              # boards counted (weights)
@@ -301,15 +315,15 @@ cdef inline int64_t class_weight(const Problem* P, const Merged* M, uint64_t liv
     return 1
 
 
-cdef inline void merged_leaf(ranking_t* rk, const Problem* P, Merged* M, int64_t w, uint64_t key,
+cdef inline void merged_leaf(forming_t* fm, ranking_t* rk, const Problem* P, Merged* M, int64_t w, uint64_t key,
                              uint64_t mask, uint64_t live) noexcept nogil:
     """The showdown of one merged class (its board as played in ``M.bc``), ``w`` boards."""
     cdef int64_t sw = class_weight(P, M, live)
     if sw == 0:
         return
     sw *= w
-    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-        omaha_showdown(rk, M.n, P.K, P.units, M.holes, M.bc, sw, False, M.cnt)
+    if forming_t is TwoPlusThree:
+        omaha_showdown(rk, M.n, P.K, P.units, M.holes, M.bc, MAX_BOARD, sw, False, M.cnt)
     elif M.wm != NULL:
         showdown_winners(rk, M.n, M.hk, M.hm, key, mask, sw, M.wm)
     else:
@@ -412,7 +426,7 @@ cdef inline void merged_last_headsup(ranking_t* rk, const Problem* P, Merged* M,
     M.evaluated += acc[3]
 
 
-cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w, uint64_t key,
+cdef void merged_last(forming_t* fm, ranking_t* rk, const Problem* P, Merged* M, int r, int64_t w, uint64_t key,
                       uint64_t mask, uint64_t live, const int* sc, int dead) noexcept nogil:
     """:func:`merged_next` for the last card, of rank ``r`` or lower: with one card to come the
     dead suits no longer change, so every rank's dead cards are one class (walked as bits,
@@ -424,7 +438,7 @@ cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t
         if (M.maxhole[s] < P.fl_hmin or sc[s] + 1 < P.fl_bmin
                 or sc[s] + 1 + hv < FLUSH_CARDS):
             dead |= 1 << s
-    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+    if forming_t is TwoPlusThree:
         pass
     else:
         if M.n == 2:
@@ -439,7 +453,7 @@ cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t
         x &= x - 1
         c = 4 * (pos & 15) + (pos >> 4)
         M.bc[at] = c
-        merged_leaf(rk, P, M, w, key + PC_CARD_KEY[c], mask | b, live | b)
+        merged_leaf(fm, rk, P, M, w, key + PC_CARD_KEY[c], mask | b, live | b)
     ranks = lane_union(dl)
     while ranks:
         rr = __builtin_ctzll(ranks)
@@ -447,11 +461,11 @@ cdef void merged_last(ranking_t* rk, const Problem* P, Merged* M, int r, int64_t
         t = (dl >> rr) & LANES_ONE
         c = 4 * rr + (__builtin_ctzll(t) >> 4)
         M.bc[at] = c
-        merged_leaf(rk, P, M, w * lanes_set(t), key + PC_CARD_KEY[c], mask | PC_CARD_BIT[c],
+        merged_leaf(fm, rk, P, M, w * lanes_set(t), key + PC_CARD_KEY[c], mask | PC_CARD_BIT[c],
                     live)
 
 
-cdef inline void merged_next(ranking_t* rk, const Problem* P, Merged* M, int r, int left,
+cdef inline void merged_next(forming_t* fm, ranking_t* rk, const Problem* P, Merged* M, int r, int left,
                              int64_t w, uint64_t key, uint64_t mask, uint64_t live,
                              const int* sc, int dead, bint top) noexcept nogil:
     """Deal ``left`` more cards of rank ``r`` or lower to the merged board so far (``key`` and
@@ -463,19 +477,19 @@ cdef inline void merged_next(ranking_t* rk, const Problem* P, Merged* M, int r, 
     goes straight to :func:`merged_last` (2-3 % of the instructions of the flop spot's and
     the preflop spots' kernels)."""
     if left == 0:
-        merged_leaf(rk, P, M, w, key, mask, live)
+        merged_leaf(fm, rk, P, M, w, key, mask, live)
         return
     if r < 0 or M.le[r] < left:
         return
     if M.C.active and not prefix_ok(M.C, live, r):
         return
     if left == 1 and not top:
-        merged_last(rk, P, M, r, w, key, mask, live, sc, dead)
+        merged_last(fm, rk, P, M, r, w, key, mask, live, sc, dead)
     else:
-        merged_rank(rk, P, M, r, left, w, key, mask, live, sc, dead, top)
+        merged_rank(fm, rk, P, M, r, left, w, key, mask, live, sc, dead, top)
 
 
-cdef void merged_rank(ranking_t* rk, const Problem* P, Merged* M, int r, int left, int64_t w,
+cdef void merged_rank(forming_t* fm, ranking_t* rk, const Problem* P, Merged* M, int r, int left, int64_t w,
                       uint64_t key, uint64_t mask, uint64_t live, const int* sc, int dead,
                       bint top) noexcept nogil:
     """:func:`merged_next` for two cards or more to come (or the first, ``top``), which it
@@ -552,11 +566,11 @@ cdef void merged_rank(ranking_t* rk, const Problem* P, Merged* M, int r, int lef
                     continue
                 if top and M.first >= 0 and M.pos[hi] != M.first:
                     continue
-                merged_next(rk, P, M, rr - 1, left - ns - m, w * cm, k2, m2, l2, sc2, dead,
+                merged_next(fm, rk, P, M, rr - 1, left - ns - m, w * cm, k2, m2, l2, sc2, dead,
                             False)
 
 
-cdef void merged_boards(ranking_t* rk, const Problem* P, Merged* M, uint64_t used,
+cdef void merged_boards(forming_t* fm, ranking_t* rk, const Problem* P, Merged* M, uint64_t used,
                         const int32_t* assign, int first) noexcept nogil:
     """Every board for one joint assignment, merged by dead suits (``M``'s showdown context
     set by the caller); boards and showdowns land in ``M``."""
@@ -585,12 +599,12 @@ cdef void merged_boards(ranking_t* rk, const Problem* P, Merged* M, uint64_t use
         M.le[r] = x
     for p in range(P.nb):
         M.bc[p] = P.bcards[p]
-    merged_next(rk, P, M, 12, M.k, 1, 0, 0, 0, sc, 0, True)
+    merged_next(fm, rk, P, M, 12, M.k, 1, 0, 0, 0, sc, 0, True)
 
 
 cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
                      tally_t w, uint32_t stab, tally_t* tally, tally_t* ctally,
-                     ranking_t* rk) noexcept nogil:
+                     forming_t* fm, ranking_t* rk) noexcept nogil:
     """Every completion of the board for one joint assignment, added to ``tally`` times ``w``.
 
     ``first`` >= 0 fixes the highest new board card to the ``first``-th unused
@@ -599,16 +613,16 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     assignment, used to merge symmetric boards.  With a broken-down player
     (``P.bp``), its combo's row of ``ctally`` gets the same outcomes.
     """
-    cdef uint64_t hk[MAXP]
-    cdef uint64_t hm[MAXP]
-    cdef int64_t cnt[MAXP * (MAXP + 1)]
+    cdef uint64_t hk[MAX_PLAYERS]
+    cdef uint64_t hm[MAX_PLAYERS]
+    cdef int64_t cnt[MAX_PLAYERS * (MAX_PLAYERS + 1)]
     cdef int64_t wm[1 << WM_PLAYERS]
     cdef uint8_t rem[52]
-    cdef const uint8_t* holes[MAXP]
+    cdef const uint8_t* holes[MAX_PLAYERS]
     cdef Canon C
     cdef Boards B
     cdef int n = P.n
-    cdef int k = 5 - P.nb
+    cdef int k = MAX_BOARD - P.nb
     cdef int r, p, j, lo, hi
     cdef int64_t boards = 0, s, evaluated = 0
     cdef tally_t* row
@@ -622,8 +636,8 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         holes[p] = hole_of(P, assign[p])
     memset(cnt, 0, P.total_at * sizeof(int64_t))
     if k == 0:
-        if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
-            omaha_showdown(rk, n, P.K, P.units, holes, B.board, 1, False, cnt)
+        if forming_t is TwoPlusThree:
+            omaha_showdown(rk, n, P.K, P.units, holes, B.board, MAX_BOARD, 1, False, cnt)
         else:
             showdown(rk, n, hk, hm, 0, 0, 1, cnt)
         boards = 1
@@ -639,13 +653,13 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
         M.holes = holes
         M.cnt = cnt
         M.wm = NULL
-        if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+        if forming_t is TwoPlusThree:
             pass
         else:
             if n <= WM_PLAYERS:
                 memset(wm, 0, (1 << n) * sizeof(int64_t))
                 M.wm = wm
-        merged_boards(rk, P, &M, used, assign, first)
+        merged_boards(fm, rk, P, &M, used, assign, first)
         if M.wm != NULL:
             winners_to_tally(n, wm, cnt)
         if stop_requested(P.ctl):
@@ -658,7 +672,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
             if stop_requested(P.ctl):
                 return
             last_card_range(&B, k - 1, &lo, &hi)
-            if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+            if forming_t is TwoPlusThree:
                 boards += last_cards_omaha(rk, P, holes, B.board, B.mask[k - 1], rem, lo, hi, &C,
                                            cnt, &evaluated)
             else:
@@ -672,7 +686,7 @@ cdef void all_boards(const Problem* P, const int32_t* assign, uint64_t used, int
     tally[P.total_at] += w * boards
     if P.bp >= 0:
         row = ctally + <int64_t>(assign[P.bp] - P.boff) * P.bstride
-        if ranking_t is OmahaHiLoRanking:
+        if ranking_t is HighLow8Ranking:
             for j in range(HILO_SLOTS - 1):
                 row[j] += w * cnt[HILO_SLOTS * P.bp + j]
             row[HILO_SLOTS] += w * boards
@@ -722,7 +736,7 @@ cdef inline int64_t prefix_orbit(const Problem* P, const int32_t* assign, int np
 
 cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, int first,
                       tally_t w, uint32_t stab, tally_t* tally, tally_t* ctally,
-                      ranking_t* rk) noexcept nogil:
+                      forming_t* fm, ranking_t* rk) noexcept nogil:
     """Every board for the others' assignment, then every combo of the last player.
 
     A broken-down player (``P.bp``) gets its outcomes in its combo's row of
@@ -731,14 +745,14 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     """
     cdef int n = P.n
     cdef int L = n - 1
-    cdef int k = 5 - P.nb
-    cdef uint64_t hk[MAXP]
-    cdef uint64_t hm[MAXP]
-    cdef tally_t cnt[MAXP * (MAXP + 1) + 1]
+    cdef int k = MAX_BOARD - P.nb
+    cdef uint64_t hk[MAX_PLAYERS]
+    cdef uint64_t hm[MAX_PLAYERS]
+    cdef tally_t cnt[MAX_PLAYERS * (MAX_PLAYERS + 1) + 1]
     cdef uint8_t rem[52]
     cdef int r, p, j, nbest
     cdef int32_t i
-    cdef uint16_t v[MAXP]
+    cdef uint16_t v[MAX_PLAYERS]
     cdef uint16_t best, x
     cdef uint64_t key, mask, base, usedb
     cdef tally_t bw, gt, eq, tot, lt, wi, wb, s
@@ -759,8 +773,8 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
     for p in range(L):
         hk[p] = PC_KEY_INIT + P.bkey + P.ckey[assign[p]]
         hm[p] = P.bmask | P.cmask[assign[p]]
-    memset(cnt, 0, (n * (n + 1) + 1) * sizeof(tally_t))
-    if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+    memset(cnt, 0, (layout.total_slot(n, False) + 1) * sizeof(tally_t))
+    if forming_t is TwoPlusThree:
         pass
     else:
         if inner and n == 2:
@@ -778,12 +792,12 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             bw = <tally_t>board_orbit(P.sigma, P.ng, stab, P.bmask | mask)
         if bw != 0:
             best = 0
-            if ranking_t is OmahaRanking:
-                omaha_board(&B, D.board, 5)
+            if forming_t is TwoPlusThree:
+                omaha_board(&B, D.board, MAX_BOARD)
                 if tabled:
                     omaha_table(&T, &B)
             for p in range(L):
-                if ranking_t is OmahaRanking:
+                if forming_t is TwoPlusThree:
                     x = omaha_value(&B, hole_of(P, assign[p]), P.K)
                 else:
                     x = evaluate(rk, hk[p] + key, hm[p] | mask)
@@ -800,10 +814,10 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
             usedb = used | mask
             last_end = P.off[L + 1]
             if inner:
-                last_combos(rk, P, L, usedb, base, P.bmask | mask, best, nbest + 1, wb, &B, &T,
+                last_combos(fm, rk, P, L, usedb, base, P.bmask | mask, best, nbest + 1, wb, &B, &T,
                             tabled, ctally, &gt, &eq, &tot, &nev)
                 last_end = P.off[L]
-            elif ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+            elif forming_t is TwoPlusThree:
                 pass
             elif P.classes:
                 cgt = ceq = ctot = 0
@@ -817,7 +831,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                 if P.cmask[i] & usedb:
                     continue
                 nev += 1
-                if ranking_t is OmahaRanking:
+                if forming_t is TwoPlusThree:
                     if tabled:
                         x = omaha_table_value(&T, hole_of(P, i), P.K)
                     else:
@@ -840,8 +854,8 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
                 if v[p] == best:
                     cnt[p * (n + 1) + nbest] += bw * lt
                     cnt[p * (n + 1) + nbest + 1] += bw * eq
-            cnt[n * (n + 1)] += bw * tot
-    for j in range(n * (n + 1) + 1):
+            cnt[layout.total_slot(n, False)] += bw * tot
+    for j in range(layout.total_slot(n, False) + 1):
         if cnt[j] != 0:
             tally[j] += w * cnt[j]
     if P.count_at >= 0:
@@ -852,7 +866,7 @@ cdef void last_boards(const Problem* P, const int32_t* assign, uint64_t used, in
         for j in range(1, n + 1):
             row[j] += w * cnt[P.bp * (n + 1) + j]
             s += cnt[P.bp * (n + 1) + j]
-        row[0] += w * (cnt[n * (n + 1)] - s)
+        row[0] += w * (cnt[layout.total_slot(n, False)] - s)
 
 
 # --- A last player holding every hand, by rank classes -------------------------
@@ -961,7 +975,7 @@ cdef void headsup_last(const Problem* P, uint64_t used, tally_t w, uint32_t stab
     cdef uint64_t bnew[HU_BLOCK]
     cdef uint16_t bbest[HU_BLOCK]
     cdef int64_t bwt[HU_BLOCK]
-    cdef int k = 5 - P.nb
+    cdef int k = MAX_BOARD - P.nb
     cdef int nblk = 0, b
     cdef bint more = True
     cdef int64_t bw, win, tie, tot, nev = 0
@@ -1033,7 +1047,7 @@ cdef void headsup_last(const Problem* P, uint64_t used, tally_t w, uint32_t stab
         tally[P.count_at] += nev
 
 
-cdef inline void last_combos(ranking_t* rk, const Problem* P, int L, uint64_t usedb,
+cdef inline void last_combos(forming_t* fm, ranking_t* rk, const Problem* P, int L, uint64_t usedb,
                              uint64_t base, uint64_t bmask, uint16_t best, int tslot, tally_t wb,
                              const OmahaBoard* B, const OmahaTable* T, bint tabled,
                              tally_t* ctally, tally_t* gt_, tally_t* eq_,
@@ -1054,7 +1068,7 @@ cdef inline void last_combos(ranking_t* rk, const Problem* P, int L, uint64_t us
         if cmask[i] & usedb:
             continue
         nev[0] += 1
-        if ranking_t is OmahaRanking:
+        if forming_t is TwoPlusThree:
             if tabled:
                 x = omaha_table_value(T, P.ccards + <int64_t>i * K, K)
             else:
@@ -1147,14 +1161,14 @@ cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t use
     """
     cdef int n = P.n
     cdef int L = n - 1
-    cdef int k = 5 - P.nb
+    cdef int k = MAX_BOARD - P.nb
     cdef int K = P.K, S = P.bstride
     cdef int64_t U = P.units
     cdef int r, p, j, c, l, nbest, nlow, tie_low
     cdef int32_t i, lo = P.off[L], hi = P.off[L + 1]
     cdef uint8_t rem[52]
-    cdef uint16_t v[MAXP]
-    cdef uint16_t lv[MAXP]
+    cdef uint16_t v[MAX_PLAYERS]
+    cdef uint16_t lv[MAX_PLAYERS]
     cdef uint16_t low[169]
     cdef uint16_t best, bestlow, x, y
     cdef uint32_t lows
@@ -1162,7 +1176,7 @@ cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t use
     cdef bint inner = P.bp == L
     cdef bint sym = stab != 1
     cdef bint tabled = hi - lo > OMAHA_TABLE_MIN
-    cdef tally_t cnt[HILO_SLOTS * MAXP + 2]
+    cdef tally_t cnt[HILO_SLOTS * MAX_PLAYERS + 2]
     cdef tally_t cls[HILO_CLASSES]
     cdef int64_t pay[HILO_CLASSES * HILO_PAID]
     cdef int64_t hu, lu, nu, u, ho, lo_share
@@ -1179,7 +1193,7 @@ cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t use
     make_canon(P.sigma, P.ng, stab, &C)
     r = remaining_cards(used, rem, True)
     boards_start(&D, rem, r, k, first, P.bcards, P.nb)
-    memset(cnt, 0, (HILO_SLOTS * n + 2) * sizeof(tally_t))
+    memset(cnt, 0, (layout.total_slot(n, True) + 1) * sizeof(tally_t))
     T.fsuit = -1
     while boards_next(&D, k, &C):
         if stop_requested(P.ctl):
@@ -1191,8 +1205,8 @@ cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t use
             bw = <tally_t>board_orbit(P.sigma, P.ng, stab, P.bmask | D.mask[k])
         if bw == 0:
             continue
-        omaha_board(&B, D.board, 5)
-        lows = low_ranks(D.board, 5)
+        omaha_board(&B, D.board, MAX_BOARD)
+        lows = low_ranks(D.board, MAX_BOARD)
         lowb = __builtin_popcountll(lows) >= 3
         best = 0
         bestlow = 0
@@ -1267,9 +1281,9 @@ cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t use
                 cp[2] += f * hu
                 cp[3] += f * lu
                 cp[4] += f * nu
-        cnt[HILO_SLOTS * n] += bw * tot * lowb
-        cnt[HILO_SLOTS * n + 1] += bw * tot
-    for j in range(HILO_SLOTS * n + 2):
+        cnt[layout.low_board_slot(n)] += bw * tot * lowb
+        cnt[layout.total_slot(n, True)] += bw * tot
+    for j in range(layout.total_slot(n, True) + 1):
         if cnt[j] != 0:
             tally[j] += w * cnt[j]
     if P.count_at >= 0:
@@ -1278,12 +1292,12 @@ cdef void last_boards_hilo(const Problem* P, const int32_t* assign, uint64_t use
         row = ctally + <int64_t>(assign[P.bp] - P.boff) * S
         for j in range(HILO_PAID):
             row[j] += w * cnt[HILO_SLOTS * P.bp + j]
-        row[HILO_SLOTS] += w * cnt[HILO_SLOTS * n + 1]
+        row[HILO_SLOTS] += w * cnt[layout.total_slot(n, True)]
 
 
 cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
                          tally_t w, int first, tally_t* tally, tally_t* ctally,
-                         ranking_t* rk) noexcept nogil:
+                         forming_t* fm, ranking_t* rk) noexcept nogil:
     """Give players ``p..stop-1`` every non-conflicting combo, then enumerate the boards.
 
     ``stop`` is ``n`` when whole assignments come first (``all_boards``) and
@@ -1302,11 +1316,11 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
                 return
             w *= <tally_t>m
         if stop == P.n:
-            all_boards(P, assign, used, first, w, stab, tally, ctally, rk)
-        elif ranking_t is OmahaHiLoRanking:
+            all_boards(P, assign, used, first, w, stab, tally, ctally, fm, rk)
+        elif ranking_t is HighLow8Ranking:
             last_boards_hilo(P, assign, used, first, w, stab, tally, ctally)
         else:
-            last_boards(P, assign, used, first, w, stab, tally, ctally, rk)
+            last_boards(P, assign, used, first, w, stab, tally, ctally, fm, rk)
         return
     for i in range(P.off[p], P.off[p + 1]):
         if P.cmask[i] & used:
@@ -1318,22 +1332,64 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
             wi = w * P.cw[i]
         else:
             wi = w
-        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, ctally, rk)
+        assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, ctally, fm, rk)
 
 
 cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
                             tally_t w, int first, tally_t* tally, tally_t* ctally) noexcept nogil:
-    """:func:`assign_players` as compiled for the problem's evaluator."""
-    if P.ranking == 0:
-        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <HighRanking*>NULL)
-    elif P.ranking == 1:
-        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <ShortRanking*>NULL)
-    elif P.ranking == 2:
-        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <TritonRanking*>NULL)
-    elif P.ranking == EVAL_OMAHA:
-        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <OmahaRanking*>NULL)
+    """:func:`assign_players` as compiled for the problem's game (:func:`play`)."""
+    cdef Call c
+    c.kind = CALL_ASSIGN
+    c.assign = assign
+    c.p = p
+    c.stop = stop
+    c.used = used
+    c.first = first
+    c.tally = tally
+    c.ctally = ctally
+    if tally_t is double:
+        c.sums = True
+        c.w_sum = w
+        c.w_count = 0
     else:
-        assign_players(P, assign, p, stop, used, w, first, tally, ctally, <OmahaHiLoRanking*>NULL)
+        c.sums = False
+        c.w_count = w
+        c.w_sum = 0.0
+    play(P, &c)
+
+
+# The tally layout (core/_showdown.pxd, where it is defined) and the kernels' sizes, for the
+# Python side, which reads them here instead of doing arithmetic of its own.
+
+def kernel_sizes() -> tuple:
+    """The kernels' fixed sizes (core/_game.pxd): most players, board cards and own cards."""
+    return (MAX_PLAYERS, MAX_BOARD, MAX_HOLE)
+
+
+def tally_size(int n, bint hilo) -> int:
+    """Length of one tally of ``n`` players (hi/lo or not): the counts, then the total."""
+    return layout.total_slot(n, hilo) + 1
+
+
+def total_slot(int n, bint hilo) -> int:
+    """Where a tally of ``n`` players holds its total weight (outcomes, or boards dealt)."""
+    return layout.total_slot(n, hilo)
+
+
+def player_slot(int p, int n, bint hilo) -> int:
+    """Where player ``p``'s slots start: ``n + 1`` win counts (slot ``k``: won as one of
+    ``k`` winners), or hi/lo's scoops, part pots, high, low and no-low units, squared units."""
+    return layout.player_slot(p, n, hilo)
+
+
+def low_board_slot(int n) -> int:
+    """Hi/lo: where a tally of ``n`` players counts the outcomes whose board allows a low."""
+    return layout.low_board_slot(n)
+
+
+def cluster_slot(int n, bint hilo) -> int:
+    """Where a Monte Carlo count row's cluster sums start (see ``Kernel.mc_size``)."""
+    return layout.cluster_slot(n, hilo)
 
 
 def largest_first(int32_t[::1] flat, Py_ssize_t done) -> None:
@@ -1393,14 +1449,16 @@ cdef class Kernel:
 
     def __init__(self, int32_t[::1] off, uint64_t[::1] ckey, uint64_t[::1] cmask,
                  double[::1] cw, int32_t[::1] perm, uint8_t[::1] is_random, uint8_t[::1] sigma,
-                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead, int ranking,
-                 int hole, const uint8_t[::1] ccards, const uint8_t[::1] bcards):
-        """``ranking`` is the evaluator (0 to 2 the RANKING_* of _eval.pxd, 3 Omaha),
-        ``hole`` the cards per combo, ``ccards`` every combo's cards and ``bcards``
-        the ``nb`` board cards given."""
+                 int ng, int nb, uint64_t bkey, uint64_t bmask, uint64_t dead, int forming,
+                 int ranking, int low, int hole, const uint8_t[::1] ccards,
+                 const uint8_t[::1] bcards):
+        """``forming``, ``ranking`` and ``low`` are the game's ``kernel_ids`` (core/games.py:
+        FORMING_* of core/_game.pxd, the RANKING_* of _eval.pxd of the high and the low
+        half, or NO_RANKING), ``hole`` the cards per combo, ``ccards`` every combo's cards
+        and ``bcards`` the ``nb`` board cards given."""
         n = off.shape[0] - 1
-        if not 2 <= n <= MAXP:
-            raise ValueError("the kernel takes 2 to 23 players")
+        if not 2 <= n <= MAX_PLAYERS:
+            raise ValueError(f"the kernel takes 2 to {MAX_PLAYERS} players")
         if is_random.shape[0] != n:
             raise ValueError("is_random needs one flag per player")
         self.off, self.ckey, self.cmask, self.cw, self.perm = off, ckey, cmask, cw, perm
@@ -1425,19 +1483,30 @@ cdef class Kernel:
         self.P.bmask = bmask
         self.P.dead = dead
         self.P.ctl = NULL
-        if not 0 <= ranking <= EVAL_OMAHA_HILO:
-            raise ValueError("ranking must be 0 to 4")
-        if not 2 <= hole <= MAXHOLE or ccards.shape[0] != hole * ckey.shape[0]:
-            raise ValueError("ccards needs hole (2 to 6) cards per combo")
-        if not 0 <= nb <= 5 or bcards.shape[0] != nb:
+        # The games compiled (play): best five of two own cards and the board under a high
+        # ranking; two own and three board cards under the high ranking, alone or with
+        # the eight-or-better low.
+        if forming == FORMING_BEST_FIVE:
+            if not (RANKING_HIGH <= ranking <= RANKING_SHORTDECK_TRITON and low == NO_RANKING
+                    and hole == HOLE_PAIR):
+                raise ValueError("best five: two own cards and one high ranking")
+        elif forming == FORMING_TWO_PLUS_THREE:
+            if ranking != RANKING_HIGH or low not in (NO_RANKING, RANKING_LOW8):
+                raise ValueError("two plus three: the high ranking, with or without low8")
+        else:
+            raise ValueError("no kernel forms hands that way")
+        if not 2 <= hole <= MAX_HOLE or ccards.shape[0] != hole * ckey.shape[0]:
+            raise ValueError(f"ccards needs hole (2 to {MAX_HOLE}) cards per combo")
+        if not 0 <= nb <= MAX_BOARD or bcards.shape[0] != nb:
             raise ValueError("bcards needs the nb board cards")
+        self.P.forming = forming
         self.P.ranking = ranking
+        self.P.low = low
         self.P.units = 1
-        self.P.total_at = n * (n + 1)
-        if ranking == EVAL_OMAHA_HILO:
+        self.P.total_at = layout.total_slot(n, low == RANKING_LOW8)
+        if low == RANKING_LOW8:
             for i in range(2, n + 1):
                 self.P.units = self.P.units * i // gcd(self.P.units, i)
-            self.P.total_at = HILO_SLOTS * n + 1
         self.P.K = hole
         self.P.mc_boards = 1
         self.P.mc_group = 1
@@ -1458,7 +1527,7 @@ cdef class Kernel:
 
     @property
     def tally_size(self) -> int:
-        """Length of one tally array: n * (n + 1) + 1, or 6 n + 2 for hi/lo."""
+        """Length of one tally array (:func:`tally_size` of the problem's players)."""
         return self.P.total_at + 1
 
     @property
@@ -1533,7 +1602,7 @@ cdef class Kernel:
         that applies."""
         cdef int L = self.P.n - 1
         cdef int32_t i
-        cdef bint ok = on and self.P.is_random[L] and self.P.ranking <= RANKING_SHORTDECK_TRITON
+        cdef bint ok = on and self.P.is_random[L] and self.P.forming == FORMING_BEST_FIVE
         if ok:
             for i in range(self.P.off[L], self.P.off[L + 1]):
                 if self.P.cw[i] != 1.0:
@@ -1562,7 +1631,7 @@ cdef class Kernel:
             raise ValueError("no such player")
         self.P.bp = player
         self.P.boff = self.P.off[player]
-        self.P.bstride = HILO_SLOTS + 1 if self.P.ranking == EVAL_OMAHA_HILO else self.P.n + 1
+        self.P.bstride = HILO_SLOTS + 1 if self.P.low == RANKING_LOW8 else self.P.n + 1
         return self.P.bstride
 
     def _check_breakdown(self, Py_ssize_t rows, Py_ssize_t cols, int threads):
@@ -1692,7 +1761,7 @@ cdef class Kernel:
         # A spare column after the tally counts the showdowns played.
         P.count_at = self.tally_size if tallies.shape[1] > self.tally_size else -1
         with nogil, parallel(num_threads=threads):
-            assign = <int32_t*>line_calloc(MAXP, sizeof(int32_t))
+            assign = <int32_t*>line_calloc(MAX_PLAYERS, sizeof(int32_t))
             if assign != NULL:
                 for it in prange(nitems, schedule="dynamic", chunksize=1):
                     if stop_requested(P.ctl):
@@ -1739,7 +1808,7 @@ cdef class Kernel:
         # A spare column after the tally counts the showdowns played.
         P.count_at = self.tally_size if tallies.shape[1] > self.tally_size else -1
         with nogil, parallel(num_threads=threads):
-            assign = <int32_t*>line_calloc(MAXP, sizeof(int32_t))
+            assign = <int32_t*>line_calloc(MAX_PLAYERS, sizeof(int32_t))
             if assign != NULL:
                 for it in prange(nitems, schedule="dynamic", chunksize=1):
                     if stop_requested(P.ctl):
@@ -1838,21 +1907,7 @@ cdef class Kernel:
         for t in prange(slots, nogil=True, num_threads=min(threads, max(slots, 1)),
                         schedule="dynamic", chunksize=1):
             w = threadid()
-            if P.ranking == 0:
-                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
-                    <HighRanking*>NULL)
-            elif P.ranking == 1:
-                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
-                    <ShortRanking*>NULL)
-            elif P.ranking == 2:
-                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
-                    <TritonRanking*>NULL)
-            elif P.ranking == EVAL_OMAHA:
-                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
-                    <OmahaRanking*>NULL)
-            else:
-                _mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0],
-                    <OmahaHiLoRanking*>NULL)
+            run_mc(P, &D, &rng[t, 0], trials_per_slot, &counts[w, 0], &ccounts[w, 0])
         P.ctl = NULL
         free(jcum)
 
@@ -1862,7 +1917,7 @@ cdef class Kernel:
         or finding them would take more than ``budget`` steps (ranges that conflict in
         almost every assignment: two of 420,497 Omaha-6 hands holding AA with three aces
         left would take 1.8e11 steps to find none)."""
-        cdef int32_t assign[MAXP]
+        cdef int32_t assign[MAX_PLAYERS]
         cdef int64_t count = 0, steps = 0
         cdef int32_t[::1] out
         cdef int nfixed = 0, p
@@ -2185,7 +2240,7 @@ cdef inline bint move_ranged(const Problem* P, const Draws* D, uint64_t* s, uint
     (more than one hand) to the end of ``deck``, keeping ``pos``, so that the first cards
     are exactly those left; False when the draw is refused or leaves fewer than ``need``
     cards."""
-    cdef int32_t combo[MAXP]
+    cdef int32_t combo[MAX_PLAYERS]
     cdef uint64_t used = fixed
     cdef int r, p, h, y, m = ndeck
     cdef const uint8_t* hole
@@ -2215,7 +2270,7 @@ cdef inline void cluster_sums(const Problem* P, int64_t* cnt, int64_t* S, uint32
     """Add a cluster of ``boards`` boards, in which class ``p`` (of exchangeable players,
     named by its first) took ``S[p]`` units (the classes of ``touched``; the others none),
     to the count row's cluster slots, and clear ``S``."""
-    cdef int ca = P.total_at + 2, p
+    cdef int ca = layout.cluster_slot(P.n, P.low == RANKING_LOW8), p
     while touched:
         p = __builtin_ctz(touched)
         touched &= touched - 1
@@ -2262,12 +2317,12 @@ cdef int64_t _mc_boards(const Problem* P, const Draws* D, uint64_t* s, uint8_t* 
     squared, and per class its share of the cluster's boards (in ``P.mc_units`` a
     board) squared and times its boards: what the standard error of a clustered sample
     needs.  Counting by winner sets needs ``wm``."""
-    cdef int n = P.n, k = 5 - P.nb, o = 2 * nrand, B = P.mc_boards, nbo, b, j, r, p
-    cdef int ca = P.total_at + 2
+    cdef int n = P.n, k = MAX_BOARD - P.nb, o = 2 * nrand, B = P.mc_boards, nbo, b, j, r, p
+    cdef int ca = layout.cluster_slot(n, False)
     cdef int64_t done = 0, failed = 0, deals = 0, q, g = 0, gi = 0, gboards = 0, row = -1
     cdef int64_t give_up = 64 * trials + 4096
-    cdef int64_t share[MAXP + 1]
-    cdef int64_t S[MAXP]
+    cdef int64_t share[MAX_PLAYERS + 1]
+    cdef int64_t S[MAX_PLAYERS]
     cdef double u = 0.0, at
     cdef bint even = D.nj > 0 and D.jcum != NULL
     # An evenly drawn cluster is unbiased only whole (its first rows are the table's first
@@ -2456,7 +2511,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
     (the first figure counted again with the refused deals), AsKs against five random
     hands 731 -> 621, against one 339 -> 326; 5 % less time for nine players (lockstep,
     same core: the places of a batch are a chain of multiplies)."""
-    cdef int n = P.n, k = 5 - P.nb, p, j, r, need
+    cdef int n = P.n, k = MAX_BOARD - P.nb, p, j, r, need
     cdef uint8_t pos[52]
     cdef uint64_t init = PC_KEY_INIT + P.bkey
     cdef int64_t done = 0
@@ -2468,11 +2523,11 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
     st[2] = s0[2]
     st[3] = s0[3]
     cdef uint64_t* s = st
-    cdef uint16_t v[MAXP]
+    cdef uint16_t v[MAX_PLAYERS]
     cdef ShufflePlan plan
     memset(v, 0, sizeof(v))  # (winner_bits16 reads sixteen values)
     # The players not dealt from the deck, valued from their keys.
-    cdef int held[MAXP]
+    cdef int held[MAX_PLAYERS]
     cdef int nheld = 0
     for p in range(n):
         if not P.is_random[p]:
@@ -2483,7 +2538,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
     need = 2 * nrand + k
     # A joint table lists the one-hand players too: their hands never change, and their
     # cards are outside the deck already (in ``fixed``); a ranged hand never is.
-    cdef int moving[MAXP]
+    cdef int moving[MAX_PLAYERS]
     cdef int nmoving = 0
     for r in range(nranged):
         p = ranged[r]
@@ -2501,7 +2556,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
     if ndeck - 2 * nmoving >= need:
         shuffle_plan(&plan, ndeck - 2 * nmoving, need)
     if done < trials:
-        if k == 5 and nrand == 1:
+        if k == MAX_BOARD and nrand == 1:
             # Hands against one random hand, preflop or on a flop, the commonest runs: the
             # same loop with its counts constant, so that the compiler unrolls the cards'
             # loops and batches.  Whole processes under callgrind: AsKs against a random
@@ -2509,11 +2564,11 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
             # -> 770M.  (Constants for two ranged players preflop gained nothing: drawing
             # their hands is most of a deal.)
             done = _deals(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving, nmoving,
-                          7, 5, rand, 1, held, nheld, init, hk, hm, v, &plan, trials, cnt, wm,
+                          HOLE_PAIR + MAX_BOARD, MAX_BOARD, rand, 1, held, nheld, init, hk, hm, v, &plan, trials, cnt, wm,
                           rk, moves)
         elif k == 2 and nrand == 1:
             done = _deals(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving, nmoving,
-                          4, 2, rand, 1, held, nheld, init, hk, hm, v, &plan, trials, cnt, wm,
+                          HOLE_PAIR + 2, 2, rand, 1, held, nheld, init, hk, hm, v, &plan, trials, cnt, wm,
                           rk, moves)
         else:
             done = _deals(P, D, s, deck, pos, ndeck, fixed, ranged, nranged, moving, nmoving,
@@ -2527,7 +2582,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
 
 
 cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int64_t* cnt,
-              int64_t* cb, ranking_t* rk) noexcept nogil:
+              int64_t* cb, forming_t* fm, ranking_t* rk) noexcept nogil:
     # The ranged players (every player not dealt from the deck who holds more than one
     # hand, or all of them with a joint table) are drawn by :func:`draw_hands`.
     #
@@ -2542,23 +2597,23 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
     #
     # A broken-down player's outcome in each deal is read off the change of its tally row
     # and added to its combo's row of ``cb`` too.
-    cdef int n = P.n, k = 5 - P.nb, K = P.K, p, r, j, q, nranged = 0, nrand = 0
-    cdef uint64_t hk[MAXP]
-    cdef uint64_t hm[MAXP]
-    cdef int32_t combo[MAXP]
-    cdef int rand[MAXP]
-    cdef int ranged[MAXP]
-    cdef const uint8_t* holes[MAXP]
+    cdef int n = P.n, k = MAX_BOARD - P.nb, K = P.K, p, r, j, q, nranged = 0, nrand = 0
+    cdef uint64_t hk[MAX_PLAYERS]
+    cdef uint64_t hm[MAX_PLAYERS]
+    cdef int32_t combo[MAX_PLAYERS]
+    cdef int rand[MAX_PLAYERS]
+    cdef int ranged[MAX_PLAYERS]
+    cdef const uint8_t* holes[MAX_PLAYERS]
     cdef uint8_t cards[52]
     cdef uint8_t deck[52]
-    cdef uint8_t bc[5]
+    cdef uint8_t bc[MAX_BOARD]
     cdef uint64_t key, mask, used, base = P.bmask | P.dead, init = PC_KEY_INIT + P.bkey
     cdef uint64_t fixed = base
     cdef int64_t done = 0, failed = 0
     cdef int64_t give_up = 64 * trials + 4096
     cdef int ndeck
     cdef int bp = P.bp, S = P.bstride, srow = 0
-    cdef int64_t snap[MAXP + 1]
+    cdef int64_t snap[MAX_PLAYERS + 1]
     cdef int64_t d, sd
     cdef int64_t* crow
     cdef int64_t* wm
@@ -2575,14 +2630,14 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
             combo[p] = P.off[p]
             hk[p] = init + P.ckey[P.off[p]]
             hm[p] = P.bmask | P.cmask[P.off[p]]
-            if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+            if forming_t is TwoPlusThree:
                 holes[p] = hole_of(P, P.off[p])
         if not P.is_random[p] and P.off[p + 1] - P.off[p] == 1:
             # One-hand players that clash leave no card to deal: every deal is refused.
             fixed = ~(<uint64_t>0) if fixed & P.cmask[P.off[p]] else fixed | P.cmask[P.off[p]]
     ndeck = remaining_cards(fixed, deck, False)
-    if ranking_t is HighRanking or ranking_t is ShortRanking or ranking_t is TritonRanking:
-        if bp < 0 and ndeck >= 2 * nrand + k:
+    if forming_t is BestFive:
+        if P.K == HOLE_PAIR and bp < 0 and ndeck >= HOLE_PAIR * nrand + k:
             # Up to MC_WM_PLAYERS, deals are counted by their set of winners: one add a deal.
             wm = <int64_t*>line_calloc(1 << n, sizeof(int64_t)) if n <= MC_WM_PLAYERS else NULL
             if nranged:
@@ -2596,7 +2651,7 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
                 free(wm)
             return
     if bp >= 0:
-        srow = HILO_SLOTS * bp if ranking_t is OmahaHiLoRanking else bp * (n + 1)
+        srow = HILO_SLOTS * bp if ranking_t is HighLow8Ranking else bp * (n + 1)
     for j in range(P.nb):
         bc[j] = P.bcards[j]
     while done < trials:
@@ -2614,7 +2669,7 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
         if bp >= 0:
             for j in range(S):
                 snap[j] = cnt[srow + j]
-        if ranking_t is OmahaRanking or ranking_t is OmahaHiLoRanking:
+        if forming_t is TwoPlusThree:
             for r in range(nranged):
                 holes[ranged[r]] = hole_of(P, combo[ranged[r]])
             q = 0
@@ -2623,7 +2678,7 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
                 q += K
             for j in range(k):
                 bc[P.nb + j] = cards[q + j]
-            omaha_showdown(rk, n, K, P.units, holes, bc, 1, True, cnt)
+            omaha_showdown(rk, n, K, P.units, holes, bc, MAX_BOARD, 1, True, cnt)
         else:
             for r in range(nranged):
                 p = ranged[r]
@@ -2643,7 +2698,7 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
             showdown(rk, n, hk, hm, key, mask, 1, cnt)
         if bp >= 0:
             crow = cb + <int64_t>(combo[bp] - P.boff) * S
-            if ranking_t is OmahaHiLoRanking:
+            if ranking_t is HighLow8Ranking:
                 for j in range(HILO_SLOTS):
                     crow[j] += cnt[srow + j] - snap[j]
                 crow[HILO_SLOTS] += 1
@@ -2656,3 +2711,79 @@ cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int
                 crow[0] += 1 - sd
         cnt[P.total_at] += 1
         done += 1
+
+
+# --- The one dispatch: a game's numbers to its compiled kernels ---------------
+#
+# Every kernel is compiled for each forming rule (``forming_t``) and each ranking
+# (``ranking_t``); a call names its kernel and arguments in a ``Call``, and
+# :func:`play` runs the kernel compiled for the problem's game, one switch per
+# compile-time parameter.  Kernel.__init__ accepts only the games compiled here.
+
+cdef enum:
+    CALL_ASSIGN = 0  # assign_players: the exhaustive enumeration
+    CALL_MC = 1  # _mc: Monte Carlo deals
+
+
+cdef struct Call:
+    int kind                    # CALL_ASSIGN or CALL_MC
+    int32_t* assign             # CALL_ASSIGN: assign_players' arguments
+    int p
+    int stop
+    int first
+    uint64_t used
+    bint sums                   # the tallies are weight sums (double), not counts (int64)
+    int64_t w_count
+    double w_sum
+    void* tally
+    void* ctally
+    const Draws* D              # CALL_MC: _mc's arguments
+    uint64_t* s
+    int64_t trials
+    int64_t* cnt
+    int64_t* cb
+
+
+cdef inline void run_mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials,
+                        int64_t* cnt, int64_t* cb) noexcept nogil:
+    """:func:`_mc` as compiled for the problem's game (:func:`play`)."""
+    cdef Call c
+    c.kind = CALL_MC
+    c.D = D
+    c.s = s
+    c.trials = trials
+    c.cnt = cnt
+    c.cb = cb
+    play(P, &c)
+
+
+cdef void play(const Problem* P, Call* c) noexcept nogil:
+    """Run ``c`` with the kernel compiled for the problem's forming rule and rankings."""
+    if P.forming == FORMING_TWO_PLUS_THREE:
+        play_formed(P, c, <TwoPlusThree*>NULL)
+    else:
+        play_formed(P, c, <BestFive*>NULL)
+
+
+cdef void play_formed(const Problem* P, Call* c, forming_t* fm) noexcept nogil:
+    """:func:`play`'s second switch: the rankings that share the pot."""
+    if P.low == RANKING_LOW8:
+        play_as(P, c, fm, <HighLow8Ranking*>NULL)
+    elif P.ranking == RANKING_SHORTDECK:
+        play_as(P, c, fm, <ShortRanking*>NULL)
+    elif P.ranking == RANKING_SHORTDECK_TRITON:
+        play_as(P, c, fm, <TritonRanking*>NULL)
+    else:
+        play_as(P, c, fm, <HighRanking*>NULL)
+
+
+cdef void play_as(const Problem* P, Call* c, forming_t* fm, ranking_t* rk) noexcept nogil:
+    """Run ``c``'s kernel compiled for ``fm`` and ``rk``."""
+    if c.kind == CALL_MC:
+        _mc(P, c.D, c.s, c.trials, c.cnt, c.cb, fm, rk)
+    elif c.sums:
+        assign_players(P, c.assign, c.p, c.stop, c.used, c.w_sum, c.first, <double*>c.tally,
+                       <double*>c.ctally, fm, rk)
+    else:
+        assign_players(P, c.assign, c.p, c.stop, c.used, c.w_count, c.first,
+                       <int64_t*>c.tally, <int64_t*>c.ctally, fm, rk)
