@@ -22,8 +22,8 @@ if not os.path.exists(HEADER) or os.path.getmtime(HEADER) < os.path.getmtime(TAB
 COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"]
 OPENMP = ["-fopenmp"]
 # GCC's default inlining budget for a translation unit runs out in the engine (its fused
-# kernels instantiate the evaluators per game); past it the hot evaluator calls go out of
-# line and the flop spot JcJh | 99+,AJs+ | random takes 84 ms instead of 60. Only where the
+# kernels instantiate the evaluators per forming rule and ranking); past it the hot evaluator
+# calls go out of line (the timings are in the commit body that set these). Only where the
 # compiler takes these (GCC; clang inlines without them).
 INLINE = [
     "--param=inline-unit-growth=400",

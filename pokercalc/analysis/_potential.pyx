@@ -190,28 +190,20 @@ cdef int64_t sample(const uint8_t* hero, int K, const double* cum, int nh, const
     The hero holds one of the ``nh`` hands of ``K`` cards at ``hero``, drawn by
     the cumulative weights ``cum``; the game's deck lacks the cards of
     ``outside``; ``forming`` and ``ranking`` are the game's ``forming_id`` and
-    ``ranking_id``: the kernel compiled for them runs, one switch each.
+    ``ranking_id``: the kernel compiled for them runs (only the pairs a game plays are
+    reached, so the compiler drops the others).
     """
     if forming == FORMING_TWO_PLUS_THREE:
-        return sample_formed(<TwoPlusThree*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                             opponents, deals, g, count, ctl, outside, ranking)
-    return sample_formed(<BestFive*>NULL, hero, K, cum, nh, board, nb, dead, nd, opponents,
-                         deals, g, count, ctl, outside, ranking)
-
-
-cdef int64_t sample_formed(forming_t* fm, const uint8_t* hero, int K, const double* cum, int nh,
-                           const uint8_t* board, int nb, const uint8_t* dead, int nd,
-                           int opponents, int64_t deals, Rng* g, int64_t* count, int64_t* ctl,
-                           uint64_t outside, int ranking) noexcept nogil:
-    """:func:`sample`'s second switch: the ranking."""
-    if ranking == RANKING_SHORTDECK:
-        return sample_ranked(fm, <ShortRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                             opponents, deals, g, count, ctl, outside)
+        return sample_ranked(<TwoPlusThree*>NULL, <HighRanking*>NULL, hero, K, cum, nh, board,
+                             nb, dead, nd, opponents, deals, g, count, ctl, outside)
+    elif ranking == RANKING_SHORTDECK:
+        return sample_ranked(<BestFive*>NULL, <ShortRanking*>NULL, hero, K, cum, nh, board, nb,
+                             dead, nd, opponents, deals, g, count, ctl, outside)
     elif ranking == RANKING_SHORTDECK_TRITON:
-        return sample_ranked(fm, <TritonRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                             opponents, deals, g, count, ctl, outside)
-    return sample_ranked(fm, <HighRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                         opponents, deals, g, count, ctl, outside)
+        return sample_ranked(<BestFive*>NULL, <TritonRanking*>NULL, hero, K, cum, nh, board, nb,
+                             dead, nd, opponents, deals, g, count, ctl, outside)
+    return sample_ranked(<BestFive*>NULL, <HighRanking*>NULL, hero, K, cum, nh, board, nb, dead,
+                         nd, opponents, deals, g, count, ctl, outside)
 
 
 cdef int64_t sample_ranked(forming_t* fm, ranking_t* rk, const uint8_t* hero, int K, const double* cum, int nh,
