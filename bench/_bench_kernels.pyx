@@ -9,7 +9,7 @@ pre-built masks is the fastest way eval7 can be driven.
 from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-from pokercalc.core._eval cimport (
+from pokercalc._eval cimport (
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,

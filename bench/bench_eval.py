@@ -55,20 +55,20 @@ def build_kernels() -> Any:
     # Rebuilt when the kernels or the evaluator they inline change.  Judged by the built file,
     # not by importing it: a process cannot load a rebuilt extension module over an old one
     # it imported (the old code would be timed).
-    sources = [pyx, os.path.join(os.path.dirname(pokercalc.__file__), "core", "_eval.pxd")]
+    sources = [pyx, os.path.join(os.path.dirname(pokercalc.__file__), "_eval.pxd")]
     built = glob.glob(os.path.join(build, "_bench_kernels*.so"))
     if built and os.path.getmtime(built[0]) >= max(map(os.path.getmtime, sources)):
         return importlib.import_module("_bench_kernels")
 
     pkg = os.path.dirname(pokercalc.__file__)
-    core = os.path.join(pkg, "core")  # where _evaltables.h sits beside _eval.pxd
+    tables = pkg  # where _evaltables.h sits beside _eval.pxd
     code = f"""
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 setup(
     script_args=["build_ext", "--build-lib", ".build", "--build-temp", ".build", "-q"],
     ext_modules=cythonize(
-        [Extension("_bench_kernels", ["_bench_kernels.pyx"], include_dirs=[{core!r}],
+        [Extension("_bench_kernels", ["_bench_kernels.pyx"], include_dirs=[{tables!r}],
                    extra_compile_args=["-O3"])],
         include_path=[{os.path.dirname(pkg)!r}], build_dir=".build", quiet=True,
     ),
@@ -131,7 +131,7 @@ def import_ms(code: str, runs: int = 10) -> dict[str, float]:
 def table_footprint() -> dict[str, int]:
     """Table bytes, and the evaluator module's resident bytes once all entries were used."""
     code = r"""
-import array, json, os, pokercalc.core._eval as e
+import array, json, os, pokercalc._eval as e
 e.value_histogram(7)                      # every non-flush and flush entry a hand can reach
 rows = bytearray(range(256)) * 7          # every byte value through the (key, bit) table
 try:
@@ -163,7 +163,7 @@ def main() -> None:
     import eval7
     import numpy as np
 
-    from pokercalc.core import _eval
+    from pokercalc import _eval
     from pokercalc.core.cards import format_card
 
     k = build_kernels()

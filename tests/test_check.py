@@ -22,8 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference import reference_equity
 
+from pokercalc import _eval
 from pokercalc.cli import cli
-from pokercalc.core import _eval
 from pokercalc.core.cards import parse_cards
 from pokercalc.errors import InputError
 from pokercalc.output.formats import fraction_text, parse_fraction

@@ -10,6 +10,7 @@ import reference
 import reference_games
 from click.testing import CliRunner
 
+from pokercalc import _eval
 from pokercalc.analysis.draws import (
     draw_count,
     find_draws,
@@ -25,7 +26,6 @@ from pokercalc.analysis.draws import (
     straight_outs,
 )
 from pokercalc.cli import cli
-from pokercalc.core import _eval
 from pokercalc.core.cards import format_cards, parse_cards
 from pokercalc.core.games import get_game
 from pokercalc.errors import CardConflictError, InputError, ParseError

@@ -10,7 +10,8 @@ import pytest
 from reference import CATEGORY_COUNTS_5, hand_rank, rank_five
 
 import pokercalc
-from pokercalc.core import _eval, _tablegen
+from pokercalc import _eval
+from pokercalc.core import _tablegen
 from pokercalc.core.cards import mask_of, parse_cards
 from pokercalc.core.evaluator import category, category_name, describe, evaluate, evaluate_hand
 from pokercalc.errors import CardConflictError, InputError, ParseError

@@ -8,12 +8,14 @@ import random
 import pytest
 import reference_games as ref
 
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import parse_cards
 from pokercalc.core.games import (
     CATEGORY_NAMES,
     GAMES,
+    HIGH,
     HOLDEM,
+    LOW8,
     OMAHA,
     SHORTDECK,
     SHORTDECK_TRITON,
@@ -64,7 +66,7 @@ def test_the_registry() -> None:
         "omaha5-hilo",
     }
     assert get_game("o8").hilo and get_game("omaha5-hilo").hole_cards == 5
-    assert not OMAHA.hilo and get_game("omaha-hilo").evaluator_id == 4
+    assert not OMAHA.hilo and get_game("omaha-hilo").rankings == (HIGH, LOW8)
     assert (HOLDEM.deck_size, SHORTDECK.deck_size, OMAHA.hole_cards) == (52, 36, 4)
     assert (HOLDEM.max_players, SHORTDECK.max_players, OMAHA.max_players) == (23, 15, 11)
     assert get_game("omaha6").max_players == 7 and get_game("omaha5").max_players == 9
@@ -190,3 +192,38 @@ def test_eval_in_every_game() -> None:
     assert bad.exit_code == 2 and "5s is not in the 36-card shortdeck deck" in bad.stderr
     five = CliRunner().invoke(cli, ["eval", "AhKhQsJsTs", "--board", "2c3c4c", "--game", "omaha"])
     assert five.exit_code == 2 and "an omaha hand has 4 hole cards, got 5" in five.stderr
+
+
+def test_the_kernels_fixed_sizes_hold_every_game() -> None:
+    """core/_game.pxd's MAX_PLAYERS, MAX_BOARD and MAX_HOLE against the game definitions."""
+    from pokercalc.core import _engine
+    from pokercalc.core.games import KERNEL_MAX_BOARD, KERNEL_MAX_PLAYERS
+
+    players, board, hole = _engine.kernel_sizes()
+    assert (players, board) == (KERNEL_MAX_PLAYERS, KERNEL_MAX_BOARD)
+    for g in GAMES.values():
+        assert g.board_cards in (0, board) and 2 <= g.hole_cards <= hole
+        assert g.max_players <= players
+        assert g.hole_cards * g.max_players + g.board_cards <= g.deck_size
+
+
+def test_rankings_and_forming_are_named_data() -> None:
+    from pokercalc.core.games import RANKINGS, TWO_PLUS_THREE
+
+    assert [r.id for r in RANKINGS.values()] == list(range(7))
+    assert {g.ranking for g in GAMES.values()} == {"high", "shortdeck", "shortdeck-triton"}
+    assert get_game("omaha-hilo").kernel_ids == (1, 0, 3) and HOLDEM.kernel_ids == (0, 0, -1)
+    assert SHORTDECK_TRITON.kernel_ids == (0, 2, -1) and OMAHA.forming == TWO_PLUS_THREE
+    assert [g.split for g in GAMES.values()].count("hilo8") == 2
+
+
+@pytest.mark.parametrize("n", [2, 3, 9, 23])
+def test_the_tally_layout(n: int) -> None:
+    """The layout core/_showdown.pxd defines, as the Python side reads it."""
+    from pokercalc.core import _engine
+
+    assert _engine.total_slot(n, False) == _engine.player_slot(n, n, False) == n * (n + 1)
+    assert _engine.tally_size(n, False) == n * (n + 1) + 1
+    assert _engine.low_board_slot(n) == _engine.player_slot(n, n, True) == 6 * n
+    assert _engine.total_slot(n, True) == 6 * n + 1 and _engine.tally_size(n, True) == 6 * n + 2
+    assert _engine.cluster_slot(n, False) == n * (n + 1) + 2

@@ -369,7 +369,7 @@ def test_which_path_runs(players: str, board: str, innermost: bool) -> None:
 def test_auto_counts_an_innermost_outcome_near_omaha_high() -> None:
     # About 122 million outcomes: exact for Omaha high and now for hi/lo, whose whole
     # assignments (two specific hands) are counted dearer.
-    assert E.HILO_INNERMOST_COST < E.OUTCOME_COST[4]
+    assert E.HILO_INNERMOST_COST < E.OUTCOME_COST[("omaha", True)]
     for game in ("omaha", "omaha-hilo"):
         _, _, prob = problem_of(
             ["AsKs2d3c", "random"], tuple(parse_cards("Qs7h4c")), (), get_game(game)

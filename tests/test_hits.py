@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from reference_hits import Game, classify
 
+from pokercalc import _eval
 from pokercalc.analysis.hits import DRAWS, MADE_HANDS, range_hits, select_hands
 from pokercalc.cli import cli
-from pokercalc.core import _eval
 from pokercalc.core.cards import cards_of, format_cards, parse_cards
 from pokercalc.errors import EmptyRangeError, InputError, ParseError
 from pokercalc.ranges.notation import parse_range

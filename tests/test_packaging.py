@@ -49,10 +49,13 @@ def test_import_loads_no_cli_libraries() -> None:
 
 def test_c_seam_ships_with_the_package() -> None:
     assert "py.typed" in {f.name for f in resources.files(pokercalc).iterdir()}
-    core = resources.files(pokercalc).joinpath("core")
-    seams = {"_eval.pxd", "_eval.pyx", "_rng.pxd", "_control.pxd", "_engine.pyx"}
+    package = resources.files(pokercalc)
+    assert {"_eval.pxd", "_eval.pyx", "_eval.pyi"} <= {f.name for f in package.iterdir()}
+    core = package.joinpath("core")
+    seams = {"_rng.pxd", "_control.pxd", "_game.pxd", "_showdown.pxd", "_engine.pxd", "_engine.pyx"}
+    seams |= {"_enumerate.pxi", "_montecarlo.pxi"}
     assert seams <= {f.name for f in core.iterdir()}
-    pxd = core.joinpath("_eval.pxd").read_text()
+    pxd = package.joinpath("_eval.pxd").read_text()
     names = ("eval_key", "eval_mask", "eval_cards", "key_of_mask", "PC_CARD_KEY", "PC_KEY_INIT")
     assert all(f" {name}" in pxd for name in names)
 

@@ -154,7 +154,7 @@ def test_blocks_split_over_calls_count_as_one_call(game: str) -> None:
     def run(first: int, blocks: int, threads: int) -> list[int]:
         out = array("q", bytes(8 * 9))
         done = _potential.sample_blocks(*args, first, blocks, 1000, 4500, out, threads, None,
-                                        g.evaluator_id, g.outside_mask)  # fmt: skip
+                                        *g.kernel_ids, g.outside_mask)  # fmt: skip
         assert done == sum(out) == min(1000 * (first + blocks), 4500) - 1000 * first
         return list(out)
 
@@ -171,9 +171,9 @@ def test_kernel_refuses_hilo_and_wrong_hand_sizes() -> None:
     board = array("B", parse_cards("Qs7h2c"))
     common = (array("d", [1.0]), board, array("B"), 1, 1, 0, 1, 100, 0, out, 1, None)
     with pytest.raises(ValueError, match="evaluator must be"):
-        _potential.sample_blocks(hero, *common, get_game("omaha-hilo").evaluator_id, 0)
+        _potential.sample_blocks(hero, *common, *get_game("omaha-hilo").kernel_ids, 0)
     with pytest.raises(ValueError, match="2 cards"):
-        _potential.sample_blocks(hero, *common, get_game("holdem").evaluator_id, 0)
+        _potential.sample_blocks(hero, *common, *get_game("holdem").kernel_ids, 0)
 
 
 def test_a_timed_omaha_potential_is_reproduced_on_another_thread_count() -> None:

@@ -21,7 +21,7 @@ import pokercalc
 
 COMPILED = [
     "pokercalc.core._engine",
-    "pokercalc.core._eval",
+    "pokercalc._eval",
     "pokercalc.analysis._potential",
     "pokercalc.texture._flops",
 ]

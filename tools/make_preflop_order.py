@@ -2,7 +2,7 @@
 
 Writes ``pokercalc/data/preflop_order.json``, the ordering behind percent
 ranges such as ``15%``.  Run from the repository root (needs numpy and the
-built ``pokercalc.core._eval``)::
+built ``pokercalc._eval``)::
 
     python tools/make_preflop_order.py --trials 4000000 --seed 20261121
 
@@ -31,7 +31,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pokercalc.core._eval import evaluate_many  # noqa: E402
+from pokercalc._eval import evaluate_many  # noqa: E402
 
 RANKS = "23456789TJQKA"
 OUT = os.path.join(os.path.dirname(HERE), "pokercalc", "data", "preflop_order.json")

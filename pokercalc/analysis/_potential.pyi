@@ -32,6 +32,8 @@ def sample_blocks(
     out: _Buffer,
     threads: int = 0,
     ctl: _Buffer | None = None,
-    evaluator: int = 0,
+    forming: int = 0,
+    ranking: int = 0,
+    low: int = -1,
     outside: int = 0,
 ) -> int: ...

@@ -5,7 +5,7 @@ Both kernels count transitions.  Each (opponents' hands, cards to come) case
 puts the hero in one of three states now (on the given board) and one of three
 at the river, against the best of the opponents' hands: 0 ahead, 1 tied,
 2 behind.  The tally is ``count[3 * now + river]``; hand strength, positive and
-negative potential are ratios of these nine numbers (``winodds.py`` forms
+negative potential are ratios of these nine numbers (``win_odds.py`` forms
 them).  Inputs are validated in Python before the kernels run.  Both take an
 optional ``runner.Control`` buffer ``ctl``: they return soon after its stop
 flag is set (256 deals or one hero hand at most).
@@ -13,11 +13,11 @@ flag is set (256 deals or one hero hand at most).
 Both play the game they are given (``games.Game``): the exact kernel a game
 whose best five of two hole and the board cards play, by its ``ranking_id``
 (hold'em, short-deck or Triton values); the Monte Carlo kernel those and Omaha
-high, by its ``evaluator_id``, with hands of the game's hole cards (the rows
-of ``hero``).  ``outside`` is the game's ``outside_mask``, the cards its deck
-lacks, which are never dealt.  As in the equity engine, each kernel is
-compiled once per evaluator, so hold'em's loops carry no test of which one
-applies.
+high, by its ``forming_id`` and ``ranking_id``, with hands of the game's hole
+cards (the rows of ``hero``).  ``outside`` is the game's ``outside_mask``, the
+cards its deck lacks, which are never dealt.  As in the equity engine, each
+kernel is compiled once per forming rule and ranking (core/_game.pxd), so
+hold'em's loops carry no test of which one applies.
 """
 
 cimport openmp
@@ -27,16 +27,24 @@ from libc.stdlib cimport calloc, free, malloc
 
 from pokercalc.core._boards cimport Boards, boards_next, boards_start, remaining_cards
 from pokercalc.core._control cimport add_done, stop_requested
-from pokercalc.core._eval cimport (
+from pokercalc.core._game cimport (
+    FORMING_BEST_FIVE,
+    FORMING_TWO_PLUS_THREE,
+    MAX_BOARD,
+    BestFive,
+    TwoPlusThree,
+    forming_t,
+)
+from pokercalc._eval cimport (
     PC_CARD_BIT,
     PC_CARD_KEY,
     PC_KEY_INIT,
+    NO_RANKING,
     RANKING_HIGH,
     RANKING_SHORTDECK,
     RANKING_SHORTDECK_TRITON,
     HighRanking,
     OmahaBoard,
-    OmahaRanking,
     OmahaTable,
     ShortRanking,
     TritonRanking,
@@ -55,7 +63,6 @@ cdef enum:
     BEHIND = 2
     MAX_RUNOUTS = 1128  # C(48, 2): more than any flop leaves
     MAX_OPPONENTS = 22
-    EVAL_OMAHA = 3  # Omaha high's evaluator_id (core/games.py), as the engine numbers it
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -93,7 +100,7 @@ cdef void exact_ranked(ranking_t* rk, int h1, int h2, const uint8_t* board, int 
     cdef uint64_t used = PC_CARD_BIT[h1] | PC_CARD_BIT[h2]
     cdef uint64_t bkey = PC_KEY_INIT, bmask = 0, okey, omask, obits
     cdef uint64_t hkey, hmask
-    cdef int m, nr = 0, k = 5 - nb
+    cdef int m, nr = 0, k = MAX_BOARD - nb
     cdef int i, r, now
     cdef uint16_t hero_now, opp_now
     cdef Boards D
@@ -155,7 +162,7 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
     cdef int nb = board.shape[0], nd = dead.shape[0]
     if hero.shape[1] != 2 or out.shape[0] < n or out.shape[1] != 9:
         raise ValueError("hero must be (n, 2) and out (n, 9)")
-    if not 3 <= nb <= 5:
+    if not 3 <= nb <= MAX_BOARD:
         raise ValueError("the board must have 3 to 5 cards")
     check_game(ranking, outside)
     out[:, :] = 0
@@ -175,32 +182,35 @@ def exact_counts(const uint8_t[:, ::1] hero, const uint8_t[::1] board, const uin
 
 cdef int64_t sample(const uint8_t* hero, int K, const double* cum, int nh, const uint8_t* board,
                     int nb, const uint8_t* dead, int nd, int opponents, int64_t deals, Rng* g,
-                    int64_t* count, int64_t* ctl, uint64_t outside, int evaluator) noexcept nogil:
+                    int64_t* count, int64_t* ctl, uint64_t outside, int forming,
+                    int ranking) noexcept nogil:
     """Deal ``deals`` random cases from ``g`` and add their transitions to ``count``; return the
     deals done (fewer when the stop flag of ``ctl`` is set).
 
     The hero holds one of the ``nh`` hands of ``K`` cards at ``hero``, drawn by
     the cumulative weights ``cum``; the game's deck lacks the cards of
-    ``outside``; ``evaluator`` is the game's ``evaluator_id`` (0 to 3).
+    ``outside``; ``forming`` and ``ranking`` are the game's ``forming_id`` and
+    ``ranking_id``: the kernel compiled for them runs (only the pairs a game plays are
+    reached, so the compiler drops the others).
     """
-    if evaluator == RANKING_SHORTDECK:
-        return sample_ranked(<ShortRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                             opponents, deals, g, count, ctl, outside)
-    elif evaluator == RANKING_SHORTDECK_TRITON:
-        return sample_ranked(<TritonRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                             opponents, deals, g, count, ctl, outside)
-    elif evaluator == EVAL_OMAHA:
-        return sample_ranked(<OmahaRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd,
-                             opponents, deals, g, count, ctl, outside)
-    return sample_ranked(<HighRanking*>NULL, hero, K, cum, nh, board, nb, dead, nd, opponents,
-                         deals, g, count, ctl, outside)
+    if forming == FORMING_TWO_PLUS_THREE:
+        return sample_ranked(<TwoPlusThree*>NULL, <HighRanking*>NULL, hero, K, cum, nh, board,
+                             nb, dead, nd, opponents, deals, g, count, ctl, outside)
+    elif ranking == RANKING_SHORTDECK:
+        return sample_ranked(<BestFive*>NULL, <ShortRanking*>NULL, hero, K, cum, nh, board, nb,
+                             dead, nd, opponents, deals, g, count, ctl, outside)
+    elif ranking == RANKING_SHORTDECK_TRITON:
+        return sample_ranked(<BestFive*>NULL, <TritonRanking*>NULL, hero, K, cum, nh, board, nb,
+                             dead, nd, opponents, deals, g, count, ctl, outside)
+    return sample_ranked(<BestFive*>NULL, <HighRanking*>NULL, hero, K, cum, nh, board, nb, dead,
+                         nd, opponents, deals, g, count, ctl, outside)
 
 
-cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, int K, const double* cum, int nh,
+cdef int64_t sample_ranked(forming_t* fm, ranking_t* rk, const uint8_t* hero, int K, const double* cum, int nh,
                            const uint8_t* board, int nb, const uint8_t* dead, int nd,
                            int opponents, int64_t deals, Rng* g, int64_t* count, int64_t* ctl,
                            uint64_t outside) noexcept nogil:
-    """:func:`sample` as compiled for one evaluator.
+    """:func:`sample` as compiled for one forming rule and ranking.
 
     Every deal starts from the deck as the last one left it, so a stream's
     deals depend on its generator's state and nothing else.  Omaha hands are
@@ -209,11 +219,11 @@ cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, int K, const doub
     """
     cdef uint8_t deck[52]
     cdef int pos[52]
-    cdef uint8_t bc[5]
+    cdef uint8_t bc[MAX_BOARD]
     cdef OmahaBoard now_board, river_board
     cdef OmahaTable now_table
     cdef uint64_t used = 0, bkey = PC_KEY_INIT, bmask = 0, hkey, hmask, rkey, rmask, okey, omask
-    cdef int m = 0, r = 5 - nb, ndraw, avail, c, i, j, lo, hi, mid, a, b, p
+    cdef int m = 0, r = MAX_BOARD - nb, ndraw, avail, c, i, j, lo, hi, mid, a, b, p
     cdef uint8_t tmp
     cdef uint16_t hero_now, hero_river, best_now, best_river, v
     cdef const uint8_t* hole
@@ -229,7 +239,7 @@ cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, int K, const doub
     for i in range(nb):
         bkey += PC_CARD_KEY[board[i]]
         bmask |= PC_CARD_BIT[board[i]]
-    if ranking_t is OmahaRanking:
+    if forming_t is TwoPlusThree:
         for i in range(nb):
             bc[i] = board[i]
         omaha_board(&now_board, board, nb)
@@ -280,7 +290,7 @@ cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, int K, const doub
             deck[j] = tmp
             pos[deck[a]] = a
             pos[tmp] = j
-        if ranking_t is OmahaRanking:
+        if forming_t is TwoPlusThree:
             hero_now = omaha_table_value(&now_table, hole, K)
             best_now = 0
             for p in range(opponents):
@@ -292,7 +302,7 @@ cdef int64_t sample_ranked(ranking_t* rk, const uint8_t* hero, int K, const doub
             else:
                 for j in range(r):
                     bc[nb + j] = deck[K * opponents + j]
-                omaha_board(&river_board, bc, 5)
+                omaha_board(&river_board, bc, MAX_BOARD)
                 hero_river = omaha_value(&river_board, hole, K)
                 best_river = 0
                 for p in range(opponents):
@@ -332,7 +342,7 @@ def sample_blocks(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
                   const uint8_t[::1] board, const uint8_t[::1] dead, int opponents,
                   uint64_t seed, int64_t first, int64_t blocks, int64_t block_size,
                   int64_t trials, int64_t[::1] out, int threads=0, int64_t[::1] ctl=None,
-                  int evaluator=0, uint64_t outside=0) -> int:
+                  int forming=0, int ranking=0, int low=-1, uint64_t outside=0) -> int:
     """Add the transition counts of Monte Carlo blocks ``first .. first + blocks - 1`` against
     ``opponents`` random hands to ``out``; return the deals done.
 
@@ -344,10 +354,10 @@ def sample_blocks(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
     ``engine.montecarlo.block_states``), and its counts are integers added after
     all blocks are done, so a seed and a trial count give the same counts
     whichever of the ``threads`` threads (0: OpenMP's default) ran a block.
-    ``evaluator`` is the game's ``evaluator_id``: 0 to 2 value the best five
-    of two hole and the board cards, 3 Omaha high (two hole and three board
-    cards; hi/lo has no single pot to be ahead in); ``outside`` is the cards
-    its deck lacks.  A set stop flag in ``ctl`` ends every block within 256
+    ``forming``, ``ranking`` and ``low`` are the game's ``kernel_ids``: the best
+    five of two hole and the board cards under a high ranking, or Omaha high
+    (two hole and three board cards; hi/lo, a ``low`` ranking, has no single
+    pot to be ahead in); ``outside`` is the cards its deck lacks.  A set stop flag in ``ctl`` ends every block within 256
     deals, its deals so far counted.
     """
     cdef int nh = hero.shape[0], K = hero.shape[1], nb = board.shape[0], nd = dead.shape[0]
@@ -356,14 +366,16 @@ def sample_blocks(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
     cdef int w, nt = threads if threads > 0 else openmp.omp_get_max_threads()
     if nh == 0 or cum_weights.shape[0] != nh or out.shape[0] != 9:
         raise ValueError("hero must be (n, k), cum_weights (n,) and out (9,)")
-    if not 3 <= nb <= 5 or not 1 <= opponents <= MAX_OPPONENTS:
+    if not 3 <= nb <= MAX_BOARD or not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError("the board must have 3 to 5 cards and opponents be 1 to 22")
-    if not RANKING_HIGH <= evaluator <= EVAL_OMAHA:
-        raise ValueError("evaluator must be 0 to 2 (best five of seven) or 3 (Omaha high)")
+    if (low != NO_RANKING or forming not in (FORMING_BEST_FIVE, FORMING_TWO_PLUS_THREE)
+            or not RANKING_HIGH <= ranking <= RANKING_SHORTDECK_TRITON
+            or (forming == FORMING_TWO_PLUS_THREE and ranking != RANKING_HIGH)):
+        raise ValueError("evaluator must be one high ranking: best five of seven or Omaha high")
     check_game(RANKING_HIGH, outside)  # the outside mask
-    if K < 2 or (K != 2 and evaluator != EVAL_OMAHA):
+    if K < 2 or (K != 2 and forming != FORMING_TWO_PLUS_THREE):
         raise ValueError("hero hands must have 2 cards, or in Omaha at least 2")
-    if K + nb + nd + K * opponents + (5 - nb) > 52 - __builtin_popcountll(outside):
+    if K + nb + nd + K * opponents + (MAX_BOARD - nb) > 52 - __builtin_popcountll(outside):
         raise ValueError("not enough cards for that many opponents")
     if first < 0 or blocks < 0 or block_size < 1 or trials < 0:
         raise ValueError("first, blocks and trials must be at least 0, block_size at least 1")
@@ -390,7 +402,8 @@ def sample_blocks(const uint8_t[:, ::1] hero, const double[::1] cum_weights,
                 size = trials - (first + j) * block_size
             if not stop_requested(c):
                 done[j] = sample(&hero[0, 0], K, &cum_weights[0], nh, &board[0], nb, d, nd,
-                                 opponents, size, &gs[j], &counts[9 * j], c, outside, evaluator)
+                                 opponents, size, &gs[j], &counts[9 * j], c, outside, forming,
+                                 ranking)
         for j in range(blocks):
             total += done[j]
             for w in range(9):

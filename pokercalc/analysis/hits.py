@@ -53,6 +53,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokercalc import _eval
 from pokercalc.analysis.rules import (
     BestFive,
     completing_ranks,
@@ -60,7 +61,6 @@ from pokercalc.analysis.rules import (
     rules_for,
     straight_top,
 )
-from pokercalc.core import _eval
 from pokercalc.core.cards import (
     Card,
     CardLike,

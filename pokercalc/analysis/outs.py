@@ -66,6 +66,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from pokercalc import _eval
 from pokercalc.analysis.rules import (
     HandRules,
     check_situation,
@@ -75,7 +76,6 @@ from pokercalc.analysis.rules import (
     serves,
     value_of,
 )
-from pokercalc.core import _eval
 from pokercalc.core.cards import (
     Card,
     CardLike,

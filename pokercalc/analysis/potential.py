@@ -287,7 +287,7 @@ def potential_of(
             out,
             nt,
             ctl,
-            game.evaluator_id,
+            *game.kernel_ids,
             game.outside_mask,
         ),
         nt,

@@ -36,7 +36,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import ClassVar
 
-from pokercalc.core import _eval
+from pokercalc import _eval
 from pokercalc.core.cards import CardsLike, card_mask, format_card, mask_of
 from pokercalc.core.evaluator import classes_by_value
 from pokercalc.core.games import GAMES, HOLDEM, Game, get_game

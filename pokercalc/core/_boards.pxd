@@ -8,7 +8,7 @@ inline and GIL-free.
 
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 
-from pokercalc.core._eval cimport PC_CARD_BIT, PC_CARD_KEY
+from pokercalc._eval cimport PC_CARD_BIT, PC_CARD_KEY
 
 cdef extern from *:
     """
@@ -30,9 +30,10 @@ cdef extern from *:
     # are equal where bit i is set: (n + 1)! / (product of the equal runs' factorials).
     const int64_t PC_ORBIT[4][8]
 
+from pokercalc.core._game cimport MAX_BOARD
+
 cdef enum:
     NUM_CARDS = 52  # the card indices a mask can hold (every game's deck is a subset)
-    MAX_BOARD = 5   # cards on a full board
 
 
 cdef inline int remaining_cards(uint64_t used, uint8_t* out, bint high_first) noexcept nogil:

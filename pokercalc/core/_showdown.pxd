@@ -1,16 +1,20 @@
 # cython: language_level=3
-"""Showdown tallies, the seam kernels that count wins and splits cimport.
+"""Showdown tallies, the seam kernels that count wins and splits cimport, and the tally
+layout, defined here once (the Python side reads it through ``_engine``'s functions).
 
 A tally is laid out as ``cnt[p * (n + 1) + k]``: the weight of the outcomes in
 which player ``p`` is one of ``k`` winners; hi/lo tallies as
-:func:`count_hilo` says.  Everything here is inline and GIL-free.
+:func:`count_hilo` says.  Then the total weight (:func:`total_slot`), and after
+it, in a Monte Carlo count row, the rejected draws and the cluster sums
+(:func:`cluster_slot`).  Everything here is inline and GIL-free.
 """
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
-from pokercalc.core._eval cimport (
+from pokercalc.core._game cimport MAX_PLAYERS
+from pokercalc._eval cimport (
+    HighLow8Ranking,
     OmahaBoard,
-    OmahaHiLoRanking,
     evaluate,
     low_ranks,
     omaha_board,
@@ -20,9 +24,31 @@ from pokercalc.core._eval cimport (
 )
 
 cdef enum:
-    MAXP = 23  # players the deck can deal: 2 * 23 + 5 <= 52
     # Hi/lo tallies per player: scoops, part pots, high, low and no-low units, squared units.
     HILO_SLOTS = 6
+
+
+cdef inline int player_slot(int p, int n, bint hilo) noexcept nogil:
+    """The first tally slot of player ``p`` of ``n``: its ``n + 1`` win counts (slot ``k``:
+    won as one of ``k`` winners), or its HILO_SLOTS hi/lo slots."""
+    return HILO_SLOTS * p if hilo else p * (n + 1)
+
+
+cdef inline int low_board_slot(int n) noexcept nogil:
+    """Hi/lo: the slot of the outcomes whose board allows a low (after the players')."""
+    return HILO_SLOTS * n
+
+
+cdef inline int total_slot(int n, bint hilo) noexcept nogil:
+    """The slot of the total weight (outcomes, or boards dealt), after the counts before it;
+    the tally is this plus one long."""
+    return HILO_SLOTS * n + 1 if hilo else n * (n + 1)
+
+
+cdef inline int cluster_slot(int n, bint hilo) noexcept nogil:
+    """Monte Carlo: the first cluster slot of a count row (after the total and the rejected
+    draws): clusters, their boards squared, then per player two sums (``Kernel.mc_size``)."""
+    return total_slot(n, hilo) + 2
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -65,7 +91,7 @@ cdef inline void showdown(ranking_t* rk, int n, const uint64_t* hk, const uint64
                           uint64_t mask, int64_t wt, int64_t* cnt) noexcept nogil:
     """Evaluate every player on one full board and count ``wt`` more wins or splits for the winners."""
     cdef int p
-    cdef uint16_t v[MAXP]
+    cdef uint16_t v[MAX_PLAYERS]
     cdef uint16_t best = 0, x
     # Branch-free: who wins is unpredictable, so compare-and-select beats branches.
     for p in range(n):
@@ -90,7 +116,7 @@ cdef inline void showdown_winners(ranking_t* rk, int n, const uint64_t* hk, cons
     the set as the values came could compile to a branch on who leads; the exact kernels
     already had cmov there and are unchanged, callgrind --branch-sim on AA | KK | QQ)."""
     cdef int p
-    cdef uint16_t v[MAXP]
+    cdef uint16_t v[MAX_PLAYERS]
     cdef uint16_t best = 0, x
     cdef uint32_t win = 0
     for p in range(n):
@@ -155,22 +181,22 @@ cdef inline void count_hilo(int n, int64_t units, const uint16_t* hv, uint16_t b
 
 
 cdef inline void omaha_showdown(ranking_t* rk, int n, int K, int64_t units, const uint8_t** holes,
-                                const uint8_t* bc, int64_t wt, bint squares,
+                                const uint8_t* bc, int nb, int64_t wt, bint squares,
                                 int64_t* cnt) noexcept nogil:
-    """Value every player's ``K`` hole cards on the five board cards ``bc``; count ``wt`` more
-    (hi/lo rankings as :func:`count_hilo`, with a half pot of ``units``)."""
+    """Value every player's ``K`` hole cards on the ``nb`` board cards ``bc`` (a full board);
+    count ``wt`` more (hi/lo rankings as :func:`count_hilo`, with a half pot of ``units``)."""
     cdef OmahaBoard B
-    cdef uint16_t v[MAXP]
-    cdef uint16_t lv[MAXP]
+    cdef uint16_t v[MAX_PLAYERS]
+    cdef uint16_t lv[MAX_PLAYERS]
     cdef uint16_t best = 0, best_low = 0
     cdef uint32_t lows
     cdef int p
-    omaha_board(&B, bc, 5)
+    omaha_board(&B, bc, nb)
     for p in range(n):
         v[p] = omaha_value(&B, holes[p], K)
         best = v[p] if v[p] > best else best
-    if ranking_t is OmahaHiLoRanking:
-        lows = low_ranks(bc, 5)
+    if ranking_t is HighLow8Ranking:
+        lows = low_ranks(bc, nb)
         for p in range(n):
             lv[p] = omaha_low(lows, holes[p], K)
             best_low = lv[p] if lv[p] > best_low else best_low

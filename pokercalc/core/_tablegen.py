@@ -419,4 +419,4 @@ def write_header(path: str) -> None:
 
 
 if __name__ == "__main__":
-    write_header(sys.argv[1] if len(sys.argv) > 1 else "pokercalc/core/_evaltables.h")
+    write_header(sys.argv[1] if len(sys.argv) > 1 else "pokercalc/_evaltables.h")

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pokercalc.core import _eval, _tablegen
+from pokercalc import _eval
+from pokercalc.core import _tablegen
 from pokercalc.core.cards import Card, CardsLike, card_mask, cards_of, format_cards, to_cards
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, Result, doc

@@ -1,15 +1,17 @@
 """The games pokercalc plays, one definition each: the only place deck sizes and hole cards live.
 
-A game says how many hole cards each player gets, which cards the deck holds,
-how many board cards come, how a hand is formed from hole and board cards, how
-hands rank, and so how many players the deck can deal.  Every layer (cards,
-ranges, the engine, the analyses, the command line) asks the game instead of
-assuming hold'em.
+A game says which cards the deck holds, how many cards each player holds at
+showdown, how many cards the shared board gets (0 for a game without one), how
+a hand is formed from a player's own cards and the board, and which rankings
+share the pot (one, or two for hi/lo), as pokerstove's evaluators give their
+hand, board and evaluation sizes.  Every layer (cards, ranges, the engine, the
+analyses, the command line) asks the game instead of assuming hold'em; the
+compiled kernels get the forming rule and the rankings by their numbers.
 
 >>> get_game("shortdeck").deck_size, get_game("omaha").hole_cards, HOLDEM.max_players
 (36, 4, 23)
->>> get_game("omaha5").forming
-'omaha'
+>>> get_game("omaha5").forming, [r.name for r in OMAHA_HILO.rankings]
+('omaha', ['high', 'low8'])
 >>> get_game("stud")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 pokercalc.errors.InputError: unknown game 'stud'; the games are holdem, shortdeck, ...
@@ -28,6 +30,18 @@ if TYPE_CHECKING:  # loaded on first use (__getattr__): the equity engine names 
 
 __all__ = [
     "Game",
+    "Ranking",
+    "RANKINGS",
+    "HIGH",
+    "SHORTDECK_HIGH",
+    "SHORTDECK_TRITON_HIGH",
+    "LOW8",
+    "ACE_TO_FIVE",
+    "DEUCE_TO_SEVEN",
+    "BADUGI",
+    "BEST_FIVE",
+    "TWO_PLUS_THREE",
+    "OWN_CARDS",
     "GAMES",
     "HOLDEM",
     "SHORTDECK",
@@ -52,11 +66,73 @@ def __getattr__(name: str) -> tuple[str, ...]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-#: The evaluator's number for each ranking (the RANKING_* enum of core/_eval.pxd).
-_RANKING_IDS = {"high": 0, "shortdeck": 1, "shortdeck-triton": 2}
+#: Cards a ranked hand is made of (pokerstove's ``evaluationSize``).
+HAND_CARDS = 5
 
-#: The kernels hold at most this many players (their fixed-size arrays).
+#: The kernels hold at most this many players and board cards (their fixed-size arrays:
+#: ``MAX_PLAYERS`` and ``MAX_BOARD`` of core/_game.pxd, which a test holds to these).
 KERNEL_MAX_PLAYERS = 23
+KERNEL_MAX_BOARD = 5
+
+# How a hand is formed from a player's own cards and the board (``Game.forming``).
+#: The best five of the player's own and the board's cards (hold'em).
+BEST_FIVE = "any"
+#: Exactly two of the player's own cards and three of the board's (Omaha).
+TWO_PLUS_THREE = "omaha"
+#: The player's own cards only, no board (stud, draw games: none is played yet).
+OWN_CARDS = "own"
+
+#: Each forming rule's number on the compiled side (FORMING_* of core/_game.pxd).
+FORMING_IDS = {BEST_FIVE: 0, TWO_PLUS_THREE: 1, OWN_CARDS: 2}
+
+
+@record(kw_only=True)
+class Ranking(FieldMethods):
+    """One order of hands: who wins the pot, or the half of it that this ranking plays for."""
+
+    name: str  #: the name ``evaluate_ranked`` and the game definitions use
+    title: str  #: how people write it
+    id: int  #: the compiled evaluator's number (the RANKING_* enum of pokercalc/_eval.pxd)
+    low: bool = False  #: True when the lowest hand wins
+    evaluated: bool = True  #: False while no evaluator plays this ranking (a later step)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: The hold'em order: straight flush, quads, full house, flush, straight, ...
+HIGH = Ranking(name="high", title="High", id=0)
+#: Short-deck: a flush beats a full house, A-6-7-8-9 is a straight.
+SHORTDECK_HIGH = Ranking(name="shortdeck", title="Short-deck high", id=1)
+#: Short-deck, Triton rules: three of a kind beats a straight as well.
+SHORTDECK_TRITON_HIGH = Ranking(name="shortdeck-triton", title="Short-deck high, Triton", id=2)
+#: Five distinct ranks from ace to eight, ace low, straights and flushes ignored (hi/lo).
+LOW8 = Ranking(name="low8", title="Eight-or-better low", id=3, low=True)
+#: Ace-to-five low (razz, California lowball): no evaluator yet.
+ACE_TO_FIVE = Ranking(name="ace-to-five", title="Ace-to-five low", id=4, low=True, evaluated=False)
+#: Deuce-to-seven low (Kansas City lowball, triple draw): no evaluator yet.
+DEUCE_TO_SEVEN = Ranking(
+    name="deuce-to-seven", title="Deuce-to-seven low", id=5, low=True, evaluated=False
+)
+#: Badugi: four cards of four suits and four ranks, lowest wins: no evaluator yet.
+BADUGI = Ranking(name="badugi", title="Badugi", id=6, low=True, evaluated=False)
+
+#: Every ranking by name.
+RANKINGS: dict[str, Ranking] = {
+    r.name: r
+    for r in (
+        HIGH,
+        SHORTDECK_HIGH,
+        SHORTDECK_TRITON_HIGH,
+        LOW8,
+        ACE_TO_FIVE,
+        DEUCE_TO_SEVEN,
+        BADUGI,
+    )
+}
+
+#: The compiled side's number for "no second ranking" (a pot that is not split hi/lo).
+NO_RANKING = -1
 
 
 @record(kw_only=True)
@@ -64,20 +140,16 @@ class Game(FieldMethods):
     """One poker game's rules, as far as equity needs them.
 
     What follows from the rules is computed once per game (``cached_property``): the
-    engine reads some of it several times a call, and those property calls cost a repeated
-    flop spot about 10,000 of its 194,000 instructions of Python.
+    engine reads some of it several times a call.
     """
 
     name: str  #: the name ``--game`` and ``game=`` take
     title: str  #: how people write it
-    hole_cards: int  #: cards each player is dealt
-    board_cards: int  #: community cards when all are out
     lowest_rank: int  #: the deck's lowest rank: 0 (deuce) for 52 cards, 4 (six) for 36
-    forming: str  #: "any" (best five of hole and board) or "omaha" (two hole, three board)
-    ranking: str  #: "high", "shortdeck" or "shortdeck-triton": the order of the categories
-    split: str = (
-        "high"  #: "high" (the best hand takes the pot) or "hilo8" (half to an 8-or-better low)
-    )
+    hole_cards: int  #: cards each player holds at showdown (pokerstove's ``handSize``)
+    board_cards: int  #: shared board cards when all are out, 0 without a board (``boardSize``)
+    forming: str  #: how a hand is formed: BEST_FIVE, TWO_PLUS_THREE or OWN_CARDS
+    rankings: tuple[Ranking, ...]  #: the rankings that share the pot: one, or high and low
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
@@ -102,38 +174,20 @@ class Game(FieldMethods):
 
     @cached_property
     def max_players(self) -> int:
-        """Players the deck can deal with a full board (the kernels hold at most 23)."""
+        """Players the deck can deal with a full board (the kernels hold at most
+        :data:`KERNEL_MAX_PLAYERS`)."""
         return min(KERNEL_MAX_PLAYERS, (self.deck_size - self.board_cards) // self.hole_cards)
 
     @cached_property
-    def category_order(self) -> tuple[int, ...]:
-        """Category numbers, weakest first: a value's ``>> 12`` is a position in this (the
-        build's own table order)."""
-        from pokercalc.core._tablegen import RANKINGS
-
-        return RANKINGS[self.ranking]
+    def ranking(self) -> str:
+        """The name of the ranking the high hand (or the whole pot) is played by: "high",
+        "shortdeck" or "shortdeck-triton"."""
+        return self.rankings[0].name
 
     @cached_property
-    def ranking_id(self) -> int:
-        """The ranking's number for the compiled evaluator."""
-        return _RANKING_IDS[self.ranking]
-
-    @cached_property
-    def evaluator_id(self) -> int:
-        """The engine's number for how this game values a hand: the ranking's number when
-        the best five of all cards play, 3 for Omaha's two hole and three board cards, 4 for
-        Omaha hi/lo."""
-        if self.forming == "any":
-            return self.ranking_id
-        return 4 if self.split == "hilo8" else 3
-
-    @cached_property
-    def flush_rule(self) -> tuple[int, int, int]:
-        """The fewest and most hole cards and the fewest board cards a five-card flush can use:
-        (0, hole cards, 5 - hole cards) when any five play, (2, 2, 3) in Omaha."""
-        if self.forming == "omaha":
-            return (2, 2, 3)
-        return (0, self.hole_cards, max(0, 5 - self.hole_cards))
+    def split(self) -> str:
+        """ "high" (the best hand takes the pot) or "hilo8" (half to an eight-or-better low)."""
+        return "hilo8" if self.rankings[1:] == (LOW8,) else "high"
 
     @cached_property
     def range_language(self) -> str:
@@ -146,6 +200,44 @@ class Game(FieldMethods):
         """True when half the pot goes to the best eight-or-better low."""
         return self.split == "hilo8"
 
+    @cached_property
+    def category_order(self) -> tuple[int, ...]:
+        """Category numbers, weakest first: a value's ``>> 12`` is a position in this (the
+        build's own table order)."""
+        from pokercalc.core._tablegen import RANKINGS as ORDERS
+
+        return ORDERS[self.ranking]
+
+    @cached_property
+    def ranking_id(self) -> int:
+        """The compiled evaluator's number for the high (or only) ranking."""
+        return self.rankings[0].id
+
+    @cached_property
+    def forming_id(self) -> int:
+        """The compiled side's number for how a hand is formed."""
+        return FORMING_IDS[self.forming]
+
+    @cached_property
+    def low_id(self) -> int:
+        """The compiled evaluator's number for the ranking of the low half, or
+        :data:`NO_RANKING`."""
+        return self.rankings[1].id if len(self.rankings) > 1 else NO_RANKING
+
+    @cached_property
+    def kernel_ids(self) -> tuple[int, int, int]:
+        """The game as the compiled kernels take it: forming, high ranking and low ranking
+        numbers (each kernel compiled for the pair it plays)."""
+        return (self.forming_id, self.ranking_id, self.low_id)
+
+    @cached_property
+    def flush_rule(self) -> tuple[int, int, int]:
+        """The fewest and most own cards and the fewest board cards a five-card flush can use:
+        (0, hole cards, 5 - hole cards) when any five play, (2, 2, 3) in Omaha."""
+        if self.forming == TWO_PLUS_THREE:
+            return (2, 2, HAND_CARDS - 2)
+        return (0, self.hole_cards, max(0, HAND_CARDS - self.hole_cards))
+
     def category_of(self, value: int) -> int:
         """The standard category number (see :data:`CATEGORY_NAMES`) of a hand value."""
         return self.category_order[value >> 12]
@@ -154,85 +246,54 @@ class Game(FieldMethods):
         return self.name
 
     def __hash__(self) -> int:
-        # Equal games have equal names.  The dataclass's hash of all eight fields cost two
-        # of the caches every equity call reads (set-up found, ranges parsed) 0.5 us.
+        # Equal games have equal names: the dataclass's hash of every field would cost the
+        # caches every equity call reads (set-up found, ranges parsed) a hash of the rankings.
         return hash(self.name)
 
 
-HOLDEM = Game(
-    name="holdem",
-    title="Texas hold'em",
-    hole_cards=2,
-    board_cards=5,
-    lowest_rank=0,
-    forming="any",
-    ranking="high",
-)
-SHORTDECK = Game(
-    name="shortdeck",
-    title="Short-deck hold'em (6+)",
-    hole_cards=2,
-    board_cards=5,
-    lowest_rank=4,
-    forming="any",
-    ranking="shortdeck",
-)
-SHORTDECK_TRITON = Game(
-    name="shortdeck-triton",
-    title="Short-deck hold'em, Triton rules",
-    hole_cards=2,
-    board_cards=5,
-    lowest_rank=4,
-    forming="any",
-    ranking="shortdeck-triton",
-)
-OMAHA = Game(
-    name="omaha",
-    title="Omaha (4 cards)",
-    hole_cards=4,
-    board_cards=5,
-    lowest_rank=0,
-    forming="omaha",
-    ranking="high",
-)
-OMAHA5 = Game(
-    name="omaha5",
-    title="Omaha (5 cards)",
-    hole_cards=5,
-    board_cards=5,
-    lowest_rank=0,
-    forming="omaha",
-    ranking="high",
-)
-OMAHA6 = Game(
-    name="omaha6",
-    title="Omaha (6 cards)",
-    hole_cards=6,
-    board_cards=5,
-    lowest_rank=0,
-    forming="omaha",
-    ranking="high",
-)
+def _game(
+    name: str,
+    title: str,
+    *,
+    hole: int,
+    rankings: tuple[Ranking, ...],
+    forming: str = BEST_FIVE,
+    lowest_rank: int = 0,
+    board: int = 5,
+) -> Game:
+    """One game definition (keywords kept short so the table below reads as one)."""
+    assert board <= KERNEL_MAX_BOARD
+    return Game(name=name, title=title, lowest_rank=lowest_rank, hole_cards=hole,
+                board_cards=board, forming=forming, rankings=rankings)  # fmt: skip
 
-OMAHA_HILO = Game(
-    name="omaha-hilo",
-    title="Omaha hi/lo, eight or better (4 cards)",
-    hole_cards=4,
-    board_cards=5,
-    lowest_rank=0,
-    forming="omaha",
-    ranking="high",
-    split="hilo8",
+
+HOLDEM = _game("holdem", "Texas hold'em", hole=2, rankings=(HIGH,))
+SHORTDECK = _game(
+    "shortdeck", "Short-deck hold'em (6+)", hole=2, lowest_rank=4, rankings=(SHORTDECK_HIGH,)
 )
-OMAHA5_HILO = Game(
-    name="omaha5-hilo",
-    title="Omaha hi/lo, eight or better (5 cards)",
-    hole_cards=5,
-    board_cards=5,
-    lowest_rank=0,
-    forming="omaha",
-    ranking="high",
-    split="hilo8",
+SHORTDECK_TRITON = _game(
+    "shortdeck-triton",
+    "Short-deck hold'em, Triton rules",
+    hole=2,
+    lowest_rank=4,
+    rankings=(SHORTDECK_TRITON_HIGH,),
+)
+OMAHA = _game("omaha", "Omaha (4 cards)", hole=4, forming=TWO_PLUS_THREE, rankings=(HIGH,))
+OMAHA5 = _game("omaha5", "Omaha (5 cards)", hole=5, forming=TWO_PLUS_THREE, rankings=(HIGH,))
+OMAHA6 = _game("omaha6", "Omaha (6 cards)", hole=6, forming=TWO_PLUS_THREE, rankings=(HIGH,))
+OMAHA_HILO = _game(
+    "omaha-hilo",
+    "Omaha hi/lo, eight or better (4 cards)",
+    hole=4,
+    forming=TWO_PLUS_THREE,
+    rankings=(HIGH, LOW8),
+)
+OMAHA5_HILO = _game(
+    "omaha5-hilo",
+    "Omaha hi/lo, eight or better (5 cards)",
+    hole=5,
+    forming=TWO_PLUS_THREE,
+    rankings=(HIGH, LOW8),
 )
 
 #: Every game by name.

@@ -339,9 +339,12 @@ def hilo_exact(
 ) -> tuple[list[PlayerResult], float]:
     """Hi/lo players from exhaustive tallies (per player: scoops, part pots, high, low and
     no-low units; then the outcomes whose board allows a low)."""
+    from pokercalc.core import _engine
+
     n, w, out = prob.n, prob.weighted, []
     for p, r in enumerate(prob.ranges):
-        scoops, parts, hi, lo, nolow = sums[6 * p : 6 * p + 5]
+        at = _engine.player_slot(p, n, True)
+        scoops, parts, hi, lo, nolow = sums[at : at + 5]
         shown = prob.shown[p]
         num, den = hi + lo + nolow, 2 * units * total
         out.append(
@@ -361,7 +364,7 @@ def hilo_exact(
                 }
             )
         )
-    return out, sums[6 * n] / total
+    return out, sums[_engine.low_board_slot(n)] / total
 
 
 def without_equities(prob: Problem) -> tuple[PlayerResult, ...]:

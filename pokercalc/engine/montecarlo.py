@@ -328,6 +328,8 @@ def run_montecarlo(
     start: float,
     progress: Callable[[float], None] | None,
 ) -> EquityResult:
+    from pokercalc.core import _engine
+
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
@@ -368,7 +370,7 @@ def run_montecarlo(
             now_stats = stats(sums) if stderr is not None else []
             if stderr is not None and mc_converged(now_stats, stderr):
                 # (a clustered run's standard error needs its clusters to be believed)
-                clusters = 0 if prob.game.hilo else sums[n * (n + 1) + 2]
+                clusters = 0 if prob.game.hilo else sums[_engine.cluster_slot(n, False)]
                 if clusters == 0 or clusters >= MC_CLUSTERS:
                     break
             if spent < 0.05:
@@ -431,8 +433,10 @@ def mc_result(
     time: float | None,
 ) -> EquityResult:
     """A Monte Carlo result from its integer counts (summed over threads or pieces)."""
+    from pokercalc.core import _engine
+
     n = prob.n
-    m = sums[prob.n * (n + 1) if not prob.game.hilo else 6 * n + 1]
+    m = sums[_engine.total_slot(n, prob.game.hilo)]
     if m == 0:
         if interrupted:
             return mc_no_deal(prob, outcomes, counted, threads, seed, elapsed)
@@ -468,7 +472,7 @@ def mc_result(
         showdowns=m,
         interrupted=interrupted,
         done_fraction=mc_done_fraction(m, trials, elapsed, time) if interrupted else 1.0,
-        low_possible=sums[6 * n] / m if prob.game.hilo else None,
+        low_possible=sums[_engine.low_board_slot(n)] / m if prob.game.hilo else None,
     )
 
 
@@ -526,10 +530,13 @@ def mc_done_fraction(deals: int, trials: int | None, elapsed: float, time: float
 def hilo_mc_stats(sums: list[int], n: int, units: int) -> list[tuple[float | None, ...]]:
     """Hi/lo Monte Carlo per player: equity, scoop and part-pot rates, high and low shares,
     and the equity's standard error from the squared units of each deal's share."""
-    m = sums[6 * n + 1]
+    from pokercalc.core import _engine
+
+    m = sums[_engine.total_slot(n, True)]
     out: list[tuple[float | None, ...]] = []
     for p in range(n):
-        scoops, parts, hi, lo, nolow, squares = sums[6 * p : 6 * p + 6]
+        at = _engine.player_slot(p, n, True)
+        scoops, parts, hi, lo, nolow, squares = sums[at : at + 6]
         if m == 0:
             out.append((0.0, 0.0, 0.0, 0.0, 0.0, None))
             continue
@@ -570,13 +577,15 @@ def mc_stats(
     and the players of a class (``classes[p]``: :func:`mc_classes`) report
     its mean.  It is None (undefined) below two deals, or two clusters.
     """
-    m = sums[n * (n + 1)]
-    at = n * (n + 1) + 2
+    from pokercalc.core import _engine
+
+    m = sums[_engine.total_slot(n, False)]
+    at = _engine.cluster_slot(n, False)
     if len(sums) > at and sums[at] > 0:
         return clustered_mc_stats(sums, n, classes or range(n))
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
-        row = sums[p * (n + 1) : (p + 1) * (n + 1)]
+        row = sums[_engine.player_slot(p, n, False) : _engine.player_slot(p + 1, n, False)]
         if m == 0:
             out.append((0.0, 0.0, 0.0, None))
             continue
@@ -608,11 +617,16 @@ def clustered_mc_stats(
     ``(A N^2 - 2 T X N + T^2 Q) / N^2`` in whole numbers, exact before the
     last division.
     """
-    m = sums[n * (n + 1)]
-    at = n * (n + 1) + 2
+    from pokercalc.core import _engine
+
+    m = sums[_engine.total_slot(n, False)]
+    at = _engine.cluster_slot(n, False)
     deals, q = sums[at], sums[at + 1]
     units = share_units(n)
-    rows = [sums[p * (n + 1) : (p + 1) * (n + 1)] for p in range(n)]
+    rows = [
+        sums[_engine.player_slot(p, n, False) : _engine.player_slot(p + 1, n, False)]
+        for p in range(n)
+    ]
     out: list[tuple[float, float, float, float | None]] = []
     for p in range(n):
         c = classes[p]

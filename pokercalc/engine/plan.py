@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokercalc.core.games import TWO_PLUS_THREE
 from pokercalc.engine import problem
 from pokercalc.engine.problem import Problem, random_classes
 from pokercalc.errors import CardConflictError
@@ -90,11 +91,12 @@ def outcome_cost(prob: Problem, exact: bool = True) -> float:
         return RANDOM_CLASSES_COST
     if prob.game.hilo and last_innermost(prob):
         return HILO_INNERMOST_COST
-    return OUTCOME_COST.get(prob.game.evaluator_id, 1)
+    return OUTCOME_COST.get((prob.game.forming, prob.game.hilo), 1)
 
 
-#: Relative cost of an exact outcome per evaluator (core.games.Game.evaluator_id), for ``auto``.
-OUTCOME_COST = {3: 4, 4: 40}
+#: Relative cost of an exact outcome by how a game forms hands and whether it is hi/lo (the
+#: rest cost 1), for ``auto``.
+OUTCOME_COST = {(TWO_PLUS_THREE, False): 4, (TWO_PLUS_THREE, True): 40}
 
 
 #: ... and of a hi/lo outcome with the last range innermost (AsKs2d3c against random on

@@ -418,7 +418,7 @@ class Problem:
             self.bkey,
             self.bmask,
             mask_of(self.dead) | self.game.outside_mask,
-            self.game.evaluator_id,
+            *self.game.kernel_ids,
             self.game.hole_cards,
             cards.cast("B") if isinstance(cards, memoryview) else cards.reshape(-1),
             bytes(self.board),
@@ -664,7 +664,7 @@ _KEYS: list[int] = []
 def card_keys() -> list[int]:
     """Each card's evaluator key (the kernel adds them up per hand)."""
     if not _KEYS:
-        from pokercalc.core._eval import card_keys
+        from pokercalc._eval import card_keys
 
         _KEYS.extend(card_keys())
     return _KEYS

@@ -94,7 +94,7 @@ class Texture:
     def build(cls, hero: CardsLike, flops: np.ndarray) -> Texture:
         """The texture of each row of ``flops`` ((m, 3) card indices) for ``hero`` (two cards
         in any form :func:`~pokercalc.core.cards.to_cards` reads)."""
-        from pokercalc.core._eval import evaluate_many
+        from pokercalc._eval import evaluate_many
 
         flops = np.asarray(flops, dtype=np.int64).reshape(-1, 3)
         h = sorted(to_cards(hero, "hero"), reverse=True)

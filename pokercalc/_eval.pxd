@@ -82,12 +82,17 @@ cdef inline uint32_t rank_slot(uint32_t rank_key) noexcept nogil:
     return rank_key + PC_ROW_OFFSET[rank_key >> PC_ROW_SHIFT]
 
 
-# Rankings, by the number the game definitions give them (core/games.py).
+# Rankings, by the number the game definitions give them (``Ranking.id`` in core/games.py).
+# The last three have no evaluator yet: their numbers are reserved.
 cdef enum:
+    NO_RANKING = -1  # no second ranking: the pot is not split hi/lo
     RANKING_HIGH = 0
     RANKING_SHORTDECK = 1
     RANKING_SHORTDECK_TRITON = 2
-
+    RANKING_LOW8 = 3  # eight-or-better low, the low half of a hi/lo pot
+    RANKING_ACE_TO_FIVE = 4
+    RANKING_DEUCE_TO_SEVEN = 5
+    RANKING_BADUGI = 6
 
 cdef inline uint16_t eval_key_short(uint64_t key, uint64_t mask, bint triton) noexcept nogil:
     """Value of 5 to 7 cards of the 36-card deck under a short-deck ranking (higher is better).
@@ -106,32 +111,30 @@ cdef inline uint16_t eval_key_short(uint64_t key, uint64_t mask, bint triton) no
     return PC_SDT_RANK_VALUE[h] if triton else PC_SD_RANK_VALUE[h]
 
 
-# The game's evaluator as a type: a kernel compiled for ``ranking_t`` is
-# compiled once per ranking, so hold'em's loops carry no test of which ranking
-# applies.  Only the pointer's type matters; it is always NULL.
-ctypedef struct HighRanking:
+# The rankings that share the pot, as a type: a kernel compiled for ``ranking_t`` is
+# compiled once per ranking, so hold'em's loops carry no test of which ranking applies.
+# Only the pointer's type matters; it is always NULL.  How a hand is formed is the
+# other switch (``forming_t`` of core/_game.pxd).
+ctypedef struct HighRanking:        # RANKING_HIGH takes the pot
     char unused
-ctypedef struct ShortRanking:
+ctypedef struct ShortRanking:       # RANKING_SHORTDECK
     char unused
-ctypedef struct TritonRanking:
+ctypedef struct TritonRanking:      # RANKING_SHORTDECK_TRITON
     char unused
-ctypedef struct OmahaRanking:
+ctypedef struct HighLow8Ranking:    # RANKING_HIGH for half the pot, RANKING_LOW8 for the other
     char unused
-ctypedef struct OmahaHiLoRanking:
-    char unused
+
 ctypedef fused ranking_t:
     HighRanking
     ShortRanking
     TritonRanking
-    OmahaRanking
-    OmahaHiLoRanking
+    HighLow8Ranking
 
 
 cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexcept nogil:
-    """Value of the 5 to 7 cards of ``key``/``mask`` under the ranking ``tag`` stands for.
-
-    Omaha hands are valued from their cards (:func:`omaha_value`), never from a key.
-    """
+    """Value of the 5 to 7 cards of ``key``/``mask`` under the high ranking ``tag`` stands for
+    (best five of them: hands formed otherwise are valued from their cards, as
+    :func:`omaha_value` does)."""
     if ranking_t is HighRanking:
         return eval_key(key, mask)
     elif ranking_t is ShortRanking:
@@ -139,7 +142,7 @@ cdef inline uint16_t evaluate(ranking_t* tag, uint64_t key, uint64_t mask) noexc
     elif ranking_t is TritonRanking:
         return eval_key_short(key, mask, True)
     else:
-        return 0
+        return eval_key(key, mask)
 
 
 cdef inline uint16_t nonflush_value(ranking_t* tag, uint32_t rank_key) noexcept nogil:
@@ -152,7 +155,7 @@ cdef inline uint16_t nonflush_value(ranking_t* tag, uint32_t rank_key) noexcept 
     elif ranking_t is TritonRanking:
         return PC_SDT_RANK_VALUE[rank_slot(rank_key)]
     else:
-        return 0
+        return PC_RANK_VALUE[rank_slot(rank_key)]
 
 
 cdef inline uint16_t eval_key_ranking(uint64_t key, uint64_t mask, int ranking) noexcept nogil:
