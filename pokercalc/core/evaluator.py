@@ -125,13 +125,39 @@ def evaluate_mask(mask: int) -> int:
     return _eval.evaluate_mask(mask)
 
 
+def _hand_value(value: object) -> int:
+    """``value`` if it can be a hand value (1 to the royal flush's); else TypeError or
+    InputError, one message for :func:`category`, :func:`category_name` and :func:`describe`."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"a hand value must be an integer, not {type(value).__name__}")
+    v = int(value.__index__())
+    top = len(CATEGORY_NAMES) << _eval.CATEGORY_SHIFT
+    if not 0 < v < top:
+        raise InputError(
+            f"{v} is not a hand value: values run from 1 (the lowest high card) to "
+            f"{top - 1}, as evaluate() gives them"
+        )
+    return v
+
+
 def category(value: int) -> int:
-    """Category of a value: 0 high card, 1 pair, ... 8 straight flush."""
-    return value >> _eval.CATEGORY_SHIFT
+    """Category of a value: 0 high card, 1 pair, ... 8 straight flush.
+
+    >>> category(evaluate("AsKsQsJsTs"))
+    8
+    >>> category(-4096)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: -4096 is not a hand value: values run from 1 (...) to 36863, ...
+    """
+    return _hand_value(value) >> _eval.CATEGORY_SHIFT
 
 
 def category_name(value: int) -> str:
-    """Name of a value's category, such as ``"Full house"``."""
+    """Name of a value's category, such as ``"Full house"``.
+
+    >>> category_name(evaluate("7c7d7h2s2d"))
+    'Full house'
+    """
     return CATEGORY_NAMES[category(value)]
 
 
@@ -148,9 +174,9 @@ def describe(value: int, game: str | Game = "holdem") -> str:
     'Straight, Nine high'
     """
     try:
-        cat, ranks = _classes_by_value(get_game(game).ranking)[value]
+        cat, ranks = _classes_by_value(get_game(game).ranking)[_hand_value(value)]
     except KeyError:
-        raise ValueError(f"{value} is not a hand value") from None
+        raise InputError(f"{value} is not a hand value") from None
     name = CATEGORY_NAMES[cat]
     r = ranks
     if cat in (0, 5, 4, 8):
