@@ -92,8 +92,6 @@ def test_fit_texture_checks_its_time_limit_and_features() -> None:
         ({"threads": 0}, "threads must be at least 1 and at most 256"),
     ],
 )
-def test_equity_checks_its_engine_options_as_the_cli(
-    options: dict[str, Any], message: str
-) -> None:
+def test_equity_checks_its_engine_options_as_the_cli(options: dict[str, Any], message: str) -> None:
     with pytest.raises(InputError, match=message):
         pokercalc.equity("AsKs | QQ", method="mc", **options)

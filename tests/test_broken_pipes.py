@@ -12,7 +12,6 @@ import pytest
 
 from pokercalc.cli import BROKEN_PIPE_STATUS
 
-
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = '{"players": "AsKs | QQ"}\n' * 20
 
