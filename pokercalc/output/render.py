@@ -43,22 +43,32 @@ __all__ = [
 
 
 def eval_table(results: Sequence[HandEvaluation]) -> Table:
-    """One row per evaluated hand."""
+    """One row per evaluated hand: the five cards that play (in Omaha the two hole cards,
+    then the three of the board), those that do not, the value and its names."""
     table = Table(title="Hand values")
-    table.add_column("Hand")
+    table.add_column("Best five")
+    unused = [[c for c in r.cards if c not in r.best] for r in results]
+    if any(unused):
+        table.add_column("Not used")
     table.add_column("Value", justify="right")
     table.add_column("Category")
     table.add_column("Description")
     hilo = any(get_game(r.game).hilo for r in results)
     if hilo:
         table.add_column("Low")
-    for r in results:
-        row = [
-            format_cards(r.cards, sep=" ", symbols=True),
-            str(r.value),
-            r.category_name,
-            r.description,
-        ]
+    for r, rest in zip(results, unused, strict=True):
+        # The five stay on one line (NBSP); in Omaha they may break after the hole cards.
+        if get_game(r.game).forming == "omaha":
+            best = (
+                f"{format_cards(r.best[:2], sep=NBSP, symbols=True)}{NBSP}+ "
+                f"{format_cards(r.best[2:], sep=NBSP, symbols=True)}"
+            )
+        else:
+            best = format_cards(r.best, sep=NBSP, symbols=True)
+        row = [best]
+        if any(unused):
+            row.append(format_cards(rest, sep=" ", symbols=True))
+        row += [str(r.value), r.category_name, r.description]
         if hilo:
             row.append(r.low or "no low")
         table.add_row(*row)
