@@ -1,4 +1,4 @@
-"""Tables that keep every number whole at any terminal width; labels wrap or shorten instead."""
+"""Tables that keep every number whole at any terminal width; labels wrap between words instead."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ class Words:
         return Measurement(widest, cell_len(self.plain))
 
 
-def _words(cell: object) -> Words | None:
+def _as_words(cell: object) -> Words | None:
     """A label cell as :class:`Words` (a plain string, or a Text of one style); else None."""
     if isinstance(cell, Words):
         return cell
@@ -188,7 +188,7 @@ class Fitted:
         # to slivers ("HoldemHan" over "d") reads as noise.
         for column, numeric in zip(table.columns, self._numeric, strict=True):
             if not numeric:
-                cells = [_words(cell) or cell for cell in column._cells]
+                cells = [_as_words(cell) or cell for cell in column._cells]
                 column._cells[:] = cells
         # Every word of a cell or a header stays whole in the form shown.
         self._words = {
@@ -240,7 +240,7 @@ class Fitted:
                 stack.add_row("", "")
             for header, cells in zip(headers, columns, strict=True):
                 if _plain(cells[i]):
-                    cell = _words(cells[i]) or cells[i]
+                    cell = _as_words(cells[i]) or cells[i]
                     stack.add_row(Words(header, style="bold"), cell)
         parts = [source.title, stack, source.caption]
         return Group(*(Words(p) if isinstance(p, str) else p for p in parts if p is not None))
@@ -275,9 +275,9 @@ class Fitted:
 
 class Parts:
     """A line of parts joined by " · " (a table's footer) at the console's width, not a table's:
-    it breaks between parts, so "0.191 s" or "2 threads" stay whole, into as few lines as
-    the greedy fill takes but as even as they can be (no part left alone on the last line
-    when it can have company); a part wider than the console wraps between its words."""
+    it breaks between parts, so "0.191 s" or "2 threads" stay whole, filling each line in
+    turn, except that a part is not left alone on the last line when the one before it
+    can join it there; a part wider than the console wraps between its words."""
 
     SEP = " \u00b7 "
 
@@ -285,30 +285,24 @@ class Parts:
         self.parts = line.split(self.SEP)
         self.style = style
 
-    def _fill(self, width: int) -> list[str]:
-        lines: list[str] = []
+    def lines(self, width: int) -> list[list[str]]:
+        """The parts in lines at ``width`` columns."""
+        lines: list[list[str]] = []
         for part in self.parts:
-            if lines and cell_len(lines[-1] + self.SEP + part) <= width:
-                lines[-1] += self.SEP + part
+            if lines and cell_len(self.SEP.join([*lines[-1], part])) <= width:
+                lines[-1].append(part)
             else:
-                lines.append(part)
-        return lines
-
-    def lines(self, width: int) -> list[str]:
-        """The parts in lines at ``width`` columns: the fewest, then the most even."""
-        lines = self._fill(width)
-        if len(lines) > 1:
-            # The narrowest width that still fills as few lines.
-            narrowest = max(cell_len(part) for part in self.parts)
-            for limit in range(min(narrowest, width), width):
-                even = self._fill(limit)
-                if len(even) <= len(lines):
-                    return even
+                lines.append([part])
+        # (the README's footer at 80 columns left "2 threads" alone)
+        if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1:
+            moved = [lines[-2][-1], *lines[-1]]
+            if cell_len(self.SEP.join(moved)) <= width:
+                lines[-2:] = [lines[-2][:-1], moved]
         return lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for line in self.lines(options.max_width):
-            yield Words(line, style=self.style)
+            yield Words(self.SEP.join(line), style=self.style)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max(cell_len(part) for part in self.parts)
