@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "install_hint",
     "quote",
     "PokercalcError",
     "ParseError",
@@ -11,6 +12,19 @@ __all__ = [
     "InputError",
     "InternalError",
 ]
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, from an index and from a checkout of pokercalc (where
+    ``pokercalc[EXTRA]`` would be looked for on the index, not in the checkout).
+
+    >>> install_hint("plot")
+    "python -m pip install 'pokercalc[plot]' (from a checkout: python -m pip install '.[plot]')"
+    """
+    return (
+        f"python -m pip install 'pokercalc[{extra}]' "
+        f"(from a checkout: python -m pip install '.[{extra}]')"
+    )
 
 
 class PokercalcError(ValueError):

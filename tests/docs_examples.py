@@ -246,8 +246,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 #: Timings in the tool's output, which a refresh writes as ``...`` (each pattern's group 1).
 TIMINGS = (
     re.compile(r"(?:^| )(\d[\d.]*)(?: ms| s)(?= ·|$|;|,)"),  # "0.350 s" in footers
-    re.compile(r"(?:^| )([\d.]+)M showdowns/s"),
-    re.compile(r"(?:^| )([\d.]+)M deals/s"),
+    re.compile(r"(?:^| )([\d.,]+[kM]?) (?:showdowns|deals)/s"),  # "14.2M", "80.0k", "630"
     re.compile(r'"elapsed": ([\d.e-]+)'),
 )
 

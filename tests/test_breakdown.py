@@ -226,7 +226,8 @@ def test_plot_without_matplotlib_says_what_to_install(
         code, _, err = _cli(args)
         assert code == 2
         assert err.strip().splitlines() == [
-            "Error: --plot needs matplotlib: pip install 'pokercalc[plot]'"
+            "Error: --plot needs matplotlib: python -m pip install 'pokercalc[plot]' "
+            "(from a checkout: python -m pip install '.[plot]')"
         ]
     assert not list(tmp_path.iterdir())
 

@@ -37,6 +37,7 @@ def test_json_exact() -> None:
                         "category_name": "Straight flush",
                         "description": "Straight flush, Ace high",
                         "low": None,
+                        "best": "AsKsQsJsTs",
                     },
                     {
                         "game": "holdem",
@@ -46,6 +47,7 @@ def test_json_exact() -> None:
                         "category_name": "Full house",
                         "description": "Full house, Nines full of Aces",
                         "low": None,
+                        "best": "9h9d9sAcAh",
                     },
                 ],
             },
@@ -59,9 +61,9 @@ def test_csv_exact() -> None:
     result = run("--csv", "AsKsQsJsTs", "5c4d3h2sAs9h9c")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "game,cards,value,category,category_name,description,low\n"
-        f'holdem,AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high",\n'
-        f'holdem,5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high",\n'
+        "game,cards,value,category,category_name,description,low,best\n"
+        f'holdem,AsKsQsJsTs,{SF},8,Straight flush,"Straight flush, Ace high",,AsKsQsJsTs\n'
+        f'holdem,5c4d3h2sAs9h9c,{4 << 12 | 1},4,Straight,"Straight, Five high",,5c4d3h2sAs\n'
     )
 
 

@@ -215,6 +215,7 @@ def test_evaluate_hand_record() -> None:
         "category_name": "Full house",
         "description": "Full house, Nines full of Aces",
         "low": None,
+        "best": "9c9s9hAhAd",
     }
 
 

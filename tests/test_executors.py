@@ -304,7 +304,8 @@ def test_cluster_without_dask_says_how_to_install_it(monkeypatch: pytest.MonkeyP
     result = CliRunner().invoke(cli, ["batch"], input="AsKs | QQ\n")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (
-        "Error: --cluster needs Dask: python -m pip install 'pokercalc[cluster]'\n"
+        "Error: --cluster needs Dask: python -m pip install 'pokercalc[cluster]' "
+        "(from a checkout: python -m pip install '.[cluster]')\n"
     )
 
 

@@ -405,7 +405,10 @@ def test_parquet_without_pyarrow_names_the_extra(
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     res = run("preflop-headsup", "--hands", "AA", "-o", str(tmp_path / "t.parquet"))
     assert res.exit_code == 2
-    assert res.stderr == "Error: writing Parquet needs pyarrow: pip install 'pokercalc[parquet]'\n"
+    assert res.stderr == (
+        "Error: writing Parquet needs pyarrow: python -m pip install 'pokercalc[parquet]' "
+        "(from a checkout: python -m pip install '.[parquet]')\n"
+    )
     assert os.listdir(tmp_path) == []
 
 

@@ -254,7 +254,7 @@ class PokercalcGroup(_OwnHelpOption, click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:
-            raise
+            stop_broken_pipe()
         except OSError as e:
             # A file that cannot be read or written: the user's to fix, one line.
             name = f" {e.filename!r}" if e.filename else ""
@@ -317,6 +317,23 @@ class PokercalcGroup(_OwnHelpOption, click.Group):
             if not standalone_mode:
                 raise
             _stop_interrupted(e)  # (one as click returned: never a traceback)
+
+
+#: The exit status when the reader of the output goes away (``| head``): 128 + SIGPIPE, what
+#: the shell reports for a program that SIGPIPE ended, as `cat` or `yes` (docs/stopping.md).
+BROKEN_PIPE_STATUS = 141
+
+
+def stop_broken_pipe() -> NoReturn:
+    """End the command quietly when its output's reader has gone away: no message (the
+    reader is gone, and stderr is for errors), exit :data:`BROKEN_PIPE_STATUS`. Standard
+    output is pointed at the null device so that flushing it at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # (a stream without a descriptor: nothing is flushed to a pipe at exit)
+    sys.exit(BROKEN_PIPE_STATUS)
 
 
 def _stop_interrupted(error: KeyboardInterrupt) -> NoReturn:
@@ -873,4 +890,10 @@ def main() -> None:
     from pokercalc.core.runner import install_signal_handlers
 
     install_signal_handlers()
-    cli()
+    try:
+        try:
+            cli()
+        finally:
+            sys.stdout.flush()  # (here, not at exit: a reader gone is one convention)
+    except BrokenPipeError:
+        stop_broken_pipe()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -86,9 +85,7 @@ def batch_command(
         click.echo("pokercalc batch: interrupted; the lines printed are complete", err=True)
         raise SystemExit(exit_status(e)) from None
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(141) from None
+        common.stop_broken_pipe()  # the reader went away (`| head`): quietly, exit 141
     except OSError as e:
         from pokercalc.core.validate import quote
 
@@ -301,9 +298,7 @@ def table_command(
         click.echo(f"pokercalc table: interrupted; {what}{again}", err=True)
         raise SystemExit(exit_status(e)) from None
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(141) from None
+        common.stop_broken_pipe()  # the reader went away (`| head`): quietly, exit 141
     finally:
         common.close_progress(counter)
     if output is not None:

@@ -17,6 +17,7 @@ pokercalc.errors.ParseError: a hand needs 5 to 7 cards, got 2 in 'AsKs'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,7 +26,7 @@ from pokercalc.core import _tablegen
 from pokercalc.core.cards import Card, CardsLike, card_mask, cards_of, format_cards, to_cards
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.results import CARDS, COUNT, GAME, Result, doc
-from pokercalc.errors import CardConflictError, InputError, ParseError
+from pokercalc.errors import CardConflictError, InputError, InternalError, ParseError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -38,6 +39,7 @@ __all__ = [
     "evaluate_hand",
     "describe_low",
     "classes_by_value",
+    "best_five",
 ]
 
 #: category names, indexed by ``category(value)``; defined once, with the class order
@@ -127,13 +129,39 @@ def evaluate_mask(mask: int) -> int:
     return _eval.evaluate_mask(mask)
 
 
+def _hand_value(value: object) -> int:
+    """``value`` if it can be a hand value (1 to the royal flush's); else TypeError or
+    InputError, one message for :func:`category`, :func:`category_name` and :func:`describe`."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"a hand value must be an integer, not {type(value).__name__}")
+    v = int(value.__index__())
+    top = len(CATEGORY_NAMES) << _eval.CATEGORY_SHIFT
+    if not 0 < v < top:
+        raise InputError(
+            f"{v} is not a hand value: values run from 1 (the lowest high card) to "
+            f"{top - 1}, as evaluate() gives them"
+        )
+    return v
+
+
 def category(value: int) -> int:
-    """Category of a value: 0 high card, 1 pair, ... 8 straight flush."""
-    return value >> _eval.CATEGORY_SHIFT
+    """Category of a value: 0 high card, 1 pair, ... 8 straight flush.
+
+    >>> category(evaluate("AsKsQsJsTs"))
+    8
+    >>> category(-4096)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    pokercalc.errors.InputError: -4096 is not a hand value: values run from 1 (...) to 36863, ...
+    """
+    return _hand_value(value) >> _eval.CATEGORY_SHIFT
 
 
 def category_name(value: int) -> str:
-    """Name of a value's category, such as ``"Full house"``."""
+    """Name of a value's category, such as ``"Full house"``.
+
+    >>> category_name(evaluate("7c7d7h2s2d"))
+    'Full house'
+    """
     return CATEGORY_NAMES[category(value)]
 
 
@@ -151,9 +179,9 @@ def describe(value: int, game: str | Game = "holdem") -> str:
     'Straight, Nine high'
     """
     try:
-        cat, ranks = classes_by_value(get_game(game).ranking)[value]
+        cat, ranks = classes_by_value(get_game(game).ranking)[_hand_value(value)]
     except KeyError:
-        raise ValueError(f"{value} is not a hand value") from None
+        raise InputError(f"{value} is not a hand value") from None
     name = CATEGORY_NAMES[cat]
     r = ranks
     if cat in (0, 5, 4, 8):
@@ -185,6 +213,12 @@ class HandEvaluation(Result):
         "hi/lo games: the best eight-or-better low of two hole and three board cards, highest "
         'card first, such as "6-5-3-2-A"; None without one and in other games',
         default=None,
+    )
+    best: tuple[Card, ...] = doc(
+        "the five cards that make the value, the ones that count most first (the trips of a "
+        "full house, then its pair); in Omaha the two hole cards, then the three board cards",
+        CARDS,
+        default=(),
     )
 
 
@@ -220,7 +254,57 @@ def evaluate_hand(
         category_name=CATEGORY_NAMES[cat],
         description=describe(value, g),
         low=low,
+        best=cards_of(best_five(indices, value, g)),
     )
+
+
+def _five_value(five: tuple[int, ...], game: Game) -> int:
+    if game.ranking == "high":
+        return int(_eval.evaluate_indices(five))
+    return int(_eval.evaluate_ranked(five, game.ranking))
+
+
+def _in_order(five: tuple[int, ...], ace_low: bool) -> tuple[int, ...]:
+    """Five cards as a hand reads: the most repeated rank first, then the higher, cards of one
+    rank in the order given; a wheel's ace last (rank = index // 4, the ace 12)."""
+    counts = [sum(1 for c in five if c // 4 == r) for r in range(13)]
+
+    def rank(card: int) -> int:
+        return -1 if ace_low and card // 4 == 12 else card // 4
+
+    return tuple(sorted(five, key=lambda c: (-counts[c // 4], -rank(c))))
+
+
+def best_five(cards: Sequence[int], value: int, game: str | Game = "holdem") -> tuple[int, ...]:
+    """The five of ``cards`` that make ``value``, in the order a hand reads (see
+    :class:`HandEvaluation`'s ``best``); in Omaha ``cards`` are the hole cards then the
+    board, and the answer the two hole cards, then the three board cards.
+
+    >>> from pokercalc.core.cards import format_cards, to_cards
+    >>> cards = to_cards("Ah Ad 9c 9s 9h 2c 3d")
+    >>> format_cards(best_five(cards, evaluate(cards)))
+    '9c9s9hAhAd'
+    """
+    from itertools import combinations
+
+    g = get_game(game)
+    cards = tuple(cards)
+    if g.forming == "omaha":
+        hole, board = cards[: g.hole_cards], cards[g.hole_cards :]
+        for two in combinations(hole, 2):
+            for three in combinations(board, 3):
+                if _five_value(two + three, g) == value:
+                    straight = g.category_of(value) in (4, 8)
+                    wheel = straight and {c // 4 for c in two + three} == {12, 0, 1, 2, 3}
+                    return _in_order(two, wheel) + _in_order(three, wheel)
+    else:
+        for five in combinations(cards, 5):
+            if _five_value(five, g) == value:
+                ranks = {c // 4 for c in five}
+                # (a short-deck wheel, A-9-8-7-6, also plays the ace low)
+                wheel = g.category_of(value) in (4, 8) and 12 in ranks and max(ranks - {12}) <= 7
+                return _in_order(five, wheel)
+    raise InternalError(f"no five of {format_cards(cards)} make the value {value}")
 
 
 def describe_low(value: int) -> str | None:

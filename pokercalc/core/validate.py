@@ -58,6 +58,7 @@ LIMITS: dict[str, tuple[float, bool, float]] = {
     "threads": (1, False, 256),
     "seed": (0, False, MAX_SEED),
     "jobs": (1, False, 1024),
+    "features": (1, False, 73),  # a flop formula's features, of F1-F73 (texture/features.py)
 }
 
 
@@ -124,7 +125,7 @@ def check_number(name: str, value: Any) -> float:
 
 
 def check_integer(name: str, value: Any) -> int:
-    """An integer option within its :data:`LIMITS` (trials, threads, seed, jobs)."""
+    """An integer option within its :data:`LIMITS` (trials, threads, seed, jobs, features)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
     low, _, high = LIMITS[name]

@@ -153,11 +153,17 @@ def csv_text(rows: Iterable[Mapping[str, Any]], columns: Iterable[str] | None = 
         writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: _csv_cell(v) for k, v in row.items()})
+            writer.writerow({k: _csv_cell(v, k in _COUNTS) for k, v in row.items()})
     return out.getvalue()
 
 
-def _csv_cell(value: Any) -> Any:
+#: Columns of (weighted) combo counts: a whole count is written as an integer ("6", not "6.0").
+_COUNTS = frozenset({"combos", "weight"})
+
+
+def _csv_cell(value: Any, count: bool = False) -> Any:
+    if isinstance(value, float) and count and value.is_integer():
+        return int(value)
     if isinstance(value, float):
         return repr(value)
     if is_fraction(value):

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pokercalc.errors import InputError
+from pokercalc.errors import InputError, install_hint
 
 __all__ = ["FORMATS", "INSTALL_HINT", "check_plot_path", "plot_distribution", "plot_flops"]
 
 #: The file types written, by suffix.
 FORMATS = (".png", ".svg")
 #: What to run when matplotlib is missing.
-INSTALL_HINT = "pip install 'pokercalc[plot]'"
+INSTALL_HINT = install_hint("plot")
 #: Figure size in inches and resolution: 1200 x 600 pixels as PNG.
 SIZE = (10.0, 5.0)
 DPI = 120

@@ -19,7 +19,7 @@ from pokercalc.core.cards import CardLike, format_cards
 from pokercalc.core.evaluator import HandEvaluation
 from pokercalc.core.games import get_game
 from pokercalc.output.figures import number, percent, whole_percent
-from pokercalc.output.fit import Parts
+from pokercalc.output.fit import NBSP, Parts, Words
 from pokercalc.ranges.query import ClassCount, QueryResult
 
 if TYPE_CHECKING:  # omaha.py loads numpy: only its type is needed here
@@ -43,22 +43,32 @@ __all__ = [
 
 
 def eval_table(results: Sequence[HandEvaluation]) -> Table:
-    """One row per evaluated hand."""
+    """One row per evaluated hand: the five cards that play (in Omaha the two hole cards,
+    then the three of the board), those that do not, the value and its names."""
     table = Table(title="Hand values")
-    table.add_column("Hand")
+    table.add_column("Best five")
+    unused = [[c for c in r.cards if c not in r.best] for r in results]
+    if any(unused):
+        table.add_column("Not used")
     table.add_column("Value", justify="right")
     table.add_column("Category")
     table.add_column("Description")
     hilo = any(get_game(r.game).hilo for r in results)
     if hilo:
         table.add_column("Low")
-    for r in results:
-        row = [
-            format_cards(r.cards, sep=" ", symbols=True),
-            str(r.value),
-            r.category_name,
-            r.description,
-        ]
+    for r, rest in zip(results, unused, strict=True):
+        # The five stay on one line (NBSP); in Omaha they may break after the hole cards.
+        if get_game(r.game).forming == "omaha":
+            best = (
+                f"{format_cards(r.best[:2], sep=NBSP, symbols=True)}{NBSP}+ "
+                f"{format_cards(r.best[2:], sep=NBSP, symbols=True)}"
+            )
+        else:
+            best = format_cards(r.best, sep=NBSP, symbols=True)
+        row = [best]
+        if any(unused):
+            row.append(format_cards(rest, sep=" ", symbols=True))
+        row += [str(r.value), r.category_name, r.description]
         if hilo:
             row.append(r.low or "no low")
         table.add_row(*row)
@@ -103,14 +113,18 @@ def equity_table(result: EquityResult) -> Table:
 
 
 def _rate(per_second: float) -> str:
-    """Showdowns per second in millions, always "M" (the docs and logs compare runs by it):
-    one decimal, or two significant digits below 0.1M (0.0046M, never "0.0M")."""
-    millions = per_second / 1e6
-    return f"{millions:,.1f}M" if millions >= 0.1 or not millions else f"{millions:.2g}M"
+    """A rate per second in the unit that fits: "630/s", "80.0k/s", "14.2M/s" (one decimal
+    in k and M; never "5e-05M" or "0.00063M")."""
+    if per_second >= 1e6:
+        return f"{per_second / 1e6:,.1f}M/s"
+    if per_second >= 1e3:
+        return f"{per_second / 1e3:.1f}k/s"
+    return f"{per_second:.0f}/s"
 
 
 def equity_footer(result: EquityResult) -> str:
-    """One line: method, outcomes or trials, time and showdowns per second."""
+    """One line: method, outcomes or trials, time and the rate: showdowns per second when
+    exact, deals per second in Monte Carlo (what :attr:`EquityResult.showdowns` counts)."""
     board = format_cards(result.board, sep=" ", symbols=True) or "none"
     parts = [f"board {board}"]
     if result.dead:
@@ -128,7 +142,9 @@ def equity_footer(result: EquityResult) -> str:
     if result.low_possible is not None:
         parts.append(f"low possible {percent(result.low_possible, unit=True)}")
     parts.append(f"{result.elapsed:.3f} s")
-    parts.append(f"{_rate(result.showdowns_per_second)} showdowns/s")
+    rate = _rate(result.showdowns_per_second)
+    what = "showdowns" if result.method == "exact" else "deals"
+    parts.append(rate.replace("/s", f" {what}/s"))
     if result.pieces is not None:
         parts.append(f"{result.pieces:,} piece{'s' if result.pieces > 1 else ''}")
     else:
@@ -174,7 +190,8 @@ def range_grid(result: QueryResult) -> Any:
     full = sum(1 for row in rows for c in row if c.weight > 0.0 and c.fraction >= 1.0 - 1e-12)
     partial = sum(1 for row in rows for c in row if c.weight > 0.0) - full
     legend = Text(
-        f"{full} classes full, {partial} partial (~); pairs on the diagonal, suited above it",
+        f"{full} class{'es' * (full != 1)} full, {partial} partial (~); pairs on the diagonal, "
+        "suited above it",
         style="dim",
     )
     return Group(head, _ClassGrid(rows), legend)
@@ -474,21 +491,27 @@ def draws_table(result: DrawsResult) -> Any:
     )
     none = f"No draws: no {kinds} draw."
     drawn: Table | Text = table if result.draws else Text(none)
-    counts = ", ".join(f"{CATEGORY_NAMES[k]} {n}" for k, n in enumerate(result.draw_counts) if n)
+    # A name and its count never part across lines ("Straight" over "8"): NBSP joins them.
+    counts = ", ".join(
+        f"{CATEGORY_NAMES[k]}{NBSP}{n}".replace(" ", NBSP)
+        for k, n in enumerate(result.draw_counts)
+        if n
+    )
+    unseen = f"(of{NBSP}{result.unseen} unseen cards)"
     if isinstance(result, OmahaDrawsResult):
         if result.low is not None or result.nut_low is not None:
             head.append(f"; low {result.low or 'none'}" + (" (the nut low)" * bool(result.nut_low)))
-        foot = Text(
-            f"Cards giving a straight {result.straight_draw_count}, a flush "
-            f"{result.flush_draw_count}; raising the hand to {counts or 'nothing'} "
-            f"(of {result.unseen} unseen cards)",
+        foot = Words(
+            f"Cards giving a straight{NBSP}{result.straight_draw_count}, a "
+            f"flush{NBSP}{result.flush_draw_count}; raising the hand to {counts or 'nothing'} "
+            f"{unseen}",
             style="dim",
         )
         return Group(head, drawn, foot)
-    foot = Text(
-        f"HoldemHand: StraightDrawCount {result.straight_draw_count}, "
-        f"FlushDrawCount {result.flush_draw_count}, DrawCount {counts or 'none'} "
-        f"(of {result.unseen} unseen cards)",
+    foot = Words(
+        f"HoldemHand: StraightDrawCount{NBSP}{result.straight_draw_count}, "
+        f"FlushDrawCount{NBSP}{result.flush_draw_count}, DrawCount {counts or 'none'} "
+        f"{unseen}",
         style="dim",
     )
     return Group(head, drawn, foot)

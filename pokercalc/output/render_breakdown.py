@@ -79,10 +79,16 @@ def curve_chart(dist: EquityDistribution, *, width: int = 60, height: int = 10) 
         text.append("\n")
     text.append("   0% └" + "─" * width + "\n")
     ticks = [" "] * (width + 1)
-    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
-        mark = f"{share:.0%}"
+    free = 0  # the first column a tick may take: labels keep a space between them
+    marks = [(share, f"{share:.0%}") for share in (0.0, 0.25, 0.5, 0.75, 1.0)]
+    last = width + 1 - len(marks[-1][1])
+    for share, mark in marks:
         at = min(width + 1 - len(mark), round(share * width))
+        # A narrow chart shows fewer ticks: "100%" always, no tick over another.
+        if at < free or (share < 1.0 and at + len(mark) >= last):
+            continue
         ticks[at : at + len(mark)] = list(mark)
+        free = at + len(mark) + 1
     text.append("       " + "".join(ticks).rstrip() + "  share of range\n")
     return text
 

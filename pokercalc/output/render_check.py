@@ -23,9 +23,10 @@ def check_table(result: CheckResult) -> Group:
         [p.allowed for p in players] + [p.difference for p in players if not p.passed]
     )
     table = Table(title=f"pokercalc check: {result.source}")
+    # The scenario's name on a row of its own, over its players: in a column beside the
+    # players it was squeezed into a dozen columns and as many lines.
     for name, justify in (
-        ("Scenario", "left"),
-        ("Player", "left"),
+        ("Scenario, player", "left"),
         ("Expected", "right"),
         ("Got", "right"),
         ("Diff (pts)", "right"),
@@ -35,28 +36,33 @@ def check_table(result: CheckResult) -> Group:
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in result.scenarios:
-        for i, p in enumerate(s.players):
+        table.add_row(Text(s.name, style="bold"), "", "", "", "", s.method or "", "")
+        for p in s.players:
             allowed = "exact" if s.tolerance == "exact" else "±" + percent(p.allowed, places)
             verdict = Text("pass", style="green") if p.passed else Text("FAIL", style="bold red")
             table.add_row(
-                s.name if i == 0 else "",
-                p.label,
+                "  " + p.label,
                 percent(p.expected, unit=True),
                 percent(p.got, unit=True),
                 percent(p.difference, places, sign=True),
                 allowed,
-                (s.method or "") if i == 0 else "",
+                "",
                 verdict,
             )
         if s.note:
-            table.add_row("", Text(s.note, style="red"), "", "", "", "", "", "")
+            table.add_row(Text("  " + s.note, style="red"), "", "", "", "", "", "")
     n = len(result.scenarios)
     if result.interrupted:
         summary = Text(
-            f"INTERRUPTED after {n} scenarios: {result.failures} failed", style="bold red"
+            f"INTERRUPTED after {n} scenario{'s' * (n != 1)}: {result.failures} failed",
+            style="bold red",
         )
     elif result.passed:
-        summary = Text(f"all {n} scenarios passed", style="bold green")
+        summary = Text(
+            "the scenario passed" if n == 1 else f"all {n} scenarios passed", style="bold green"
+        )
     else:
-        summary = Text(f"{result.failures} of {n} scenarios FAILED", style="bold red")
+        summary = Text(
+            f"{result.failures} of {n} scenario{'s' * (n != 1)} FAILED", style="bold red"
+        )
     return Group(table, summary)

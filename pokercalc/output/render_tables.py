@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from pokercalc.core.results import Result
-from pokercalc.errors import InputError
+from pokercalc.errors import InputError, install_hint
 
 __all__ = [
     "TABLE_FORMATS",
@@ -38,7 +38,7 @@ __all__ = [
 TABLE_FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".parquet": "parquet"}
 
 #: How to get Parquet support, for the one-line error.
-PARQUET_HINT = "writing Parquet needs pyarrow: pip install 'pokercalc[parquet]'"
+PARQUET_HINT = f"writing Parquet needs pyarrow: {install_hint('parquet')}"
 
 #: Rows per Parquet row group (and per batch converted at once).
 BATCH_ROWS = 65_536

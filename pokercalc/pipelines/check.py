@@ -167,6 +167,20 @@ class CheckResult(Result):
     )
 
 
+#: json's terse messages as sentences ("Expecting value" read as a message cut short).
+_JSON_PROBLEMS = {
+    "Expecting value": "a value (number, string, list or object) was expected there",
+    "Expecting ',' delimiter": "a ',' was expected there, between two items",
+    "Expecting ':' delimiter": "a ':' was expected there, after a key",
+    "Expecting property name enclosed in double quotes": (
+        "a key in double quotes was expected there (a comma before a closing brace?)"
+    ),
+    "Extra data": "more text follows the end of the JSON document",
+    "Unterminated string starting at": "a string starting there is never closed",
+    "Invalid control character at": "a string holds a control character (a line break?)",
+}
+
+
 def _read(path: Path) -> Any:
     """The parsed content of a JSON or TOML file (by extension, else by trying JSON first);
     a key twice in one object or table is refused (TOML refuses it itself)."""
@@ -185,7 +199,10 @@ def _read(path: Path) -> Any:
         try:
             return json.loads(text, parse_float=_Written, object_pairs_hook=unique_keys)
         except json.JSONDecodeError as e:
-            raise InputError(f"{str(path)!r}: bad JSON at line {e.lineno}: {e.msg}") from None
+            raise InputError(
+                f"{str(path)!r}: bad JSON at line {e.lineno}, column {e.colno}: "
+                f"{_JSON_PROBLEMS.get(e.msg, e.msg)}"
+            ) from None
         except ValueError as e:  # an integer past Python's limit of digits, a key twice
             raise InputError(f"{str(path)!r}: bad JSON: {e}") from None
         except RecursionError:

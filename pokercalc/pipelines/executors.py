@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, ParamSpec, TypeVar
 
-from pokercalc.errors import InputError
+from pokercalc.errors import InputError, install_hint
 
 __all__ = [
     "CLUSTER_ENV",
@@ -57,7 +57,7 @@ MAX_RETRIES = 2
 #: Tasks handed to one worker at a time: the next one waits in its socket, hiding the round trip.
 PER_WORKER = 2
 #: What to run when Dask is missing.
-INSTALL_HINT = "python -m pip install 'pokercalc[cluster]'"
+INSTALL_HINT = install_hint("cluster")
 #: Seconds a task should take to keep per-task overhead small: a local pool's is tens of
 #: microseconds, a Dask cluster's a few milliseconds (scheduler round trips).
 LOCAL_TASK_SECONDS = 0.05

@@ -53,6 +53,7 @@ from pokercalc.core.runner import (
     deferred_signals,
     run_kernel,
 )
+from pokercalc.core.validate import check_integer
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
 from pokercalc.texture.ilp import TextureFit
@@ -296,8 +297,8 @@ def _walk(
         raise InputError(f"range {rng.text!r} has a weight that is not positive")
     combos = np.array(rng.combos, dtype=np.uint8).reshape(-1, 2)
     weights = np.array(rng.weights, dtype=np.float64)
-    if threads is not None and threads < 1:
-        raise InputError(f"threads must be at least 1, not {threads}")
+    if threads is not None:
+        check_integer("threads", threads)  # as the command line's --threads (1 to 256)
     start = time.perf_counter()
     perms = suit_symmetries((h[0], h[1]), rng) if symmetry else np.array([[0, 1, 2, 3]], np.intc)
     control = Control()
@@ -389,8 +390,10 @@ def flop_study(
     current solve in the background).
     """
     from pokercalc.texture.features import feature_matrix
-    from pokercalc.texture.ilp import fit_texture
+    from pokercalc.texture.ilp import check_fit_options, fit_texture
 
+    # Checked before the walk, a second or more: as the command line refuses them.
+    check_fit_options(None if error is not None else features, error, objective, time_limit)
     walk = _walk(hero, opponent, threads, True, progress)
     fit = None
     interrupted = False

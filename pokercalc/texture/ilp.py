@@ -30,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from pokercalc.core.results import COUNT, SECONDS, Form, Result, derived, doc, object_schema
+from pokercalc.core.validate import check_integer, check_number
 from pokercalc.errors import InputError
 
-__all__ = ["TextureFit", "fit_texture", "estimate", "formula"]
+__all__ = ["TextureFit", "check_fit_options", "fit_texture", "estimate", "formula"]
 
 
 #: A feature number, F1 to F73.
@@ -350,6 +351,20 @@ def _greedy(
     return support
 
 
+def check_fit_options(
+    n_features: int | None, error: float | None, objective: str, time_limit: float
+) -> None:
+    """Refuse the options of a fit as the command line's --features, --error, --objective
+    and --time-limit do (core/validate.py): an :class:`~pokercalc.errors.InputError`."""
+    if objective not in ("avg", "max"):
+        raise InputError(f"objective must be 'avg' or 'max', not {objective!r}")
+    if n_features is not None:
+        check_integer("features", n_features)
+    if error is not None and not 0 < error < 1:
+        raise InputError(f"the error bound must be between 0 and 1 (e.g. 0.025), not {error}")
+    check_number("time_limit", time_limit)
+
+
 def fit_texture(
     features: np.ndarray,
     equity: np.ndarray,
@@ -374,16 +389,9 @@ def fit_texture(
     from scipy import sparse
     from scipy.optimize import Bounds, LinearConstraint, milp
 
-    if objective not in ("avg", "max"):
-        raise InputError(f"objective must be 'avg' or 'max', not {objective!r}")
     if (n_features is None) == (error is None):
         raise InputError("give either a number of features or an error bound, not both")
-    if n_features is not None and n_features < 1:
-        raise InputError(f"the number of features must be at least 1, not {n_features}")
-    if error is not None and not 0 < error < 1:
-        raise InputError(f"the error bound must be between 0 and 1 (e.g. 0.025), not {error}")
-    if time_limit <= 0:
-        raise InputError(f"the time limit must be positive, not {time_limit}")
+    check_fit_options(n_features, error, objective, time_limit)
     b_all = np.asarray(features)
     e_all = np.asarray(equity, dtype=np.float64)
     m, n = b_all.shape
