@@ -1,6 +1,6 @@
 """The examples of README.md and docs/*.md: found, run and compared (the docs' one convention).
 
-Shared by ``tests/test_docs_examples.py``, which fails when a page and the tool
+Shared by ``tests/cli/test_docs_examples.py``, which fails when a page and the tool
 disagree, and ``tools/update_docs_examples.py``, which rewrites the pages'
 output from the tool.  The convention, for every fenced block of a page:
 
@@ -11,7 +11,7 @@ output from the tool.  The convention, for every fenced block of a page:
   click's runner; a command with shell syntax (a pipe, a redirection, ``;``,
   ``$(...)``) or another program (``jq``, ``printf``) runs in ``bash -o
   pipefail`` with a ``pokercalc`` and a ``python`` of this checkout first on
-  ``PATH`` (and ``tests/jq_cli.py`` as ``jq`` where no jq program is
+  ``PATH`` (and ``tests/cli/jq_cli.py`` as ``jq`` where no jq program is
   installed), and is skipped, naming the program, when a program it needs is
   not installed.  Both see ``COLUMNS=80``, ``NO_COLOR=1``, no terminal, and
   ``OMP_NUM_THREADS=2`` (the docs' 2-core machine: thread counts, and so
@@ -63,7 +63,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The width every example runs at.
 COLUMNS = 80
 #: The default thread count of every example (``OMP_NUM_THREADS``): the docs' 2-core machine.

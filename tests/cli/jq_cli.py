@@ -5,7 +5,7 @@ the jq program, but ``pip install -e '.[test]'`` brings the ``jq`` package,
 which compiles jq's own library in.  This runs the same filter language with
 the options the pages use: ``-c`` (compact), ``-r`` (raw strings), ``-e``
 (exit status from the last output) and input files (else stdin), every JSON
-value of the input in turn.  tests/docs_examples.py puts it on ``PATH`` as
+value of the input in turn.  tests/cli/docs_examples.py puts it on ``PATH`` as
 ``jq`` only when no jq program is installed.
 
 >>> import io, contextlib

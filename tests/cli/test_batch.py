@@ -295,7 +295,7 @@ def test_run_batch_rejects_unknown_shared_options() -> None:
 def test_the_batch_file_in_the_docs_gives_what_the_docs_show() -> None:
     import re
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "pipelines.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "pipelines.md").read_text()
     block = re.search(r"```text[^\n]*\n(# hero \| villain.*?)```", doc, re.S)
     assert block is not None
     code, out, _ = run_cli([], block.group(1))

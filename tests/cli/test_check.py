@@ -414,7 +414,7 @@ def test_a_signal_keeps_the_verdicts_reached(monkeypatch: pytest.MonkeyPatch) ->
 def test_the_regression_file_in_the_docs_passes(tmp_path: Path) -> None:
     import re
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "pipelines.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "pipelines.md").read_text()
     block = re.search(r"```toml[^\n]*\n(# equities\.toml\n.*?)```", doc, re.S)
     assert block is not None
     path = write(tmp_path, "equities.toml", block.group(1))

@@ -9,7 +9,7 @@ import pytest
 
 from pokercalc.cli import cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMANDS = sorted(cli.list_commands(click.Context(cli)))
 
 

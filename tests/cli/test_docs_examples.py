@@ -1,4 +1,4 @@
-"""Every example in README.md and docs/ prints what the page shows (tests/docs_examples.py).
+"""Every example in README.md and docs/ prints what the page shows (tests/cli/docs_examples.py).
 
 A failure shows the page's output against the tool's; when the tool is right,
 ``python tools/update_docs_examples.py`` rewrites the pages and the diff is

@@ -1,7 +1,7 @@
 """Numbers for people (issue 18 item 3): every command's table, exactly, at 40 to 120 columns.
 
-The exact outputs live in ``tests/golden/polish/<case>-<width>.txt``; after a deliberate change
-of a table, look at the new outputs and write them with ``python tests/test_polish.py``.
+The exact outputs live in ``tests/cli/golden/output/<case>-<width>.txt``; after a deliberate change
+of a table, look at the new outputs and write them with ``python tests/cli/test_polish.py``.
 Besides: one number of decimals in every command and ``--decimals`` on each, JSON and CSV at
 full precision whatever ``--decimals`` says, rule-of-thumb figures whole, no empty "No draws"
 table, no empty histogram bands at the ends, footers at the terminal's width, ``--help``
@@ -30,7 +30,7 @@ from pokercalc.output import figures, render, render_flops
 from pokercalc.output.figures import DEFAULT_DECIMALS, percent, using_decimals
 from pokercalc.texture import flops as flops_module
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "polish"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "output"
 WIDTHS = (40, 60, 80, 120)
 #: A regression file of exact scenarios only (``check --builtin`` has a Monte Carlo one).
 REGRESSION = {
@@ -134,7 +134,7 @@ def test_exact_output(name: str, args: list[str], width: int) -> None:
     result = run(args, width)
     assert result.exit_code == (1 if name == "check" else 0), result.output
     want = (GOLDEN / f"{name}-{width}.txt").read_text(encoding="utf-8")
-    assert shown(name, result) == want, "if the change is meant: python tests/test_polish.py"
+    assert shown(name, result) == want, "if the change is meant: python tests/cli/test_polish.py"
     assert all(len(line) <= width for line in result.output.splitlines())
 
 
@@ -368,7 +368,7 @@ def test_outs_headline_counts_cards_ahead_that_are_not_outs() -> None:
 
 
 def _write_golden() -> None:
-    """Write tests/golden/polish/ from the current commands (look at the diff before keeping)."""
+    """Write tests/cli/golden/output/ from the current commands (look at the diff first)."""
     mp = pytest.MonkeyPatch()
     try:
         _steady(mp)

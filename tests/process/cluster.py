@@ -46,7 +46,7 @@ WORKERS = 2
 #: Seconds to wait for the scheduler, or for the workers to connect.
 START_TIMEOUT = 60.0
 
-_TESTS = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parent
 
 
 #: Runs ``python -m dask ARGS`` in this process after asking Linux to SIGTERM it when the test
@@ -75,7 +75,7 @@ class Cluster:
         self.env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join(
-                [str(_TESTS.parent), str(_TESTS), os.environ.get("PYTHONPATH", "")]
+                [str(_HERE.parents[1]), str(_HERE), os.environ.get("PYTHONPATH", "")]
             ).rstrip(os.pathsep),
         }
 

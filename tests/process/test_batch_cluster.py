@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 pytest_plugins = ["cluster"]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def spots(n_exact: int, n_mc: int, seed: int = 11) -> list[str]:

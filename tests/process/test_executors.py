@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 pytest_plugins = ["cluster"]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ import pytest
 
 import pokercalc
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _run(args: list[str]) -> subprocess.CompletedProcess[str]:

@@ -1,10 +1,10 @@
-"""A slow, separately written classifier of made hands and draws: the oracle of tests/test_hits.py.
+"""A slow, separately written classifier of made hands and draws: the oracle of test_hits.py.
 
 It shares no code with ``pokercalc.analysis.hits`` or ``draws``: made hands
 come from ``reference.hand_rank`` (or ``reference_games.short_rank``) and the
 rules of docs/hits.md written out case by case; draws are found by dealing
 every unseen card (the evaluator passed in values the dealt hands, the compiled
-one by default, for speed: it is held to ``reference`` by tests/test_evaluator.py).
+one by default, for speed: it is held to ``reference`` by tests/reference/test_evaluator.py).
 
 Cards are indices ``4 * rank + suit``; ``classify`` returns the made-hand class
 name and the set of draw names of one hand.

@@ -18,7 +18,7 @@ from pokercalc.core.cards import cards_of, format_cards, parse_cards
 from pokercalc.errors import EmptyRangeError, InputError, ParseError
 from pokercalc.ranges.notation import parse_range
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def oracle(game: str) -> Game:
@@ -283,7 +283,7 @@ def test_cli_draws_of_one_hand_still_works() -> None:
     assert code == 0 and "double gutshot" in out
 
 
-# The page's examples print what it shows: tests/test_docs_examples.py.
+# The page's examples print what it shows: tests/cli/test_docs_examples.py.
 def test_docs_name_every_class_and_draw() -> None:
     doc = (ROOT / "docs" / "hits.md").read_text("utf-8")
     for name in [n for n, _ in MADE_HANDS] + list(DRAWS):

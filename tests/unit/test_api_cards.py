@@ -26,7 +26,7 @@ from pokercalc.core.results import CARD, CARDS, HANDS, Result, _entries
 from pokercalc.errors import CardConflictError, InputError, ParseError, PokercalcError
 from pokercalc.ranges.omaha import run_omaha_query
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # --- Card -----------------------------------------------------------------------------------
 

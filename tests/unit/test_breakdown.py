@@ -29,7 +29,7 @@ from pokercalc.cli import cli
 from pokercalc.core.cards import parse_cards
 from pokercalc.output.formats import load_schema
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # (players, board, dead, player, game): symmetric spots (suit permutations merged), weights,
 # dead cards, three and four players, each player innermost or not, short-deck and Omaha.

@@ -215,7 +215,7 @@ def test_table4_in_the_docs_is_the_recorded_results() -> None:
     import importlib.util
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     spec = importlib.util.spec_from_file_location(
         "make_flops_table", root / "tools" / "make_flops_table.py"
     )

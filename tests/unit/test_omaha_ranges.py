@@ -52,7 +52,7 @@ from pokercalc.ranges.rankings import (
     ranking_info,
 )
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "ranges.md"
 RANKS = "23456789TJQKA"
 
 # ---------------------------------------------------------------------------
@@ -290,7 +290,7 @@ def test_order_is_that_of_from_combos() -> None:
 # ---------------------------------------------------------------------------
 # Suit-isomorphic classes and percentage ranges.
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "make_omaha_ranking.py"
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_omaha_ranking.py"
 N_CLASSES = 16_432
 
 

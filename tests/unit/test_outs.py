@@ -397,11 +397,11 @@ def test_cli_outs_bad_input_is_one_line_exit_2(args) -> None:
     assert len(res.output.strip().splitlines()) == 1 and res.output.startswith("Error:")
 
 
-# The examples of docs/outs.md print what it shows: tests/test_docs_examples.py.
+# The examples of docs/outs.md print what it shows: tests/cli/test_docs_examples.py.
 
 
 def test_commands_have_help_and_are_documented() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
     for name in ("outs", "draws"):
         res = CliRunner().invoke(cli, [name, "--help"])
         assert res.exit_code == 0 and "--board" in res.output and "--json" in res.output

@@ -28,7 +28,7 @@ from pokercalc.ranges.notation import (
 )
 from pokercalc.ranges.query import parse_query, player_range
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "ranges.md"
 RANKS = "23456789TJQKA"
 
 # The counts the issue names, in range notation.
@@ -130,7 +130,7 @@ def test_percent_data_file() -> None:
     assert names[0] == "AA" and names[1] == "KK"
     assert 0.62 < equities[0] < 0.66  # AA against three random hands is about 63.9%
     doc = json.loads(
-        (Path(__file__).resolve().parent.parent / "pokercalc/data/preflop_order.json").read_text()
+        (Path(__file__).resolve().parents[2] / "pokercalc/data/preflop_order.json").read_text()
     )
     assert doc["trials"] >= 1_000_000
     assert all(row["stderr"] < 0.001 for row in doc["classes"])

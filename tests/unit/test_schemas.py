@@ -16,7 +16,7 @@ from pokercalc import __version__
 from pokercalc.cli import cli
 from pokercalc.output.formats import SCHEMA_COMMANDS, SCHEMA_VERSION, load_schema, schema_names
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Every command's --json, on cases that reach its optional parts (null vs filled fields).
 CASES: list[tuple[str, list[str]]] = [
@@ -58,7 +58,7 @@ def run_json(args: list[str], *, input: str | None = None) -> Any:
 
 
 #: Commands without --json: ``table`` writes data files (CSV, JSON lines, Parquet) whose
-#: columns come from its row classes (docs/tables.md, tests/test_tables.py).
+#: columns come from its row classes (docs/tables.md, tests/unit/test_tables.py).
 NO_JSON = {"table"}
 
 

@@ -488,7 +488,7 @@ def test_ctrl_c_stops_a_run_in_this_process_between_or_inside_pieces(tmp_path: P
 
 
 # ---------------------------------------------------------------------------
-# A real Dask cluster (tests/cluster.py).
+# A real Dask cluster (tests/process/cluster.py).
 
 
 def test_a_worker_lost_in_the_middle_costs_nothing_and_counts_nothing_twice(
