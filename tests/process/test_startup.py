@@ -256,3 +256,12 @@ def test_own_help_version_and_path_options_behave_as_clicks(tmp_path: Any) -> No
     assert "--plot FILE" in runner.invoke(cli, ["equity", "-h"]).output
     refused = runner.invoke(cli, ["equity", "AsAh | KsKh", "--plot", str(tmp_path)])
     assert refused.exit_code == 2 and "is a directory" in refused.output
+
+
+def test_bare_pokercalc_as_a_program_exits_0() -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pokercalc"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and "Commands:" in done.stdout and not done.stderr

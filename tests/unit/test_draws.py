@@ -8,6 +8,7 @@ import random
 import pytest
 import reference
 import reference_games
+from cli_runs import invoke
 from click.testing import CliRunner
 
 from pokercalc.analysis.draws import (
@@ -482,3 +483,13 @@ def test_cli_draws_short_deck_json() -> None:
         {"name": "open-ended straight draw", "cards": "AsAhAdAcTsThTdTc", "count": 8, "needs": 1}
     ]
     assert d["draw_counts"]["Straight"] == 8
+
+
+def test_no_draws_is_one_line_not_an_empty_table() -> None:
+    text = invoke("draws", "AsAc", "--board", "Kd8h2c", columns=80).output
+    assert "No draws: no flush, straight or backdoor flush draw." in text
+    assert "Completed by" not in text and "━" not in text and "─" not in text
+    omaha = invoke(
+        "draws", "AsAcKhKd", "--board", "Ks8d2c", "--game", "omaha-hilo", columns=80
+    ).output
+    assert "No draws: no flush, straight, backdoor flush or low draw." in omaha

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from pokercalc.cli import cli
 from pokercalc.core.cards import parse_cards
 from pokercalc.errors import InputError, PokercalcError
+from pokercalc.output import render_flops
 from pokercalc.ranges.notation import ALL_COMBOS, Range
 from pokercalc.texture.features import feature_matrix
 from pokercalc.texture.flops import NUM_FLOPS, flop_equities, hero_cards, suit_symmetries
@@ -274,3 +275,27 @@ def test_a_signal_after_the_walk_keeps_the_equities(
     assert study.features.shape == (NUM_FLOPS, 73)
     want = flop_equities("AA", "QQ")
     np.testing.assert_array_equal(study.equities.equity, want.equity)
+
+
+class _Equities:
+    def __init__(self, counts: list[int]) -> None:
+        self.counts = counts
+
+    def histogram(self, bins: int = 20) -> list[int]:
+        return self.counts
+
+
+class _Study:
+    def __init__(self, counts: list[int]) -> None:
+        self.equities = _Equities(counts)
+
+
+def test_the_histogram_has_no_empty_bands_at_its_ends() -> None:
+    counts = [0] * 20
+    counts[12], counts[14], counts[19] = 5, 10, 1
+    text = render_flops.flops_chart(_Study(counts), width=10).plain  # type: ignore[arg-type]
+    bands = [line.split("│")[0].strip() for line in text.splitlines()[1:]]
+    assert (bands[0], bands[-1], len(bands)) == ("60- 65%", "95-100%", 8)
+    assert "65- 70%" in bands  # an empty band inside stays: a gap in the distribution
+    empty = render_flops.flops_chart(_Study([0] * 20), width=10).plain  # type: ignore[arg-type]
+    assert "no flop computed" in empty

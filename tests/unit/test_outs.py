@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import reference
 import reference_games
+from cli_runs import invoke
 from click.testing import CliRunner
 
 from pokercalc.analysis.equities import equity
@@ -661,3 +662,30 @@ def test_a_signal_keeps_every_cards_outs_and_the_equities_done(
     res = CliRunner().invoke(cli, ["outs", hero, "-b", board, "--vs", vs[0], "--game", game])
     assert res.exit_code == 130
     assert f"INTERRUPTED: equities after 3 of the {len(whole.cards)} cards" in res.output
+
+
+# --- the outs headline -----------------------------------------------------------------------
+
+
+def test_outs_headline_says_which_question_it_answers() -> None:
+    alone = invoke("outs", "5c6c", "--board", "Kd8h9c", columns=120).output
+    assert "Outs: 10 of 47 cards improve the hand (Keith Rule's rules)" in alone
+    assert "Ahead:" not in alone
+    ahead = invoke("outs", "AsAc", "--board", "Kd8h9c", "--vs", "QhJh", columns=120).output
+    assert "Outs: 11 of 45 cards improve the hand (Keith Rule's rules)" in ahead
+    assert "Ahead: 41 of 45 cards keep the hero ahead" in ahead
+    behind = invoke("outs", "QhJh", "--board", "Kd8h9c", "--vs", "AsAc", columns=120).output
+    assert "Ahead: 4 of 45 cards put the hero ahead" in behind
+
+
+def test_outs_headline_counts_cards_ahead_that_are_not_outs() -> None:
+    data = json.loads(
+        invoke("outs", "7h6h", "--board", "Ah8d2c", "--vs", "KsKc", "--json", columns=80).output
+    )
+    d = data["result"]
+    cards = d["cards"]
+    ahead = sum(1 for c in cards if c["ahead"])
+    extra = sum(1 for c in cards if c["ahead"] and not c["is_out"])
+    text = invoke("outs", "7h6h", "--board", "Ah8d2c", "--vs", "KsKc", columns=120).output
+    line = f"Ahead: {ahead} of {len(cards)} cards put the hero ahead"
+    assert line + (f" ({extra} not outs)" if extra else "") in text
