@@ -16,6 +16,7 @@ import sys
 from typing import Any
 
 import pytest
+from cli_runs import run_program
 
 import pokercalc
 
@@ -265,3 +266,15 @@ def test_bare_pokercalc_as_a_program_exits_0() -> None:
         [sys.executable, "-m", "pokercalc"], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0 and "Commands:" in done.stdout and not done.stderr
+
+
+@pytest.mark.parametrize("env", [{"OMP_THREAD_LIMIT": "1"}, {"OMP_DYNAMIC": "true"}])
+def test_monte_carlo_with_a_restricted_openmp(env: dict[str, str]) -> None:
+    args = ("equity", "AsKs|QQ", "--mc", "--trials", "40000", "--seed", "3", "--json")
+    restricted = run_program(*args, env=env)
+    assert restricted.returncode == 0, restricted.stderr
+    free = run_program(*args)
+    got = json.loads(restricted.stdout)["result"]
+    assert got["trials"] == 40000
+    # The same seed gives the same deals whatever team size OpenMP grants.
+    assert got["players"] == json.loads(free.stdout)["result"]["players"]

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from cli_runs import start_program
 
 from pokercalc.analysis.outs import find_outs
 
@@ -498,3 +499,80 @@ def test_a_signal_the_shell_ignores_stays_ignored(
         result = doc.get("result", doc)
         assert doc.get("ok", True) and not result.get("interrupted"), doc
     assert len(docs) == (2 if stdin else 1)
+
+
+def _stop_after(proc: subprocess.Popen[str], delay: float, sig: int) -> tuple[str, str, float]:
+    time.sleep(delay)
+    sent = time.perf_counter()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=30)
+    return out, err, time.perf_counter() - sent
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_stops_an_exact_run_promptly(sig: int, status: int) -> None:
+    proc = start_program(
+        "equity", "AsKs | 22+,A2+,K2+ | random", "--exact", "--json", "--threads", "2"
+    )
+    out, err, waited = _stop_after(proc, 2.0, sig)
+    assert proc.returncode == status, err
+    assert waited < 1.5
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and 0 < result["done_fraction"] < 1
+    # A part of an enumeration is not presented as an answer.
+    assert all(p["equity"] is None and p["equity_fraction"] is None for p in result["players"])
+    assert "Traceback" not in err
+
+
+def test_a_signal_stops_a_monte_carlo_run_with_its_estimate() -> None:
+    proc = start_program("equity", "AsKs | QQ", "--mc", "--time", "60", "--json")
+    out, err, waited = _stop_after(proc, 1.5, signal.SIGINT)
+    assert proc.returncode == 130, err
+    assert waited < 1.0
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["trials"] > 0
+    for p in result["players"]:
+        assert 0 < p["equity"] < 1 and 0 < p["stderr"] < 0.01
+
+
+def test_a_signal_while_planning_keeps_the_shape_of_the_answer() -> None:
+    proc = start_program("equity", "random | random | random", "--exact", "--json")
+    out, err, waited = _stop_after(proc, 0.8, signal.SIGINT)
+    assert proc.returncode == 130, err
+    assert waited < 1.0
+    if out:  # stopped after the players were parsed
+        result = json.loads(out)["result"]
+        assert result["interrupted"] is True and len(result["players"]) == 3
+
+
+def test_a_long_forced_exact_run_says_so_first() -> None:
+    proc = start_program(
+        "equity", "AsKs | 22+,A2+,K2+ | random", "--exact", "--json", "--threads", "1"
+    )
+    # Wait for the notice itself, not a fixed time: a loaded machine parses slowly.
+    assert proc.stderr is not None
+    ready, _, _ = select.select([proc.stderr], [], [], 60.0)
+    line = proc.stderr.readline() if ready else ""
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=30)
+    assert line.startswith("pokercalc: enumerating 533,442,626,640 outcomes exactly; about")
+
+
+def test_an_enumeration_of_an_estimated_count_stops_on_a_signal() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", "equity", "AAxx | AAxx | AAxx", "--game", "omaha",
+         "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        time.sleep(2.0)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()  # (a run that ignored the signal must not outlive the test)
+    assert proc.returncode == 130, err
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["players"][0]["equity"] is None

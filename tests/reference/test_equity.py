@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference import reference_equity
 
+import pokercalc
 from pokercalc.analysis.equities import count_outcomes, equity
-from pokercalc.core.cards import parse_cards
+from pokercalc.core.cards import format_cards, mask_of, parse_cards
 from pokercalc.errors import CardConflictError, EmptyRangeError, InputError
 from pokercalc.ranges.notation import ALL_COMBOS, Range
 
@@ -309,3 +313,99 @@ def test_the_api_refuses_monte_carlo_options_with_method_exact(option: str) -> N
         with pytest.raises(InputError, match=f"method 'exact' excludes {option}, which is for"):
             call()
     assert equity("AsKs | QQ", method="auto", **{option: value}).method == "exact"  # (small)
+
+
+# --- the engine at its edges: what counts as `random`, integer tallies, team sizes ----------
+
+HEAVY = "AsKs | AsKs,QdQc | Not (AsXx | KsXx | QdXx | 2cXx)"
+HEAVY_EXACT = [Fraction(194158, 1281357), Fraction(2205061, 5125428), Fraction(194885, 465948)]
+
+
+def test_a_range_the_size_of_random_is_not_random() -> None:
+    # Player 2 shrinks to QdQc, so player 3's 990 hands number C(45, 2) without being
+    # every free hand (they hold Qc, they lack 2c).
+    r = pokercalc.equity(HEAVY, board="7h8h9h")
+    assert [p.equity_fraction for p in r.players] == HEAVY_EXACT
+    # The count up front agrees with the enumeration (854,238, not 893,970).
+    assert r.outcomes_exact and r.outcomes == 854238
+
+
+def test_the_same_range_by_monte_carlo_lands_within_four_standard_errors() -> None:
+    r = pokercalc.equity(HEAVY, board="7h8h9h", method="mc", trials=400_000, seed=1, threads=1)
+    for p, exact in zip(r.players, HEAVY_EXACT, strict=True):
+        assert p.stderr is not None and abs(p.equity - float(exact)) < 4 * p.stderr
+
+
+def _free_list(blocked: int) -> str:
+    """Every two-card hand avoiding ``blocked``, written out hand by hand."""
+    return ",".join(format_cards(c) for c in ALL_COMBOS if not (mask_of(c) & blocked))
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.permutations(range(52)))
+def test_listing_every_free_hand_equals_random(deck: list[int]) -> None:
+    # A river board keeps the pure-Python oracle fast; the count of assignments (where
+    # the old size test went wrong) is the same question on any street.
+    board, hero, villain = deck[:5], deck[5:7], deck[7:9]
+    blocked = mask_of(board + hero + villain)
+    players = [format_cards(hero), format_cards(villain), _free_list(blocked)]
+    listed = pokercalc.equity(players, board=format_cards(board), method="exact")
+    rand = pokercalc.equity(
+        [format_cards(hero), format_cards(villain), "random"], board=format_cards(board)
+    )
+    assert [p.equity_fraction for p in listed.players] == [p.equity_fraction for p in rand.players]
+    # The same number of hands, but one of them swapped for a hand that collides with
+    # the hero: the engine must not take it for `random` (compare with the oracle).
+    free = [c for c in ALL_COMBOS if not (mask_of(c) & blocked)]
+    swapped = free[1:] + [(max(hero), min(deck[9:]))]
+    swapped = [tuple(sorted(c, reverse=True)) for c in swapped]
+    got = pokercalc.equity(
+        [format_cards(hero), format_cards(villain), ",".join(format_cards(c) for c in swapped)],
+        board=format_cards(board),
+        method="exact",
+    )
+    ref = reference_equity([[tuple(hero)], [tuple(villain)], swapped], tuple(board))
+    assert [p.equity_fraction for p in got.players] == list(ref.equity)
+
+
+def test_exact_tallies_are_python_integers() -> None:
+    r = pokercalc.equity("AA | KK | QQ", board="2c7d9h", method="exact")
+    for p in r.players:
+        assert type(p.wins) is int and type(p.ties) is int
+    assert type(r.outcomes) is int
+
+
+def test_an_exact_count_beyond_int64_is_refused() -> None:
+    with pytest.raises(InputError, match="too many to count exactly"):
+        pokercalc.equity(["random"] * 12, method="exact")
+
+
+def test_one_deal_has_no_standard_error() -> None:
+    r = pokercalc.equity("AsKs | QQ", method="mc", trials=1, threads=1, seed=5)
+    assert r.trials == 1
+    assert all(p.stderr is None for p in r.players)
+
+
+def test_monte_carlo_does_not_depend_on_the_team_openmp_grants() -> None:
+    a = pokercalc.equity("AsKs | QQ", method="mc", trials=50_000, seed=9, threads=2)
+    b = pokercalc.equity("AsKs | QQ", method="mc", trials=50_000, seed=9, threads=2)
+    assert a.players == b.players
+
+
+def test_too_many_cards_are_refused_before_any_range_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A big Omaha range takes seconds to expand: the count of cards comes first.
+    import pokercalc.ranges.omaha as omaha
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a range was read before the count of cards was checked")
+
+    monkeypatch.setattr(omaha, "parse_omaha_range", never)
+    with pytest.raises(InputError, match="9 players, 0 board and 3 dead cards need 53 cards"):
+        pokercalc.equity(" | ".join(["15%"] * 9), dead="2c3c4c", game="omaha5")

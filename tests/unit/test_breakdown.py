@@ -27,6 +27,7 @@ from pokercalc.analysis.breakdown import (
 from pokercalc.analysis.equities import equity
 from pokercalc.cli import cli
 from pokercalc.core.cards import parse_cards
+from pokercalc.errors import InputError
 from pokercalc.output.formats import load_schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -317,3 +318,20 @@ def test_hilo_monte_carlo_by_hand() -> None:
     assert b.method == "mc" and [h.hand for h in b.hands] == ["AA32r", "KKQQr"]
     assert all(h.stderr and h.high_share is not None and h.low_share is not None for h in b.hands)
     assert math.isclose(sum(h.share * h.equity for h in b.hands), total.equity or 0, abs_tol=1e-12)
+
+
+def test_a_breakdown_of_too_many_hands_does_not_advise_monte_carlo_it_runs() -> None:
+    # Monte Carlo lists a random player's hands to break it down; the listing's own
+    # refusal said "use Monte Carlo (--mc)" to a Monte Carlo run.
+    from click.testing import CliRunner
+
+    from pokercalc.analysis.breakdown import equity_breakdown
+    from pokercalc.cli import cli
+
+    with pytest.raises(InputError, match="too many to list one by one as a breakdown") as e:
+        equity_breakdown("random | AsKsQdJdTc9c", game="omaha6", method="mc", trials=2000)
+    assert "--mc" not in str(e.value)
+    res = CliRunner().invoke(
+        cli, ["equity", "random", "--game", "omaha6", "--mc", "--trials", "2000", "--breakdown"]
+    )
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--mc)" not in res.stderr
