@@ -1,8 +1,8 @@
 """Running pokercalc in tests: in-process through click's CliRunner, or as a program.
 
 Every layer imports these by name (tests/conftest.py puts tests/ on ``sys.path``):
-``invoke`` for the command-line tests of tests/cli and the others, ``run_program`` and
-``start_program`` for the child processes of tests/process.
+``invoke`` (and ``one_line_error`` to read a refusal) for the command-line tests,
+``run_program`` and ``start_program`` for the child processes of tests/process.
 """
 
 from __future__ import annotations
@@ -52,3 +52,13 @@ def start_program(*args: str, **kwargs: Any) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [*POKERCALC, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs
     )
+
+
+def one_line_error(result: Result, status: int = 2) -> str:
+    """The one ``Error:`` line a refused command printed on stderr (exit ``status``, no
+    traceback)."""
+    assert result.exit_code == status, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:"), result.stderr
+    assert "Traceback" not in result.output
+    return lines[0]

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runs import invoke
 from click.testing import CliRunner
 
 from pokercalc.cli import cli
@@ -320,3 +321,40 @@ def test_crlf_bad_bytes_and_no_final_newline(tmp_path: Path, jobs: str) -> None:
     rows = [json.loads(line) for line in proc.stdout.decode().splitlines()]
     assert [(r["line"], r["ok"]) for r in rows] == [(1, True), (2, False), (4, True)]
     assert rows[2]["result"]["board"] == "2c3d4h5s"
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ('"time": Infinity', "time must be a finite number, got inf"),
+        ('"time": NaN', "time must be a finite number, got nan"),
+        ('"trials": 99999999999999999999', "trials must be at least 1"),
+        ('"threshold": -5', "threshold must be at least 0"),
+        ('"seed": -1', "seed must be at least 0"),
+        # beyond a float's range: no OverflowError (an InternalError line) from float()
+        ('"time": 1' + "0" * 400, "time must be above 0 and at most 1e+07, got an integer of 401"),
+        ('"stderr": -1' + "0" * 400, "stderr must be above 0 and at most 1, got an integer of"),
+    ],
+)
+def test_bad_numbers_in_batch_lines_are_that_lines_input_error(field: str, message: str) -> None:
+    line = '{"players": ["AsKs", "QQ"], ' + field + "}\nAsKs | QQ ; 2c3d4h ;\n"
+    result = invoke("batch", "--jobs", "1", input=line)
+    assert result.exit_code == 1
+    first, second = (json.loads(x) for x in result.stdout.splitlines())
+    assert first["error"]["kind"] == "InputError" and message in first["error"]["message"]
+    assert second["ok"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"players": "AsKs | QQ", "time": 1' + "0" * 5000 + "}", "bad JSON: Exceeds the limit"),
+        ('{"players": ' + "[" * 100_000 + "]" * 100_000 + "}", "bad JSON: nested too deeply"),
+    ],
+)
+def test_json_lines_python_cannot_read_are_that_lines_parse_error(text: str, message: str) -> None:
+    result = invoke("batch", "--jobs", "1", input=text + "\nAsKs | QQ\n")
+    assert result.exit_code == 1
+    first, second = (json.loads(x) for x in result.stdout.splitlines())
+    assert first["error"]["kind"] == "ParseError" and message in first["error"]["message"]
+    assert second["ok"] is True

@@ -513,3 +513,23 @@ def test_the_check_command_prints_the_plan_notice(
     result = invoke(str(write(tmp_path, "long.json", text)))
     first = result.stderr.splitlines()[0]
     assert first.startswith("pokercalc: enumerating 1,894,107,877,200 outcomes exactly; about")
+
+
+def test_scenario_names_with_brackets_are_shown_literally(tmp_path: Path) -> None:
+    spec = tmp_path / "spots.json"
+    spec.write_text(
+        json.dumps(
+            {
+                "scenarios": [
+                    {
+                        "name": "[red]aces[/red] vs kings",
+                        "players": ["AsAh", "KsKh"],
+                        "expected": ["707495/856152", "148657/856152"],
+                    }
+                ]
+            }
+        )
+    )
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(cli, ["check", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "[red]aces[/red] vs kings" in result.stdout

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 import reference_games as ref
+from cli_runs import invoke, one_line_error
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,7 +34,6 @@ from omaha_spots import (
     feasible,
     symmetry_spots,
 )
-from test_cli_hardening import one_line_error, run
 
 import pokercalc
 from pokercalc.cli import cli
@@ -402,7 +402,7 @@ def test_one_thread_and_two_threads_give_the_same_answer() -> None:
 
 
 def _one_line_error(args: list[str]) -> str:
-    return one_line_error(run(*args))
+    return one_line_error(invoke(*args))
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import random
 import pytest
 import reference
 import reference_games
-from cli_runs import invoke
+from cli_runs import invoke, one_line_error
 from click.testing import CliRunner
 
 from pokercalc.analysis.draws import (
@@ -493,3 +493,12 @@ def test_no_draws_is_one_line_not_an_empty_table() -> None:
         "draws", "AsAcKhKd", "--board", "Ks8d2c", "--game", "omaha-hilo", columns=80
     ).output
     assert "No draws: no flush, straight, backdoor flush or low draw." in omaha
+
+
+@pytest.mark.parametrize(
+    ("hero", "board"),
+    [("AA\n", "Ad8cTc"), ("QQ+,AK", "Kh7c\n"), ("AA," * 40 + "KK", "Kh7c2d")],
+)
+def test_the_draws_hint_for_a_range_is_one_short_line(hero: str, board: str) -> None:
+    line = one_line_error(invoke("draws", hero, "--board", board))
+    assert "for a range use: pokercalc hits" in line and len(line) < 200, line

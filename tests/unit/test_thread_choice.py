@@ -146,3 +146,26 @@ def test_any_small_spot_gives_the_same_counts_on_any_threads(
     for a, b in zip(one.players, many.players, strict=True):
         assert (a.equity_fraction, a.wins, a.ties) == (b.equity_fraction, b.wins, b.ties)
         assert a.equity == pytest.approx(b.equity, abs=1e-12)
+
+
+# --- numbers are ASCII: int() and float() would read other digits -------------------------------
+
+#: Digits that Python's int() and float() read but a number option must not take.
+WIDE, ARABIC = "\uff11", "\u0663"  # fullwidth 1, Arabic-Indic 3
+
+
+@pytest.mark.parametrize("value", [ARABIC, "\u00b2"])
+def test_omp_num_threads_in_other_digits_is_not_read(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    import os
+
+    from pokercalc.core.runner import default_threads
+
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    cores = default_threads()
+    monkeypatch.setenv("OMP_NUM_THREADS", value)  # ("²" was a ValueError in every command)
+    assert default_threads() == cores
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    assert default_threads() == 1
+    assert os.environ["OMP_NUM_THREADS"] == "1"
