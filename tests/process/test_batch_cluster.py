@@ -10,6 +10,8 @@ import select
 import shutil
 import signal
 import subprocess
+import sys
+import textwrap
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -288,3 +290,23 @@ def test_a_scheduler_that_goes_away_stops_the_batch_in_one_line(tmp_path: Path) 
     numbered = [i for i, text in enumerate(lines, start=1) if text and not text.startswith("#")]
     assert 0 < len(rows) < len(numbered)
     assert [r["line"] for r in rows] == numbered[: len(rows)]  # whole lines, in order
+
+
+def test_a_script_that_ran_openmp_can_start_a_batch_pool(tmp_path: Path) -> None:
+    # No __main__ guard on purpose: a library's workers must not re-run the caller's
+    # script, and must not fork a process whose OpenMP pool exists (that hung forever).
+    script = tmp_path / "after_openmp.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import pokercalc
+            pokercalc.equity("AsKs|QQ", method="mc", threads=2, trials=100000, seed=1)
+            out = []
+            print(pokercalc.run_batch(["AsKs | QQ ; 2c3d4h ;"] * 10, out.append, jobs=2))
+            print(len(out))
+            """
+        )
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["(10,", "0)", "10"]

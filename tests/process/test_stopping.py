@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -576,3 +577,24 @@ def test_an_enumeration_of_an_estimated_count_stops_on_a_signal() -> None:
     assert proc.returncode == 130, err
     result = json.loads(out)["result"]
     assert result["interrupted"] is True and result["players"][0]["equity"] is None
+
+
+def test_sigterm_ends_the_whole_batch_with_whole_lines(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.txt"
+    slow.write_text("AsKs | QQ ; 2c3d4h ;\n" + "AsKs | 22+,A2+,K2+ | random ; ;\n" * 3)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", "batch", str(slow), "--jobs", "2", "--exact"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ},
+    )
+    time.sleep(2.5)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - sent < 2.0
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err
+    for line in out.splitlines():
+        assert json.loads(line)["ok"] is True  # every line printed is whole

@@ -6,6 +6,8 @@ import dataclasses
 import enum
 import importlib
 import inspect
+import json
+import math
 import pkgutil
 from fractions import Fraction
 from pathlib import PurePosixPath
@@ -18,7 +20,7 @@ import pokercalc
 from pokercalc._lazy import FieldMethods
 from pokercalc.analysis.equities import EquityResult, PlayerResult
 from pokercalc.core.results import CARD, CARDS, COUNT, PROB, Result, derived, doc
-from pokercalc.output.formats import envelope, load_schema
+from pokercalc.output.formats import envelope, json_line, json_text, load_schema
 from pokercalc.ranges.omaha import OmahaQueryResult, run_omaha_query
 from pokercalc.ranges.query import QueryResult
 
@@ -282,3 +284,9 @@ def test_an_exact_fraction_is_kept_as_its_integers_until_read() -> None:
         exact_fractions("label")(PlayerResult)
     assert fraction_text((-2, -4)) == "1/2" and fraction_text((0, 5)) == "0/1"
     assert fraction_text(Fraction(6, 8)) == "3/4" and fraction_text(3) == "3/1"
+
+
+def test_json_writers_never_write_nan_or_infinity() -> None:
+    data = {"a": math.inf, "b": [math.nan, -math.inf, 1.5], "c": {"d": 2}}
+    for text in (json_text(data), json_line(data)):
+        assert json.loads(text) == {"a": None, "b": [None, None, 1.5], "c": {"d": 2}}
