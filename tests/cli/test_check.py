@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cli_runs import invoke
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -64,10 +65,6 @@ seed = 11
 """
 
 
-def invoke(*args: str) -> Any:
-    return CliRunner().invoke(cli, ["check", *args])
-
-
 def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -78,7 +75,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def test_toml_file_passes(tmp_path: Path) -> None:
-    result = invoke(str(write(tmp_path, "spots.toml", TOML_FILE)), "--json")
+    result = invoke("check", str(write(tmp_path, "spots.toml", TOML_FILE)), "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)["result"]
     assert doc["passed"] and doc["total"] == 3 and doc["failures"] == 0
@@ -91,7 +88,7 @@ def test_toml_file_passes(tmp_path: Path) -> None:
 def test_json_file_passes(tmp_path: Path) -> None:
     data = tomllib.loads(TOML_FILE)
     path = write(tmp_path, "spots.json", json.dumps(data))
-    result = invoke(str(path))
+    result = invoke("check", str(path))
     assert result.exit_code == 0, result.output
     assert "all 3 scenarios passed" in result.stdout
 
@@ -112,13 +109,13 @@ def test_changing_one_expected_equity_by_a_hundredth_fails(
     else:
         expected[player] = value + delta
     path = write(tmp_path, "moved.json", json.dumps(data))
-    result = invoke(str(path), "--json")
+    result = invoke("check", str(path), "--json")
     assert result.exit_code == 1, result.output
     doc = json.loads(result.stdout)["result"]
     verdicts = [s["passed"] for s in doc["scenarios"]]
     assert verdicts == [i != scenario for i in range(3)]
     assert doc["scenarios"][scenario]["players"][player]["passed"] is False
-    table = invoke(str(path))
+    table = invoke("check", str(path))
     assert (
         table.exit_code == 1
         and "FAIL" in table.stdout
@@ -127,7 +124,7 @@ def test_changing_one_expected_equity_by_a_hundredth_fails(
 
 
 def test_exact_fractions_round_trip(tmp_path: Path) -> None:
-    result = invoke(str(write(tmp_path, "spots.toml", TOML_FILE)), "--json")
+    result = invoke("check", str(write(tmp_path, "spots.toml", TOML_FILE)), "--json")
     exact = json.loads(result.stdout)["result"]["scenarios"][1]
     assert exact["tolerance"] == "exact"
     got = [p["got_fraction"] for p in exact["players"]]
@@ -139,7 +136,7 @@ def test_exact_fractions_round_trip(tmp_path: Path) -> None:
     printed = [p["equity_fraction"] for p in json.loads(run.stdout)["result"]["players"]]
     scenario = {"players": "AhKh | QQ+,AKs,AKo", "board": "Qh7h2c", "tolerance": "exact"}
     data = {"scenarios": [{**scenario, "expected": printed}]}
-    assert invoke(str(write(tmp_path, "again.json", json.dumps(data)))).exit_code == 0
+    assert invoke("check", str(write(tmp_path, "again.json", json.dumps(data)))).exit_code == 0
 
 
 @given(st.fractions(min_value=0, max_value=1))
@@ -148,7 +145,7 @@ def test_fraction_text_round_trips(value: Fraction) -> None:
 
 
 def test_csv_has_one_row_per_player(tmp_path: Path) -> None:
-    result = invoke(str(write(tmp_path, "spots.toml", TOML_FILE)), "--csv")
+    result = invoke("check", str(write(tmp_path, "spots.toml", TOML_FILE)), "--csv")
     lines = result.stdout.splitlines()
     assert result.exit_code == 0
     assert lines[0].startswith("scenario,method,tolerance,label,expected,")
@@ -239,7 +236,7 @@ def test_malformed_file_is_one_line_and_exit_2(
     tmp_path: Path, name: str, content: Any, message: str
 ) -> None:
     text = content if isinstance(content, str) else json.dumps(content)
-    result = invoke(str(write(tmp_path, name, text)))
+    result = invoke("check", str(write(tmp_path, name, text)))
     assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -250,16 +247,23 @@ def test_a_player_the_run_refuses_names_its_scenario(tmp_path: Path) -> None:
     # Only the run finds that an Omaha-5 hand needs five cards: the error still says where.
     good = {"players": "AsAh | KsKh", "expected": [0.8, 0.2], "tolerance": 0.5}
     bad = {"players": "AsAdKsKd | JhTh9c8c7c", "game": "omaha5", "expected": [0.5, 0.5]}
-    result = invoke(str(write(tmp_path, "o5.json", json.dumps({"scenarios": [good, bad]}))))
+    result = invoke(
+        "check", str(write(tmp_path, "o5.json", json.dumps({"scenarios": [good, bad]})))
+    )
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("Error: scenario 2: 'AsAdKsKd' has 4 cards where an omaha5")
     assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_missing_file_and_missing_argument_exit_2(tmp_path: Path) -> None:
-    assert invoke(str(tmp_path / "missing.toml")).exit_code == 2
-    assert invoke().exit_code == 2
-    assert invoke(str(tmp_path / "x.toml"), "--builtin").exit_code == 2
+    assert invoke("check", str(tmp_path / "missing.toml")).exit_code == 2
+    assert (
+        invoke(
+            "check",
+        ).exit_code
+        == 2
+    )
+    assert invoke("check", str(tmp_path / "x.toml"), "--builtin").exit_code == 2
 
 
 def test_load_spec_names_the_scenario() -> None:
@@ -270,7 +274,7 @@ def test_load_spec_names_the_scenario() -> None:
 def test_single_player_may_list_the_random_opponent(tmp_path: Path) -> None:
     data = {"scenarios": [{"players": ["AsKs"], "board": "QsTs5c2d",
                            "expected": [0.63, 0.37], "tolerance": 0.01}]}  # fmt: skip
-    assert invoke(str(write(tmp_path, "one.json", json.dumps(data)))).exit_code == 0
+    assert invoke("check", str(write(tmp_path, "one.json", json.dumps(data)))).exit_code == 0
     assert len(load_spec(tmp_path / "one.json")[0].expected) == 2
 
 
@@ -381,7 +385,7 @@ def test_monte_carlo_builtin_expects_the_exact_figures() -> None:
 
 
 def test_builtin_check_passes_on_this_install() -> None:
-    result = invoke("--builtin", "--json")
+    result = invoke("check", "--builtin", "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)["result"]
     assert doc["source"] == "builtin" and doc["total"] == len(BUILTIN) and doc["passed"]
@@ -402,12 +406,12 @@ def test_a_signal_keeps_the_verdicts_reached(monkeypatch: pytest.MonkeyPatch) ->
         return real(*args, **kw)
 
     monkeypatch.setattr(check_module, "check_scenario", stopped_third)
-    result = invoke("--builtin", "--json")
+    result = invoke("check", "--builtin", "--json")
     assert result.exit_code == 130, result.output
     doc = json.loads(result.stdout)["result"]
     assert doc["interrupted"] is True and doc["total"] == 2 and doc["passed"] is False
     calls.clear()
-    table = invoke("--builtin")
+    table = invoke("check", "--builtin")
     assert table.exit_code == 130 and "INTERRUPTED after 2 scenarios: 0 failed" in table.stdout
 
 
@@ -418,7 +422,7 @@ def test_the_regression_file_in_the_docs_passes(tmp_path: Path) -> None:
     block = re.search(r"```toml[^\n]*\n(# equities\.toml\n.*?)```", doc, re.S)
     assert block is not None
     path = write(tmp_path, "equities.toml", block.group(1))
-    result = invoke(str(path), "--json")
+    result = invoke("check", str(path), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["result"]["total"] == 3
 
@@ -443,7 +447,7 @@ def test_options_the_method_cannot_use_make_the_file_malformed(
 ) -> None:
     good = {"players": "AsAh | KsKh", "expected": [0.8, 0.2], "tolerance": 0.5}
     text = json.dumps({"scenarios": [good, {**AA_KK, **extra}]})
-    result = invoke(str(write(tmp_path, "m.json", text)))
+    result = invoke("check", str(write(tmp_path, "m.json", text)))
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(f"Error: scenario 2: {message}")
     assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
@@ -454,7 +458,7 @@ def test_options_the_method_cannot_use_make_the_file_malformed(
 
 def test_a_json_file_with_a_key_twice_is_malformed(tmp_path: Path) -> None:
     text = '{"scenarios": [{"players": "AsAh | KsKh", "expected": [0.8, 0.2], "expected": [1, 0]}]}'
-    result = invoke(str(write(tmp_path, "twice.json", text)))
+    result = invoke("check", str(write(tmp_path, "twice.json", text)))
     assert result.exit_code == 2, result.output
     assert "bad JSON: key 'expected' appears twice in one object" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -510,7 +514,7 @@ def test_the_check_command_prints_the_plan_notice(
     monkeypatch.setattr(common, "plan_notice", notice_then_stop)
     text = json.dumps({"scenarios": [{"players": "AsKs | random | random", "method": "exact",
                                       "threads": 1, "expected": [0.5, 0.25, 0.25]}]})  # fmt: skip
-    result = invoke(str(write(tmp_path, "long.json", text)))
+    result = invoke("check", str(write(tmp_path, "long.json", text)))
     first = result.stderr.splitlines()[0]
     assert first.startswith("pokercalc: enumerating 1,894,107,877,200 outcomes exactly; about")
 

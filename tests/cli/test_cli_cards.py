@@ -9,10 +9,9 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke
 
 import pokercalc
-from pokercalc.cli import cli
 from pokercalc.errors import EmptyRangeError
 from pokercalc.pipelines.batch import main_stream
 from pokercalc.ranges.notation import parse_range, space_hint
@@ -23,19 +22,15 @@ from pokercalc.ranges.query import parse_query, run_query
 SYMBOL_CARDS = re.compile(r"(?:[2-9TJQKA][♠♥♦♣] ?)+")
 
 
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
-
-
 def result_of(*args: str) -> dict:
-    res = run(*args, "--json")
+    res = invoke(*args, "--json")
     assert res.exit_code == 0, res.output
     return json.loads(res.stdout)["result"]
 
 
 def error_line(*args: str) -> str:
     """The one line a failing command prints (exit status 2)."""
-    res = run(*args)
+    res = invoke(*args)
     assert res.exit_code == 2, res.output
     assert res.stdout == ""
     lines = res.stderr.splitlines()
@@ -107,7 +102,7 @@ def test_check_files_take_symbols(tmp_path) -> None:
         'expected = ["1703/1980", "277/1980"]\ntolerance = "exact"\n',
         encoding="utf-8",
     )
-    res = run("check", str(spec), "--json")
+    res = invoke("check", str(spec), "--json")
     assert res.exit_code == 0, res.output
 
 
@@ -116,7 +111,7 @@ def test_check_files_take_symbols(tmp_path) -> None:
 
 
 def test_table_cards_read_back_in_every_command() -> None:
-    table = run("outs", "AsKs", "--board", "4dAc5d").stdout
+    table = invoke("outs", "AsKs", "--board", "4dAc5d").stdout
     headline = table.splitlines()[0]
     hero, board = (m.group().strip() for m in SYMBOL_CARDS.finditer(headline))
     assert (hero, board) == ("A♠ K♠", "4♦ A♣ 5♦")
@@ -133,18 +128,18 @@ def test_table_cards_read_back_in_every_command() -> None:
     assert result_of("draws", hero, "--board", board)["board"] == "4dAc5d"
     odds = result_of("winodds", hero, "--board", board, "--exact")
     assert odds["hero"] == hero and odds["board"] == "4dAc5d"
-    five = SYMBOL_CARDS.search(run("eval", "AsKsQsJsTs").stdout).group().strip()
+    five = SYMBOL_CARDS.search(invoke("eval", "AsKsQsJsTs").stdout).group().strip()
     assert result_of("eval", five)[0]["value"] == result_of("eval", "AsKsQsJsTs")[0]["value"]
 
 
 def test_equity_footer_board_reads_back() -> None:
-    footer = run("equity", "AsKs", "QQ", "--board", "4dAc5d").stdout.split("board ", 1)[1]
+    footer = invoke("equity", "AsKs", "QQ", "--board", "4dAc5d").stdout.split("board ", 1)[1]
     board = SYMBOL_CARDS.match(footer).group().strip()
     assert result_of("equity", "AsKs", "QQ", "--board", board)["board"] == "4dAc5d"
 
 
 def test_omaha_table_hands_read_back() -> None:
-    table = run("query", "--game", "omaha", "AsKsQdJd, AhAd**").stdout
+    table = invoke("query", "--game", "omaha", "AsKsQdJd, AhAd**").stdout
     first = SYMBOL_CARDS.search(table.split("Hand", 1)[1]).group().strip()
     assert first == "A♠ A♥ A♦ A♣"
     assert result_of("query", "--game", "omaha", first)["combos"] == ["AsAhAdAc"]
@@ -304,7 +299,7 @@ def test_hands_apart_in_batch_and_api() -> None:
 
 def test_an_empty_query_is_still_an_answer() -> None:
     """Only hands apart are taken for a slip; an intersection written out answers 0."""
-    res = run("query", "Suited and Offsuit", "--json")
+    res = invoke("query", "Suited and Offsuit", "--json")
     assert res.exit_code == 0 and json.loads(res.stdout)["result"]["count"] == 0
     assert run_query("AK QQ").count == 0  # the language itself is unchanged
     assert error_line("equity", "Suited and Offsuit", "QQ") == (

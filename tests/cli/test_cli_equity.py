@@ -7,14 +7,11 @@ import io
 import json
 
 import pytest
+from cli_runs import invoke
 from click.testing import CliRunner
 
 from pokercalc.analysis.equities import equity
 from pokercalc.cli import cli
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, ["equity", *args])
 
 
 def test_three_way_flop_figures() -> None:
@@ -25,15 +22,15 @@ def test_three_way_flop_figures() -> None:
 
 
 def test_players_as_separate_arguments_equal_the_bar_form() -> None:
-    a = json.loads(run("AsKs", "QQ", "--board", "4dAc5d", "--json").output)["result"]
-    b = json.loads(run("AsKs | QQ", "--board", "4dAc5d", "--json").output)["result"]
+    a = json.loads(invoke("equity", "AsKs", "QQ", "--board", "4dAc5d", "--json").output)["result"]
+    b = json.loads(invoke("equity", "AsKs | QQ", "--board", "4dAc5d", "--json").output)["result"]
     assert [p["equity_fraction"] for p in a["players"]] == [
         p["equity_fraction"] for p in b["players"]
     ]
 
 
 def test_json_output() -> None:
-    result = run("AsAh | KsKh", "--json")
+    result = invoke("equity", "AsAh | KsKh", "--json")
     assert result.exit_code == 0
     doc = json.loads(result.output)
     assert doc["command"] == "equity"
@@ -46,7 +43,7 @@ def test_json_output() -> None:
 
 
 def test_monte_carlo_json_reports_seed_trials_and_stderr() -> None:
-    result = run("AsKs | QQ", "--mc", "--trials", "20000", "--seed", "5", "--json")
+    result = invoke("equity", "AsKs | QQ", "--mc", "--trials", "20000", "--seed", "5", "--json")
     res = json.loads(result.output)["result"]
     assert res["method"] == "mc" and res["seed"] == 5 and res["trials"] >= 20000
     assert all(0 < p["stderr"] < 0.01 for p in res["players"])
@@ -54,7 +51,7 @@ def test_monte_carlo_json_reports_seed_trials_and_stderr() -> None:
 
 
 def test_csv_output() -> None:
-    result = run("AsAh | KsKh", "--csv")
+    result = invoke("equity", "AsAh | KsKh", "--csv")
     rows = list(csv.DictReader(io.StringIO(result.output)))
     assert [r["label"] for r in rows] == ["AsAh", "KsKh"]
     assert rows[0]["equity_fraction"] == "707495/856152"
@@ -62,7 +59,7 @@ def test_csv_output() -> None:
 
 
 def test_table_output_has_players_and_footer() -> None:
-    result = run("AsAh | KsKh")
+    result = invoke("equity", "AsAh | KsKh")
     assert result.exit_code == 0
     assert "82.64" in result.output and "17.36" in result.output
     assert "exact: 1,712,304 outcomes" in result.output
@@ -92,7 +89,7 @@ def test_interrupt_before_the_first_deal_prints_the_players_and_exits_130(
 
     monkeypatch.setattr(equities._Sampler, "run", stop)
     args = ["AsKs | random", "--mc", "--trials", "100000000", "--seed", "4", *breakdown]
-    result = run(*args, "--json")
+    result = invoke("equity", *args, "--json")
     assert result.exit_code == 130, result.output
     doc = json.loads(result.stdout)["result"]
     res = doc["run"] if breakdown else doc
@@ -104,11 +101,11 @@ def test_interrupt_before_the_first_deal_prints_the_players_and_exits_130(
     ]
     if breakdown:
         assert doc["hands"] == [] and doc["equity"] is None
-    text = run(*args)
+    text = invoke("equity", *args)
     assert text.exit_code == 130 and "INTERRUPTED before the first deal: no equities" in text.stdout
     assert "interrupted" in text.stderr
     if not breakdown:
-        rows = list(csv.DictReader(io.StringIO(run(*args, "--csv").stdout)))
+        rows = list(csv.DictReader(io.StringIO(invoke("equity", *args, "--csv").stdout)))
         assert [(r["label"], r["equity"], r["stderr"]) for r in rows] == [
             ("AsKs", "", ""),
             ("random", "", ""),
@@ -131,7 +128,7 @@ def test_interrupt_before_the_first_deal_prints_the_players_and_exits_130(
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:
-    result = run(*args)
+    result = invoke("equity", *args)
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:")

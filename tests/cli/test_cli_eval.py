@@ -5,21 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke
 
 from pokercalc import __version__
-from pokercalc.cli import cli
 
 SF = 8 << 12 | 10  # straight flush, ace high: the tenth straight flush
 FH = 6 << 12 | 7 * 12 + 12  # nines full of aces: 7 trip ranks below, 12 pairs each, aces last
 
 
-def run(*args: str):
-    return CliRunner().invoke(cli, ["eval", *args])
-
-
 def test_json_exact() -> None:
-    result = run("--json", "AsKsQsJsTs", "9h 9d 9s Ac Ah")
+    result = invoke("eval", "--json", "AsKsQsJsTs", "9h 9d 9s Ac Ah")
     assert result.exit_code == 0, result.output
     assert (
         result.stdout
@@ -56,7 +51,7 @@ def test_json_exact() -> None:
 
 
 def test_csv_exact() -> None:
-    result = run("--csv", "AsKsQsJsTs", "5c4d3h2sAs9h9c")
+    result = invoke("eval", "--csv", "AsKsQsJsTs", "5c4d3h2sAs9h9c")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "game,cards,value,category,category_name,description,low\n"
@@ -66,19 +61,19 @@ def test_csv_exact() -> None:
 
 
 def test_omaha_hilo_shows_both_halves() -> None:
-    result = run("--json", "As2sKdQd", "--game", "omaha-hilo", "--board", "5c6d9h3h8c")
+    result = invoke("eval", "--json", "As2sKdQd", "--game", "omaha-hilo", "--board", "5c6d9h3h8c")
     assert result.exit_code == 0, result.output
     hand = json.loads(result.stdout)["result"][0]
     assert hand["description"] == "High card, Ace high" and hand["low"] == "6-5-3-2-A"
     # Two low ranks on the board (2, 6) leave no low for anyone.
-    result = run("--json", "As2sKdQd", "--game", "omaha-hilo", "--board", "2c6d9hKhQc")
+    result = invoke("eval", "--json", "As2sKdQd", "--game", "omaha-hilo", "--board", "2c6d9hKhQc")
     assert json.loads(result.stdout)["result"][0]["low"] is None
-    table = run("As2sKdQd", "--game", "omaha-hilo", "--board", "5c6d9h3h8c").stdout
+    table = invoke("eval", "As2sKdQd", "--game", "omaha-hilo", "--board", "5c6d9h3h8c").stdout
     assert "6-5-3-2-A" in table and "Low" in table
 
 
 def test_table() -> None:
-    result = run("KhKd9s9c2h")
+    result = invoke("eval", "KhKd9s9c2h")
     assert result.exit_code == 0, result.output
     assert "K♥ K♦ 9♠ 9♣ 2♥" in result.stdout
     assert "Two pair, Kings and Nines" in result.stdout
@@ -101,7 +96,7 @@ def test_table() -> None:
     ],
 )
 def test_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
-    result = run(*args)
+    result = invoke("eval", *args)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == message
@@ -109,13 +104,13 @@ def test_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
 
 
 def test_needs_a_hand() -> None:
-    result = run()
+    result = invoke("eval")
     assert result.exit_code == 2
     assert "Missing argument 'HANDS...'" in result.stderr
 
 
 def test_help() -> None:
-    result = run("--help")
+    result = invoke("eval", "--help")
     assert result.exit_code == 0
     assert "Evaluate hands of 5 to 7 cards" in result.stdout and "--game" in result.stdout
     assert "--json" in result.stdout and "--csv" in result.stdout

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_runs import invoke
+from click.testing import Result
 
-from pokercalc.cli import cli
 from pokercalc.output import figures, render
 from pokercalc.output.figures import DEFAULT_DECIMALS, percent, using_decimals
 from pokercalc.texture import flops as flops_module
@@ -70,14 +70,13 @@ def steady_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def run(args: list[str], width: int = 80, **env: str) -> Result:
     """``pokercalc ARGS`` at ``width`` columns, in a folder holding ``regression.json``."""
-    runner = CliRunner()
-    # not runner.isolated_filesystem(): click 8.5 deprecates it (warnings are errors here)
+    # not CliRunner.isolated_filesystem(): click 8.5 deprecates it (warnings are errors here)
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as folder:
         os.chdir(folder)
         try:
             Path("regression.json").write_text(json.dumps(REGRESSION), encoding="utf-8")
-            return runner.invoke(cli, args, env={"COLUMNS": str(width), **env})
+            return invoke(*args, env=env, columns=width)
         finally:
             os.chdir(here)
 

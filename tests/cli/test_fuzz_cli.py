@@ -12,6 +12,7 @@ import json
 import os
 from typing import Any
 
+from cli_runs import invoke
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -95,7 +96,7 @@ def _run(command: str, args: list[str], stdin: str | None = None) -> None:
     full = [command, *args, *SAFE.get(command, [])]
     if command == "flops" and "--json" not in full:
         full.append("--json")
-    result = CliRunner().invoke(cli, full, input=stdin)
+    result = invoke(*full, input=stdin)
     _check(result, full)
 
 

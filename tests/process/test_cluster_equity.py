@@ -8,14 +8,12 @@ bit; a worker killed mid-run loses nothing; the command line takes
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import threading
 import time
 from typing import TYPE_CHECKING
 
 import pytest
+from cli_runs import run_program
 
 from pokercalc import equity
 from pokercalc.analysis.pieces import equity_on, plan_equity
@@ -93,21 +91,10 @@ def test_a_local_pool_runs_the_pieces_too() -> None:
     assert _fields(r) == _fields(one)
 
 
-def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full = {**os.environ, **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "pokercalc", *args],
-        capture_output=True,
-        text=True,
-        env=full,
-        timeout=120,
-    )
-
-
 def test_the_command_line_runs_on_the_cluster(dask_cluster: Cluster) -> None:
-    here = _run("equity", SPOT[0], "--board", SPOT[1], "--exact", "--json")
-    there = _run("equity", SPOT[0], "--board", SPOT[1], "--exact", "--json",
-                 "--cluster", dask_cluster.address)  # fmt: skip
+    here = run_program("equity", SPOT[0], "--board", SPOT[1], "--exact", "--json", timeout=120)
+    there = run_program("equity", SPOT[0], "--board", SPOT[1], "--exact", "--json",
+                        "--cluster", dask_cluster.address, timeout=120)  # fmt: skip
     assert here.returncode == 0 and there.returncode == 0, there.stderr
     a, b = json.loads(here.stdout)["result"], json.loads(there.stdout)["result"]
     assert b["pieces"] >= 1 and a["pieces"] is None
@@ -116,9 +103,11 @@ def test_the_command_line_runs_on_the_cluster(dask_cluster: Cluster) -> None:
 
 def test_the_environment_names_the_cluster_for_long_runs_only(dask_cluster: Cluster) -> None:
     env = {"POKERCALC_CLUSTER": dask_cluster.address}
-    long = _run("equity", *LONG, "--json", env=env)
-    small = _run("equity", "AsAh | KsKh", "--json", env=env)
-    timed = _run("equity", "AsAh | KsKh | random", "--mc", "--time", "0.1", "--json", env=env)
+    long = run_program("equity", *LONG, "--json", env=env, timeout=120)
+    small = run_program("equity", "AsAh | KsKh", "--json", env=env, timeout=120)
+    timed = run_program(
+        "equity", "AsAh | KsKh | random", "--mc", "--time", "0.1", "--json", env=env, timeout=120
+    )
     for p in (long, small, timed):
         assert p.returncode == 0, p.stderr
     assert json.loads(long.stdout)["result"]["pieces"] >= 1
@@ -139,7 +128,7 @@ def test_the_environment_names_the_cluster_for_long_runs_only(dask_cluster: Clus
 )
 def test_bad_piece_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     started = time.perf_counter()
-    p = _run("equity", "AsAh | KsKh", *args)
+    p = run_program("equity", "AsAh | KsKh", *args, timeout=120)
     assert p.returncode == 2, p.stderr
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in p.stderr
@@ -147,7 +136,7 @@ def test_bad_piece_options_are_one_line_and_exit_2(args: list[str], message: str
 
 
 def test_jobs_runs_local_processes() -> None:
-    p = _run("equity", *LONG, "--jobs", "2", "--json")
+    p = run_program("equity", *LONG, "--jobs", "2", "--json", timeout=120)
     assert p.returncode == 0, p.stderr
     r = json.loads(p.stdout)["result"]
     assert r["pieces"] >= 2

@@ -171,12 +171,10 @@ def test_omaha_against_the_reference(k: int, nb: int) -> None:
 
 
 def test_eval_in_every_game() -> None:
-    from click.testing import CliRunner
-
-    from pokercalc.cli import cli
+    from cli_runs import invoke
 
     def run(*args: str) -> str:
-        result = CliRunner().invoke(cli, ["eval", *args, "--json"])
+        result = invoke("eval", *args, "--json")
         assert result.exit_code == 0, result.output
         return result.stdout
 
@@ -186,7 +184,7 @@ def test_eval_in_every_game() -> None:
     assert short["description"] == "Straight, Nine high"
     omaha = json.loads(run("AhKhQsJs", "--board", "2h3h4h8h9c", "--game", "omaha"))["result"][0]
     assert omaha["category_name"] == "Flush"
-    bad = CliRunner().invoke(cli, ["eval", "5s6d7h8c9s", "--game", "shortdeck"])
+    bad = invoke("eval", "5s6d7h8c9s", "--game", "shortdeck")
     assert bad.exit_code == 2 and "5s is not in the 36-card shortdeck deck" in bad.stderr
-    five = CliRunner().invoke(cli, ["eval", "AhKhQsJsTs", "--board", "2c3c4c", "--game", "omaha"])
+    five = invoke("eval", "AhKhQsJsTs", "--board", "2c3c4c", "--game", "omaha")
     assert five.exit_code == 2 and "an omaha hand has 4 hole cards, got 5" in five.stderr

@@ -8,11 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke
 from reference_hits import Game, classify
 
 from pokercalc.analysis.hits import DRAWS, MADE_HANDS, range_hits, select_hands
-from pokercalc.cli import cli
 from pokercalc.core import _eval
 from pokercalc.core.cards import cards_of, format_cards, parse_cards
 from pokercalc.errors import EmptyRangeError, InputError, ParseError
@@ -220,7 +219,7 @@ def test_bad_input() -> None:
 
 
 def run(*args: str) -> tuple[int, str]:
-    res = CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
+    res = invoke(*args, columns=100)
     return res.exit_code, res.output
 
 

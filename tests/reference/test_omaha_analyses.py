@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 import pytest
 import reference_games as ref
+from cli_runs import invoke
 from click.testing import CliRunner
 
 from pokercalc.analysis.draws import OmahaDrawsResult, find_draws
@@ -353,10 +354,6 @@ def test_hand_strength_on_the_flop_against_brute_force(game: str, hero: str) -> 
     assert again is not None and again.hand_strength == q.hand_strength
 
 
-def _run(*args: str) -> Any:
-    return CliRunner().invoke(cli, list(args))
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -398,7 +395,7 @@ def _run(*args: str) -> Any:
     ],
 )
 def test_cli_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
-    res = _run(*args)
+    res = invoke(*args)
     assert res.exit_code == 2, res.output
     assert len(res.output.strip().splitlines()) == 1 and message in res.output
 
@@ -415,7 +412,7 @@ def test_cli_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
     ],
 )  # fmt: skip
 def test_cli_json_names_the_game_and_fits_the_schema(command: str, args: list[str]) -> None:
-    res = _run(*args, "--json")
+    res = invoke(*args, "--json")
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     jsonschema.Draft202012Validator(load_schema(command)).validate(doc)
@@ -448,7 +445,7 @@ def test_the_shipped_schema_lists_the_omaha_keys(
 ) -> None:
     """Omaha outs and draws validate against the shipped schema, which requires their own keys
     (with their types) in the Omaha games and only there."""
-    res = _run(*args, "--json")
+    res = invoke(*args, "--json")
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     validator = jsonschema.Draft202012Validator(load_schema(command))

@@ -16,7 +16,7 @@ from pathlib import Path
 import docs_examples as dx
 import jsonschema
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke
 
 from pokercalc.analysis.breakdown import (
     BreakdownResult,
@@ -25,7 +25,6 @@ from pokercalc.analysis.breakdown import (
     hand_class,
 )
 from pokercalc.analysis.equities import equity
-from pokercalc.cli import cli
 from pokercalc.core.cards import parse_cards
 from pokercalc.errors import InputError
 from pokercalc.output.formats import load_schema
@@ -163,7 +162,7 @@ def test_distribution_curve_and_histogram() -> None:
 
 
 def _cli(args: list[str], columns: int = 80) -> tuple[int, str, str]:
-    r = CliRunner().invoke(cli, args, env={"COLUMNS": str(columns), "NO_COLOR": "1"})
+    r = invoke(*args, env={"NO_COLOR": "1"}, columns=columns)
     return r.exit_code, r.stdout, r.stderr
 
 

@@ -14,13 +14,12 @@ import sys
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke
 
 from pokercalc.analysis.equities import equity
-from pokercalc.cli import cli
 from pokercalc.core.runner import Interrupted
 from pokercalc.errors import InputError, PokercalcError
 from pokercalc.output import render_tables
@@ -342,15 +341,11 @@ def test_a_damaged_shard_is_computed_again(tmp_path: Path) -> None:
 # The command line.
 
 
-def run(*args: str, **kw: Any) -> Any:
-    return CliRunner().invoke(cli, ["table", *args], **kw)
-
-
 def test_cli_writes_the_table_to_stdout(subset: list[tables.HeadsupRow]) -> None:
-    res = run("preflop-headsup", "--hands", SUBSET)
+    res = invoke("table", "preflop-headsup", "--hands", SUBSET)
     assert res.exit_code == 0, res.output
     assert res.stdout == render_tables.table_text("csv", tables.HeadsupRow, subset)
-    res = run("preflop-headsup", "--hands", "AA,KK", "--format", "jsonl")
+    res = invoke("table", "preflop-headsup", "--hands", "AA,KK", "--format", "jsonl")
     lines = [json.loads(line) for line in res.stdout.splitlines()]
     assert [(d["hand"], d["opponent"], d["equity_exact"]) for d in lines][1] == (
         "AA",
@@ -361,7 +356,7 @@ def test_cli_writes_the_table_to_stdout(subset: list[tables.HeadsupRow]) -> None
 
 def test_cli_writes_a_file_and_removes_the_shards(tmp_path: Path) -> None:
     out = tmp_path / "hu.parquet"
-    res = run("preflop-headsup", "--hands", "AA,KK,AKs", "-o", str(out), "--jobs", "1")
+    res = invoke("table", "preflop-headsup", "--hands", "AA,KK,AKs", "-o", str(out), "--jobs", "1")
     assert res.exit_code == 0, res.output
     assert res.stderr == (
         f"pokercalc table: 9 rows written to {out} (1 piece computed, 0 from an earlier run)\n"
@@ -392,7 +387,7 @@ def test_cli_writes_a_file_and_removes_the_shards(tmp_path: Path) -> None:
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
-    res = run(*args)
+    res = invoke("table", *args)
     assert res.exit_code == 2, res.output
     assert res.stdout == ""
     lines = res.stderr.splitlines()
@@ -403,7 +398,7 @@ def test_parquet_without_pyarrow_names_the_extra(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)
-    res = run("preflop-headsup", "--hands", "AA", "-o", str(tmp_path / "t.parquet"))
+    res = invoke("table", "preflop-headsup", "--hands", "AA", "-o", str(tmp_path / "t.parquet"))
     assert res.exit_code == 2
     assert res.stderr == "Error: writing Parquet needs pyarrow: pip install 'pokercalc[parquet]'\n"
     assert os.listdir(tmp_path) == []
@@ -537,7 +532,7 @@ def test_a_table_made_on_the_cluster_is_the_local_file_byte_for_byte(
     for where, how in (("local", ["--jobs", "1"]), ("dask", ["--cluster", dask_cluster.address])):
         folder = tmp_path / where
         folder.mkdir()
-        res = run(*[a.format(dir=folder) for a in args], *how)
+        res = invoke("table", *[a.format(dir=folder) for a in args], *how)
         assert res.exit_code == 0, res.output
         (path,) = folder.iterdir()  # the table, and no shards left
         files.append(path.read_bytes())

@@ -16,6 +16,7 @@ from array import array
 from fractions import Fraction
 
 import pytest
+from cli_runs import invoke
 from click.testing import CliRunner
 from reference import hand_rank
 from reference_games import short_rank
@@ -358,12 +359,19 @@ def test_chart_bars_follow_the_figures():
     assert lines[1].lstrip().startswith("100.0%")
 
 
-def run(*args):
-    return CliRunner().invoke(cli, ["winodds", *args])
-
-
 def test_cli_table_and_chart():
-    res = run("AsKs", "--board", "Qs7h2c", "--opponents", "1-2", "--trials", "20000", "--seed", "1")
+    res = invoke(
+        "winodds",
+        "AsKs",
+        "--board",
+        "Qs7h2c",
+        "--opponents",
+        "1-2",
+        "--trials",
+        "20000",
+        "--seed",
+        "1",
+    )
     assert res.exit_code == 0, res.output
     assert "Win odds" in res.output and "EHS" in res.output
     assert "equity" in res.output and "win" in res.output  # the chart's legend
@@ -371,7 +379,7 @@ def test_cli_table_and_chart():
 
 
 def test_cli_json():
-    res = run("AsKs", "--opponents", "1", "--json")
+    res = invoke("winodds", "AsKs", "--opponents", "1", "--json")
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
     assert doc["command"] == "winodds"
@@ -381,7 +389,9 @@ def test_cli_json():
 
 
 def test_cli_csv():
-    res = run("AsKs", "-b", "Qs7h2c", "-n", "1,2", "--trials", "10000", "--seed", "4", "--csv")
+    res = invoke(
+        "winodds", "AsKs", "-b", "Qs7h2c", "-n", "1,2", "--trials", "10000", "--seed", "4", "--csv"
+    )
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[0].startswith("hero,board,dead,combos,opponents,equity,win,tie,stderr,method")
@@ -526,7 +536,7 @@ def test_short_deck_limits_and_errors():
 
 
 def test_cli_short_deck_json_and_omaha_error():
-    res = run("AsKs", "-b", "Qs7h9c", "--game", "shortdeck", "--json")
+    res = invoke("winodds", "AsKs", "-b", "Qs7h9c", "--game", "shortdeck", "--json")
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)["result"]
     assert doc["game"] == "shortdeck" and doc["rows"][0]["method"] == "exact"
