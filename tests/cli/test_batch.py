@@ -46,7 +46,7 @@ def river_lines(n: int, seed: int = 1) -> list[str]:
 
 
 def run_cli(args: list[str], text: str) -> tuple[int, list[str], str]:
-    result = CliRunner().invoke(cli, ["batch", *args], input=text)
+    result = invoke("batch", *args, input=text)
     return result.exit_code, result.stdout.splitlines(), result.stderr
 
 
@@ -107,7 +107,8 @@ def test_malformed_lines_name_their_line(text: str, kind: type) -> None:
 # --- the judged case: 1,000 lines, 10 malformed ------------------------------------------------
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.slow
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.process)])
 def test_thousand_lines_ten_malformed(jobs: str) -> None:
     lines = river_lines(1000)
     bad = sorted(random.Random(5).sample(range(1000), 10))
@@ -139,6 +140,7 @@ def test_all_good_exits_zero_and_skips_blank_and_comment_lines() -> None:
     assert rows[0]["result"]["players"][0]["equity_fraction"] == "1/1"
 
 
+@pytest.mark.process
 def test_results_equal_the_engine_and_do_not_depend_on_jobs() -> None:
     from pokercalc.analysis.equities import equity
 
@@ -159,6 +161,7 @@ def test_results_equal_the_engine_and_do_not_depend_on_jobs() -> None:
             assert [p["equity"] for p in res["players"]] == [p.equity for p in want.players]
 
 
+@pytest.mark.slow
 def test_shared_options_apply_unless_a_line_overrides_them() -> None:
     text = "\n".join(
         [
@@ -204,7 +207,8 @@ def test_reads_a_file_argument(tmp_path: Path) -> None:
 # --- streaming and Ctrl-C (real processes) -------------------------------------------------------
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.process
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.process)])
 def test_each_answer_is_flushed_before_the_next_line_arrives(jobs: str) -> None:
     with subprocess.Popen(
         [*pokercalc_cmd(), "batch", "--jobs", jobs, "-"],
@@ -227,7 +231,8 @@ def test_each_answer_is_flushed_before_the_next_line_arrives(jobs: str) -> None:
             proc.kill()
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.process
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.process)])
 def test_ctrl_c_leaves_only_complete_lines(tmp_path: Path, jobs: str) -> None:
     path = tmp_path / "slow.txt"
     # Each Monte Carlo line takes about 0.05 s, so Ctrl-C cuts the run off midway.
@@ -260,6 +265,7 @@ def test_ctrl_c_leaves_only_complete_lines(tmp_path: Path, jobs: str) -> None:
     assert all(r["ok"] and not r["result"]["interrupted"] for r in rows)
 
 
+@pytest.mark.process
 def test_reader_that_goes_away_does_not_cause_a_traceback() -> None:
     lines = "\n".join(river_lines(3000)) + "\n"
     proc = subprocess.run(
@@ -294,6 +300,7 @@ def test_run_batch_rejects_unknown_shared_options() -> None:
         batch.run_batch([], print, jobs=0)
 
 
+@pytest.mark.slow
 def test_the_batch_file_in_the_docs_gives_what_the_docs_show() -> None:
     import re
 
@@ -311,7 +318,8 @@ def test_the_batch_file_in_the_docs_gives_what_the_docs_show() -> None:
     assert rows[4]["error"]["message"] in doc
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.process
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.process)])
 def test_crlf_bad_bytes_and_no_final_newline(tmp_path: Path, jobs: str) -> None:
     path = tmp_path / "dos.txt"
     path.write_bytes(b"AsKs | QhQd ; 4dAc5d7h2c ;\r\nAs\xff | QQ\r\n# note\r\nAhAd | KK ; 2c3d4h5s")
@@ -361,7 +369,7 @@ def test_json_lines_python_cannot_read_are_that_lines_parse_error(text: str, mes
     assert second["ok"] is True
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.process)])
 def test_a_one_deal_monte_carlo_line_costs_no_other_line(jobs: int) -> None:
     lines = [
         '{"players": ["AsKs", "QQ"], "method": "mc", "trials": 1, "seed": 1}',
@@ -394,7 +402,7 @@ def test_an_unexpected_error_in_one_line_is_that_lines_error() -> None:
 GOOD = "AsKs | QQ ; 2c3d4h ;"
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.process)])
 @pytest.mark.parametrize(
     ("keys", "named"),
     [
@@ -492,7 +500,7 @@ def test_the_batch_command_reports_a_conflicting_line_and_runs_the_others() -> N
 
 
 @pytest.mark.parametrize("method", ["exact", "mc"])
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.process)])
 def test_a_line_with_a_method_and_a_threshold_is_that_lines_error(jobs: int, method: str) -> None:
     line = json.dumps({"players": ["AsKs", "QQ"], "method": method, "threshold": 1000})
     out: list[str] = []
@@ -580,7 +588,7 @@ LINE_KINDS = [
 ]
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.process)])
 def test_every_kind_of_output_line_has_each_key_once_and_names_its_game(jobs: int) -> None:
     out: list[str] = []
     lines = [text for text, _ in LINE_KINDS]

@@ -360,6 +360,7 @@ def test_builtin_equals_the_reference_enumerator(name: str) -> None:
     assert list(reference_equity(ranges, b, d).equity) == list(s.expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BY_COMPILED)
 def test_builtin_equals_a_brute_force_enumeration(name: str) -> None:
     s = BUILTIN[name]
@@ -384,6 +385,7 @@ def test_monte_carlo_builtin_expects_the_exact_figures() -> None:
     )
 
 
+@pytest.mark.slow
 def test_builtin_check_passes_on_this_install() -> None:
     result = invoke("check", "--builtin", "--json")
     assert result.exit_code == 0, result.output
@@ -469,6 +471,7 @@ def test_expected_fractions_are_written_in_ascii() -> None:
         spec("\uff11/2", "exact")  # (a fullwidth 1: the pattern's \\d read it)
 
 
+@pytest.mark.slow
 def test_a_long_exact_scenario_gets_the_plan_notice_and_others_do_not() -> None:
     seen: list[tuple[int, float]] = []
 
@@ -500,6 +503,7 @@ def test_a_long_exact_scenario_gets_the_plan_notice_and_others_do_not() -> None:
     assert seen[0][0] == 1_894_107_877_200 and seen[0][1] > 3.0
 
 
+@pytest.mark.slow
 def test_the_check_command_prints_the_plan_notice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -237,6 +237,7 @@ def test_no_hint_where_the_words_are_fine_or_the_error_is_another() -> None:
     )
 
 
+@pytest.mark.process
 def test_hint_from_a_real_shell() -> None:
     """The shell, not a test harness, splits the words; the console script gives the line."""
     code = "from pokercalc.cli import main; main()"

@@ -106,6 +106,7 @@ def _has(text: str, number: str) -> bool:
     return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", text) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "figure"), FIGURES, ids=[f[0][0] for f in FIGURES])
 def test_decimals_on_every_command(args: list[str], figure: Any) -> None:
     """The default decimals everywhere; --decimals N gives N; JSON keeps full precision."""

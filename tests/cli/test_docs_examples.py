@@ -23,6 +23,7 @@ def _name(path: object) -> str:
     return dx.Path(str(path)).relative_to(dx.ROOT).as_posix()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("path", PAGES, ids=_name)
 def test_every_example_prints_what_the_page_shows(path: dx.Path) -> None:
     outcomes = dx.run_page(path)
@@ -112,6 +113,7 @@ def test_a_refreshed_page_reads_back() -> None:
     assert [e.expected for e in dx.examples(new)] == [["new", "lines"], ["kept"]]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("shell", "needle"),
     [
@@ -132,6 +134,7 @@ def test_shell_completion_scripts_come_from_the_installed_command(shell: str, ne
     assert needle in done.stdout
 
 
+@pytest.mark.process
 def test_completion_completes_commands_and_options() -> None:
     exe = shutil.which("pokercalc")
     assert exe is not None, "the pokercalc console script is not installed (pip install -e .)"
@@ -144,6 +147,7 @@ def test_completion_completes_commands_and_options() -> None:
         assert want in done.stdout.splitlines(), done.stdout + done.stderr
 
 
+@pytest.mark.process
 def test_every_python_name_the_docs_give_exists() -> None:
     """``pokercalc.a.b`` in a page resolves as written: the module imported, then attributes."""
     names = set()

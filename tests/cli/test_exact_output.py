@@ -120,6 +120,7 @@ def shown(name: str, result: Result) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize(("name", "args"), CASES, ids=[c[0] for c in CASES])
 def test_exact_output(name: str, args: list[str], width: int) -> None:

@@ -12,6 +12,7 @@ import json
 import os
 from typing import Any
 
+import pytest
 from cli_runs import invoke
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -100,24 +101,28 @@ def _run(command: str, args: list[str], stdin: str | None = None) -> None:
     _check(result, full)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=3), _args("equity"))
 def test_fuzz_equity(players: list[str], args: list[str]) -> None:
     _run("equity", [*players, *args])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(_args("eval"))
 def test_fuzz_eval(args: list[str]) -> None:
     _run("eval", args)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(_args("query"))
 def test_fuzz_query(args: list[str]) -> None:
     _run("query", args)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.sampled_from(PLAYERS + TOKENS), _args("outs"))
 def test_fuzz_outs(hero: str, args: list[str]) -> None:
@@ -125,6 +130,7 @@ def test_fuzz_outs(hero: str, args: list[str]) -> None:
     _run("outs", [hero, "--board", "Kd8h9c", *args])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.sampled_from(PLAYERS + TOKENS), _args("draws"))
 def test_fuzz_draws(hero: str, args: list[str]) -> None:
@@ -132,6 +138,7 @@ def test_fuzz_draws(hero: str, args: list[str]) -> None:
     _run("draws", [hero, "--board", "Kd8h9c", *args])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.sampled_from(PLAYERS + TOKENS), _args("winodds"))
 def test_fuzz_winodds(hero: str, args: list[str]) -> None:
@@ -145,6 +152,7 @@ def test_fuzz_flops_bad_input(args: list[str]) -> None:
     _run("flops", ["Zz9", *args])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.sampled_from(TOKENS) | st.text(max_size=12), max_size=4), _args("batch"))
 def test_fuzz_batch(lines: list[str], args: list[str]) -> None:
@@ -152,6 +160,7 @@ def test_fuzz_batch(lines: list[str], args: list[str]) -> None:
     _run("batch", [a for a in args if a != "-"], stdin=body)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.text(max_size=40), _args("check"))
 def test_fuzz_check_files(content: str, args: list[str]) -> None:

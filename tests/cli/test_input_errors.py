@@ -66,6 +66,7 @@ def test_an_unwritable_output_is_refused_before_computing() -> None:
     assert "folder '/nonexistent/dir' does not exist" in line
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("path", ["/proc/self/mem", "/nonexistent/file.txt", "/tmp"])
 def test_an_unreadable_input_is_one_line(path: str) -> None:
     import subprocess

@@ -152,6 +152,7 @@ def _assert_whole(text: str, width: int, numbers: list[str]) -> None:
     assert wide == [], text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "args", "numbers"), CASES, ids=[c[0] for c in CASES])
 def test_every_number_whole_at_every_width(
     name: str, args: list[str], numbers: Callable[[Any], list[str]], monkeypatch: pytest.MonkeyPatch
@@ -171,12 +172,14 @@ def test_every_number_whole_at_every_width(
                 assert RANKS[: 3 * n - 2] in text, text
 
 
+@pytest.mark.slow
 def test_the_grid_says_when_it_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     _, renderable = _capture(["query", "QQ+"], monkeypatch)
     text = " ".join(_render(renderable(), 30).split())
     assert "grid cut: the 13x13 grid needs 40 columns" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_cli_follows_the_terminal_width(width: int) -> None:
     done = CliRunner().invoke(cli_module.cli, ["equity", "AhKh", "QQ"], env={"COLUMNS": str(width)})

@@ -135,6 +135,7 @@ def test_symmetric_scenarios_do_merge() -> None:
     assert max(equity(p, b, d, method="exact").symmetry for p, b, d in _SYMMETRIC) > 1
 
 
+@pytest.mark.slow
 def test_ask_vs_random_preflop_is_exact() -> None:
     r = equity([hand("AsKs")], method="exact")
     assert r.outcomes == 2_097_572_400
@@ -341,6 +342,7 @@ def _free_list(blocked: int) -> str:
     return ",".join(format_cards(c) for c in ALL_COMBOS if not (mask_of(c) & blocked))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=12,
     deadline=None,

@@ -98,6 +98,7 @@ def test_five_card_category_counts() -> None:
     assert sum(1 for n in hist if n) == 7462
 
 
+@pytest.mark.slow
 def test_five_card_order_equals_reference(five_card_classes: dict[tuple[int, ...], int]) -> None:
     # Equal oracle keys got equal values (checked in the fixture); now distinct
     # keys must get distinct values, increasing exactly as the keys increase.
@@ -107,6 +108,7 @@ def test_five_card_order_equals_reference(five_card_classes: dict[tuple[int, ...
     assert all(category(v) == k[0] for k, v in five_card_classes.items())
 
 
+@pytest.mark.slow
 def test_five_card_values_are_dense_within_categories(
     five_card_classes: dict[tuple[int, ...], int],
 ) -> None:
@@ -122,6 +124,7 @@ def test_six_card_category_counts() -> None:
     assert sum(1 for n in hist if n) == 6075
 
 
+@pytest.mark.slow
 def test_seven_card_category_counts() -> None:
     hist = _eval.value_histogram(7)
     assert sum(hist) == 133784560
@@ -134,6 +137,7 @@ def test_value_sum_matches_histogram() -> None:
     assert _eval.value_sum(6) == sum(v * n for v, n in enumerate(hist))
 
 
+@pytest.mark.slow
 def test_rank_keys_give_every_rank_multiset_its_own_slot() -> None:
     # RANK_KEYS are constants found once (tools/search_rank_keys.py): every multiset of five to
     # seven ranks keeps its own sum, and the row-offset hash built on them has no collision.
@@ -146,6 +150,7 @@ def test_rank_keys_give_every_rank_multiset_its_own_slot() -> None:
     assert max(slots) < size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [6, 7])
 def test_random_hands_agree_with_reference(
     width: int, five_card_classes: dict[tuple[int, ...], int]
@@ -192,6 +197,7 @@ def test_describe(cards: str, text: str) -> None:
     assert describe(evaluate(cards)) == text
 
 
+@pytest.mark.slow
 def test_describe_every_value_and_rejects_others(
     five_card_classes: dict[tuple[int, ...], int],
 ) -> None:

@@ -91,6 +91,7 @@ def test_short_deck_seven_card_counts(ranking: str) -> None:
     assert counts == SHORT_SEVEN[ranking]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("triton", [False, True])
 def test_every_five_card_short_deck_hand_orders_as_the_reference(triton: bool) -> None:
     ranking = "shortdeck-triton" if triton else "shortdeck"

@@ -152,6 +152,7 @@ def _ref_nuts(value: tuple[int, ...], board: tuple[int, ...], others: list[int])
     return all(ref.omaha_rank(two, board) <= value for two in itertools.combinations(others, 2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hero", "board", "vs", "game"),
     [
@@ -211,6 +212,7 @@ def test_equity_after_each_card_is_the_engines_and_the_references() -> None:
     assert Fraction(r.equity).limit_denominator(10**6) == now
 
 
+@pytest.mark.slow
 def test_outs_against_one_random_hand_by_default() -> None:
     # Turn in Omaha high: each river card's equity against every hand, from the engine.
     r = find_outs("AsAdKsKd", "Qs7h2c3d", game="omaha")
@@ -222,6 +224,7 @@ def test_outs_against_one_random_hand_by_default() -> None:
     assert r.count == len(r.outs) and r.discounted == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("every", ["xxxx", "* * * *", "100%", "ANY"])
 def test_outs_against_every_hand_however_written(every: str) -> None:
     """``--vs xxxx`` is ``--vs random`` (it was an internal error once)."""
@@ -232,6 +235,7 @@ def test_outs_against_every_hand_however_written(every: str) -> None:
     assert got.equity == want.equity
 
 
+@pytest.mark.slow
 def test_omaha_potential_against_brute_force() -> None:
     """The nine transitions, counted over every opponent hand and river one by one."""
     from pokercalc.analysis.draws import omaha_value
@@ -256,6 +260,7 @@ def test_omaha_potential_against_brute_force() -> None:
         assert getattr(p, name) == pytest.approx(getattr(want, name), abs=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("opponent", "game"),
     [("QQxx", "omaha-hilo"), ("QQxx:0.5, JJxx", "omaha-hilo"), ("random", "omaha")],
@@ -270,6 +275,7 @@ def test_outs_equity_now_is_the_engines(opponent: str, game: str) -> None:
     assert r.ahead == all(now.players[0].equity > p.equity for p in now.players[1:])
 
 
+@pytest.mark.slow
 def test_winodds_omaha_through_the_engine() -> None:
     r = winodds("AsAdKsKd", opponents=1, board="Qs7h2c3d", game="omaha", method="exact")
     assert [row.opponents for row in r.rows] == [1] and r.game == "omaha"
@@ -299,6 +305,7 @@ def test_winodds_omaha_through_the_engine() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
 def test_hand_strength_on_the_river_is_the_equity(game: str) -> None:
     """On the river nothing is to come: HS against one opponent is the exact equity."""
@@ -314,6 +321,7 @@ def test_hand_strength_on_the_river_is_the_equity(game: str) -> None:
         assert p.positive_potential is None and p.cases == 123_410
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "hero"), [("omaha", "JhTh9c6d"), ("omaha-hilo", "As2d3sKd")])
 def test_hand_strength_on_the_flop_against_brute_force(game: str, hero: str) -> None:
     """HS = the share of a showdown now against every opponent hand, counted one by one
@@ -400,6 +408,7 @@ def test_cli_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
     assert len(res.output.strip().splitlines()) == 1 and message in res.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "args"),
     [
@@ -428,6 +437,7 @@ def test_cli_json_names_the_game_and_fits_the_schema(command: str, args: list[st
         assert all(0 < row["potential"]["hand_strength"] < 1 for row in doc["result"]["rows"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "args", "keys", "card_keys"),
     [

@@ -121,6 +121,7 @@ def _assert_player(got: dict[str, Any], want: ReferenceEquity, i: int, spot: Spo
     assert got["stderr"] is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["text", "range"])
 @pytest.mark.parametrize("case", range(len(SPOTS)), ids=_spot_id)
 def test_exact_equity_equals_the_reference(case: int, form: str) -> None:
@@ -147,6 +148,7 @@ def test_exact_equity_equals_the_reference(case: int, form: str) -> None:
         assert count == want.outcomes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(0, len(SPOTS), 2), ids=_spot_id)
 def test_the_cli_prints_the_reference_equities(case: int) -> None:
     spot, want = SPOTS[case], reference(case)
@@ -213,6 +215,7 @@ def _plain_equity(
 DEAD_26 = "6c6d6h6s7c7d7h7s8c8d8h8sTcTdThTsJcJhJsQcQhQs9d9h9sKc"
 
 
+@pytest.mark.slow
 def test_the_reference_agrees_with_a_plainer_enumeration() -> None:
     c = parse_cards
     w = Fraction(1, 2)
@@ -245,6 +248,7 @@ def test_the_reference_agrees_with_a_plainer_enumeration() -> None:
     assert _plain_equity([[(c("AsKsQdJd"), 1)], [(c("7h7c6h5c"), 1)]], c("2c3d9s"), [], 4)[1] == 820
 
 
+@pytest.mark.slow
 def test_the_cached_value_is_omaha_rank() -> None:
     rnd = random.Random(5)
     for k, nb in itertools.product((4, 5, 6), (3, 4, 5)):
@@ -254,6 +258,7 @@ def test_the_cached_value_is_omaha_rank() -> None:
             assert ref.omaha_value(hole, board) == ref.omaha_rank(hole, board)
 
 
+@pytest.mark.slow
 def test_the_reference_counts_random_hands_in_closed_form() -> None:
     # One known hand against a random one on the river: every hand of the 43 cards left.
     r = ref.omaha_equity([[parse_cards("AsKsQdJd")], ref.RANDOM], parse_cards("2c3d9s7h8h"), (), 4)
@@ -323,6 +328,7 @@ MC_SPOTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "board", "dead"), MC_SPOTS)
 def test_monte_carlo_lands_within_four_standard_errors(
     game: str, players: str, board: str, dead: str
@@ -338,6 +344,7 @@ def test_monte_carlo_lands_within_four_standard_errors(
         assert m.equity_fraction is None and m.wins is None
 
 
+@pytest.mark.slow
 def test_monte_carlo_on_a_river_samples_only_the_hands() -> None:
     # On the river every outcome is a deal of hands: the reference gives the exact answer.
     players = "AsKsQdJd,AhKhJcTc | QsQhTdTc,9s9h8d8c | random"
@@ -388,6 +395,7 @@ def test_listed_random_players_draw_the_same_deals() -> None:
 # Symmetry and threads
 
 
+@pytest.mark.slow
 @settings(
     max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -407,6 +415,7 @@ def test_relabelling_suits_and_permuting_players_change_nothing(
     assert sum(p.equity_fraction for p in base.players) == 1
 
 
+@pytest.mark.slow
 def test_one_thread_and_two_threads_give_the_same_answer() -> None:
     # 3,290,040 outcomes: enough for the engine to split the work between threads.
     args = ("AsAhKsKh | QdJdTc9c | random",)
@@ -464,6 +473,7 @@ def test_more_players_than_the_deck_allows(game: str, most: int) -> None:
     assert message in _one_line_error(["equity", many, "--game", game])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "every"),
     [("omaha", "100%"), ("omaha5", "xxxxx"), ("omaha6", " 100 % "), ("omaha-hilo", "****")],

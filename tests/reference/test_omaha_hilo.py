@@ -154,6 +154,7 @@ def _api_fields(p: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(len(SPOTS)), ids=_spot_id)
 def test_exact_hilo_equals_the_reference(case: int) -> None:
     spot, want = SPOTS[case], reference(case)
@@ -178,6 +179,7 @@ def test_exact_hilo_equals_the_reference(case: int) -> None:
             assert isinstance(p.wins, int) and isinstance(p.ties, int)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [c for c in range(len(SPOTS)) if c % 4 < 2], ids=_spot_id)
 def test_the_cli_prints_the_reference_results(case: int) -> None:
     spot, want = SPOTS[case], reference(case)
@@ -192,6 +194,7 @@ def test_the_cli_prints_the_reference_results(case: int) -> None:
         _assert_player(p, want, i, spot)
 
 
+@pytest.mark.slow
 def test_the_spots_cover_what_they_should() -> None:
     """Games, streets, player counts, random players, weights, dead cards, card removal,
     collisions, and pots that really split: lows made and missed, parts of pots."""
@@ -303,6 +306,7 @@ DRAWN_TRAPS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "board", "dead"), DRAWN_TRAPS)
 def test_counterfeits_to_come_equal_the_reference(
     game: str, players: str, board: str, dead: str
@@ -466,6 +470,7 @@ def _low_of_subsets(hole: list[int], board: list[int]) -> tuple[int, ...] | None
     return None if best is None else tuple(int(d) for d in str(best))
 
 
+@pytest.mark.slow
 def test_the_reference_low_agrees_with_two_other_ways() -> None:
     rnd = random.Random(23)
     lowish = [c for c in range(52) if c >> 2 in LOW_RANKS]
@@ -568,6 +573,7 @@ def _plain_hilo(
 DEAD_26 = "9c9d9hTcTdThTsJcJdJhQcQdQhKcKdKhKs8c8d8h8s7c7d7h6c6d"
 
 
+@pytest.mark.slow
 def test_the_reference_agrees_with_a_plainer_enumeration() -> None:
     c = parse_cards
     w = Fraction(1, 2)

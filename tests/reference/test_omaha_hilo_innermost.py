@@ -259,6 +259,7 @@ RANDOM_SPOTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "board", "dead"), RANDOM_SPOTS)
 def test_random_last_equals_whole_assignments(
     game: str, players: str, board: str, dead: str
@@ -332,6 +333,7 @@ def test_breakdowns_equal_whole_assignments(players: str, board: str, player: in
     _same(got.run, want.run)
 
 
+@pytest.mark.slow
 def test_pieces_merge_into_the_one_process_result() -> None:
     args = ("AsKs2d3d | 7h8h9cTc,7d8d9sTs | random", "5c6dKh2s")
     one = pokercalc.equity(*args, method="exact", game="omaha-hilo")
@@ -341,6 +343,7 @@ def test_pieces_merge_into_the_one_process_result() -> None:
     assert (merged.outcomes, merged.showdowns) == (one.outcomes, one.showdowns)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board", "innermost"),
     [

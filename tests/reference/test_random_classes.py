@@ -58,6 +58,7 @@ NO_SPADES = "2c3c4c5c6c7c8c9cTcJc2d3d4d5d6d7d8d9dTd2h3h"
 CLUBS_DIAMONDS = "".join(r + s for r in "23456789TJQKA" for s in "cd")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "hands", "board", "dead"),
     [
@@ -146,6 +147,7 @@ def test_a_broken_down_last_player_is_counted_combo_by_combo() -> None:
     assert sum(sum(r) for r in prob.combo_tallies) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board", "ompeval"),
     [

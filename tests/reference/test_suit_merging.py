@@ -107,6 +107,7 @@ def test_merged_equals_plain_enumeration(case: int) -> None:
             assert got.showdowns <= plain.showdowns or len(board) >= 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board", "dead"),
     [
@@ -126,6 +127,7 @@ def test_merged_equals_the_reference(players: str, board: str, dead: str) -> Non
     assert got.outcomes == want.outcomes
 
 
+@pytest.mark.slow
 def test_omaha_flop_equals_the_reference() -> None:
     hands = [[parse_cards("AsKsQd2d")], [parse_cards("JhTh9s8s")]]
     board = parse_cards("3s7d6s")
@@ -150,6 +152,7 @@ def test_fewer_showdowns(players: str, ompeval: int | None) -> None:
         assert got.showdowns <= ompeval
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board", "dead", "game"),
     [

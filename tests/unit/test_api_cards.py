@@ -316,6 +316,7 @@ def _cell(x: Any) -> Any:
     return None if isinstance(x, float) and math.isnan(x) else x
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TABLES)
 def test_to_frame_is_to_rows(results: dict[str, Result], name: str) -> None:
     pytest.importorskip("pandas")
@@ -381,6 +382,7 @@ def test_the_docs_name_things() -> None:
     assert any("flop_equities" in line for line in imports)
 
 
+@pytest.mark.process
 def test_documented_names_exist_in_a_fresh_interpreter() -> None:
     names, imports = _documented()
     names |= {"pokercalc.outs.find_outs", "pokercalc.draws.find_draws", "pokercalc.Card"}
@@ -405,6 +407,7 @@ def test_documented_names_exist_in_a_fresh_interpreter() -> None:
     assert out.strip() == "[]"
 
 
+@pytest.mark.process
 def test_import_pokercalc_loads_no_analysis_it_does_not_need() -> None:
     script = (
         "import sys, pokercalc\n"
@@ -440,6 +443,7 @@ def _write(card: int, how: str) -> Any:
     return {"lower": text.lower(), "card": Card(card), "index": card}.get(how, text)
 
 
+@pytest.mark.slow
 @given(
     cards=st.lists(st.integers(0, 51), min_size=0, max_size=7, unique=True),
     hows=st.lists(_WRITTEN, min_size=7, max_size=7),

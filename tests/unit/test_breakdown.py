@@ -237,6 +237,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.slow
 def test_png_is_a_valid_image_of_the_expected_size(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from PIL import Image
@@ -258,6 +259,7 @@ def test_png_is_a_valid_image_of_the_expected_size(tmp_path: Path) -> None:
     assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
 
 
+@pytest.mark.slow
 def test_flops_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "flops.png"
@@ -272,6 +274,7 @@ def test_breakdown_result_is_a_result() -> None:
     assert [h.hand for h in b.hands] == ["AA"] and b.hands[0].share == 1.0
 
 
+@pytest.mark.slow
 def test_the_docs_page_prints_what_it_shows() -> None:
     outcomes = dx.run_page(ROOT / "docs" / "breakdown.md")
     failed = [o for o in outcomes if not o.ok and not o.skipped]
@@ -295,6 +298,7 @@ def _interrupted(args: list[str]) -> tuple[int, dict[str, object]]:
     return proc.returncode, json.loads(out)["result"]
 
 
+@pytest.mark.process
 def test_ctrl_c_stops_a_breakdown_as_it_stops_equity() -> None:
     # Monte Carlo: the hands so far, each with its standard error.
     code, result = _interrupted(["equity", "AA,KK | random", "--mc", "--time", "20", "--breakdown"])

@@ -38,6 +38,7 @@ def same(a: Range, b: Range) -> bool:
     return a.combos == b.combos and a.weights == b.weights
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(ranges())
 def test_round_trip(rng: Range) -> None:
@@ -45,6 +46,7 @@ def test_round_trip(rng: Range) -> None:
     assert same(parse_range(text), rng), text
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(ranges(), st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True))
 def test_round_trip_after_card_removal(rng: Range, cards: list[int]) -> None:

@@ -64,6 +64,7 @@ def _pairs_by_hand(text: str, dead: str, game: str) -> tuple[int, int, int]:
     return kernel.count_assignments(0), kernel.count_assignments(10**12), plain
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "dead", "game"),
     [
@@ -85,6 +86,7 @@ def test_two_players_pairs_are_counted_exactly_past_the_budget(
     assert plain in (-1, counted)
 
 
+@pytest.mark.slow
 def test_two_ranges_that_never_fit_together_are_refused_at_once() -> None:
     # AA in both Omaha-5 hands with three aces left: 2.9e9 pairs, none valid.  Only an
     # estimate was known past the counting budget, and the exact run walked them all.
@@ -95,6 +97,7 @@ def test_two_ranges_that_never_fit_together_are_refused_at_once() -> None:
     assert pokercalc.count_outcomes("AAxxx | AAxxx", dead="Ad", game="omaha5") == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from([("holdem", 2), ("omaha", 4), ("omaha5", 5), ("omaha6", 6)]),
@@ -153,6 +156,7 @@ def test_the_pair_count_stops_when_its_control_asks() -> None:
         kernel.count_assignments(0, array("q", [1]))
 
 
+@pytest.mark.process
 def test_a_signal_during_the_pair_count_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two ranges past the counting budget: the count runs on the main thread under
     # runner.run_here, whose watcher turns SIGINT into the kernel's stop flag.

@@ -241,6 +241,7 @@ def _situations(n: int, seed: int):
         yield tuple(cards[:2]), tuple(cards[2 : 2 + n_board]), tuple(cards[2 + n_board :])
 
 
+@pytest.mark.slow
 def test_every_draw_function_matches_brute_force_on_random_flops_and_turns() -> None:
     """5,000 flops and 5,000 turns, half from a crowded deck, some with dead cards."""
     seen = {"oesd": 0, "double": 0, "gutshot": 0, "backdoor": 0, "flush": 0}
@@ -264,6 +265,7 @@ def test_every_draw_function_matches_brute_force_on_random_flops_and_turns() -> 
     assert min(seen.values()) > 50, seen
 
 
+@pytest.mark.slow
 def test_the_boolean_functions_and_draw_count_match_brute_force() -> None:
     for hero, board, dead in _situations(1_000, seed=11):
         b = brute(hero, board, dead)
@@ -323,6 +325,7 @@ def test_cli_draws_table() -> None:
     assert "StraightDrawCount 8, FlushDrawCount 0" in res.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -392,6 +395,7 @@ def brute_short(hero, board, dead, triton: bool) -> dict:
     }
 
 
+@pytest.mark.slow
 def test_short_deck_draws_match_brute_force_on_random_flops_and_turns() -> None:
     """Both short-deck rankings, on flops and turns dealt mostly from the middle ranks."""
     rng = random.Random(3)

@@ -41,6 +41,7 @@ def aa_atc() -> tuple[object, np.ndarray]:
     return eq, feature_matrix(eq.hero, eq.flops)
 
 
+@pytest.mark.slow
 def test_flop_list(small_qq) -> None:
     flops = {tuple(sorted(int(c) for c in f)) for f in small_qq.flops}
     assert len(small_qq) == NUM_FLOPS == len(flops)
@@ -57,6 +58,7 @@ def test_matches_pure_python_reference(small_qq, flop: str) -> None:
     assert small_qq.tie[i] == pytest.approx(float(ref.tie[0] / ref.total), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_matches_equity_engine_on_sample(aa_atc) -> None:
     from pokercalc.analysis.equities import equity
 
@@ -68,6 +70,7 @@ def test_matches_equity_engine_on_sample(aa_atc) -> None:
         assert eq.equity[i] == pytest.approx(exact.players[0].equity, abs=1e-12), board
 
 
+@pytest.mark.slow
 def test_symmetry_changes_nothing() -> None:
     rus = Range.from_combos("AA,KK", [c for c in ALL_COMBOS if c[0] >> 2 == c[1] >> 2 >= 11])
     with_sym = flop_equities("AKs", rus)
@@ -108,6 +111,7 @@ def test_bad_hero(bad: str) -> None:
         hero_cards(bad)
 
 
+@pytest.mark.slow
 def test_paper_three_feature_formula(aa_atc) -> None:
     eq, fm = aa_atc
     paper = estimate(fm, ((54, 0.85), (48, 0.10), (35, -0.08)))
@@ -124,6 +128,7 @@ def test_paper_three_feature_formula(aa_atc) -> None:
     assert 0.0255 < best.avg_error < paper_error
 
 
+@pytest.mark.slow
 def test_planted_formula_is_recovered() -> None:
     rng = np.random.default_rng(1)
     b = (rng.random((400, 12)) < 0.3).astype(np.uint8)
@@ -142,6 +147,7 @@ def test_planted_formula_is_recovered() -> None:
     assert worst.max_error <= 0.005 + 1e-9 and worst.model == "MAXERR(3)"
 
 
+@pytest.mark.slow
 def test_warm_start() -> None:
     rng = np.random.default_rng(2)
     b = (rng.random((300, 12)) < 0.3).astype(np.uint8)
@@ -168,6 +174,7 @@ def test_fit_rejects_bad_arguments(kwargs: dict) -> None:
         fit_texture(np.ones((3, 2)), np.zeros(3), **kwargs)
 
 
+@pytest.mark.slow
 def test_cli_json_and_csv(tmp_path) -> None:
     out = tmp_path / "flops.csv"
     runner = CliRunner()
@@ -189,6 +196,7 @@ def test_cli_json_and_csv(tmp_path) -> None:
     assert float(rows[0]["equity"]) == data["equities"][rows[0]["flop"]]
 
 
+@pytest.mark.slow
 def test_cli_table() -> None:
     res = CliRunner().invoke(cli, ["flops", "AA", "KK", "--features", "1", "--time-limit", "1"])
     assert res.exit_code == 0, res.output
@@ -211,6 +219,7 @@ def test_cli_errors_are_one_line(args: list[str]) -> None:
     assert "Traceback" not in res.output
 
 
+@pytest.mark.slow
 def test_table4_in_the_docs_is_the_recorded_results() -> None:
     """docs/flops.md's Table 4 is tools/flops_table4.json rendered, and every pair is within 0.5."""
     import importlib.util
@@ -258,6 +267,7 @@ def _signal_during(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, defe
     monkeypatch.setattr(runner, "_received", [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deferred", [True, False])
 @pytest.mark.parametrize("step", ["_walked_equities", "feature_matrix"])
 def test_a_signal_after_the_walk_keeps_the_equities(

@@ -18,6 +18,7 @@ from pokercalc.analysis import equities as eq
 from pokercalc.core.validate import check_board_and_dead
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board", "dead", "game"),
     [
@@ -54,6 +55,7 @@ def test_monte_carlo_agrees_with_exact(players: str, board: str, dead: str, game
         assert abs((m.equity or 0) - (e.equity or 0)) < 4 * m.stderr, (players, e.label)
 
 
+@pytest.mark.slow
 def test_many_cards_dealt_per_deal_keep_the_symmetries() -> None:
     """Ranged players and many random ones: players dealt the same distribution are one
     class whose mean share each reports, so they come out equal, as exact enumeration
@@ -76,6 +78,7 @@ def test_many_cards_dealt_per_deal_keep_the_symmetries() -> None:
         assert p.equity == pytest.approx(1 / 6, abs=1e-15) and p.stderr == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "players", ["AsKs | random", "AsKs | random | random | random | random | random"]
 )
@@ -199,6 +202,7 @@ def test_even_rows_take_a_ranges_own_spread_out_of_its_error() -> None:
     assert clustered < 0.95 * independent
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board"),
     [

@@ -130,6 +130,7 @@ def test_structure_counts(text: str, count: int) -> None:
     assert len(parse_omaha_range(text)) == count
 
 
+@pytest.mark.slow
 def test_structures_partition_every_hand(omaha4: np.ndarray) -> None:
     every = set(parse_omaha_range("random").combos)
     assert every == _set(omaha4) and len(every) == 270_725 == comb(52, 4)
@@ -167,6 +168,7 @@ BRUTE4: list[tuple[str, Pred]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "pred"), BRUTE4, ids=[t for t, _ in BRUTE4])
 def test_brute_force_omaha4(omaha4: np.ndarray, text: str, pred: Pred) -> None:
     rng = parse_omaha_range(text)
@@ -262,6 +264,7 @@ BRUTE_VARS: list[tuple[str, Pred]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "pred"), BRUTE_VARS, ids=[t for t, _ in BRUTE_VARS])
 def test_brute_force_variables_and_operators(omaha4: np.ndarray, text: str, pred: Pred) -> None:
     rng = parse_omaha_range(text)
@@ -269,6 +272,7 @@ def test_brute_force_variables_and_operators(omaha4: np.ndarray, text: str, pred
     assert len(set(rng.combos)) == len(rng)
 
 
+@pytest.mark.slow
 def test_x_keeps_its_old_meaning_where_the_count_says_so() -> None:
     # Read with x as a whole card, these have four cards: x stays a card.
     for text in ("AAxx", "AKxx", "KKKx", "AsKxx", "xhxhxx", "*sxxx", "AA*x", "10s9xxss"):
@@ -279,6 +283,7 @@ def test_x_keeps_its_old_meaning_where_the_count_says_so() -> None:
     assert len(parse_omaha_range("AxAyxy")) == len(parse_omaha_range("AAxxds")) == 864
 
 
+@pytest.mark.slow
 def test_order_is_that_of_from_combos() -> None:
     rng = parse_omaha_range("AKxx,xsxsxdxd")
     assert rng.combos == Range.from_combos("", rng.combos[::-1]).combos
@@ -301,6 +306,7 @@ def _relabellings(hand: tuple[int, ...]) -> set[tuple[int, ...]]:
     }
 
 
+@pytest.mark.slow
 def test_classes_partition_every_hand(omaha4: np.ndarray) -> None:
     keys, counts = every_class()
     assert len(keys) == N_CLASSES and int(counts.sum()) == 270_725
@@ -319,6 +325,7 @@ def test_classes_partition_every_hand(omaha4: np.ndarray) -> None:
     assert np.array_equal(np.unique(class_keys(omaha4))[::-1], keys)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "k", "n"), [("omaha5", 5, 134_459), ("omaha6", 6, 962_988)])
 def test_bigger_games_classes_are_enumerated_without_their_hands(game: str, k: int, n: int) -> None:
     keys, sizes = every_class(game)
@@ -347,6 +354,7 @@ def _stored(game: str) -> np.ndarray:
     return np.frombuffer(blob.partition(b"\n")[2], dtype="<u2")
 
 
+@pytest.mark.slow
 def test_the_ranking_covers_every_class_once() -> None:
     keys, _ = every_class()
     ranked = omaha_ranking()
@@ -363,6 +371,7 @@ def test_the_ranking_covers_every_class_once() -> None:
     assert ranked[-1] == "2s2h2d2c"
 
 
+@pytest.mark.slow
 def test_the_hilo_ranking_covers_every_class_once_by_hilo_value() -> None:
     keys, _ = every_class("omaha-hilo")
     ranked = omaha_ranking("omaha-hilo")
@@ -376,6 +385,7 @@ def test_the_hilo_ranking_covers_every_class_once_by_hilo_value() -> None:
     assert ranked != omaha_ranking()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(RANKED_GAMES))
 def test_the_tool_reproduces_the_first_entries(game: str) -> None:
     import importlib.util
@@ -401,6 +411,7 @@ def test_the_tool_reproduces_the_first_entries(game: str) -> None:
             assert tool.class_equity(name, info["trials"], info["seed"], game) == got
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("percent", [1, 15])
 def test_hilo_percent_takes_the_hilo_ranking(percent: float) -> None:
     rng = parse_omaha_range(f"{percent}%", "omaha-hilo")
@@ -411,6 +422,7 @@ def test_hilo_percent_takes_the_hilo_ranking(percent: float) -> None:
     assert set(rng.combos) != set(parse_omaha_range(f"{percent}%").combos)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("percent", [0.5, 1, 5, 10, 15, 25])
 def test_percent_holds_whole_classes_and_about_that_share(percent: float) -> None:
     rng = parse_omaha_range(f"{percent}%")
@@ -427,6 +439,7 @@ def test_percent_holds_whole_classes_and_about_that_share(percent: float) -> Non
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "percent"),
     [("omaha5", 5), ("omaha5", 0.5), ("omaha5-hilo", 3), ("omaha6", 1), ("omaha6", 0.05)],
@@ -451,6 +464,7 @@ def test_omaha6_percentages_list_at_most_max_hands() -> None:
     assert abs(len(band) - 0.01 * comb(52, 6)) < 24
 
 
+@pytest.mark.slow
 def test_percent_round_trip() -> None:
     for percent in (1, 7.5, 10, 33):
         rng = parse_omaha_range(f"{percent}%")
@@ -482,6 +496,7 @@ def test_query_speed_is_printed() -> None:
 # Weights and unions: as hold'em notation, a hand's last weight wins and 0 removes it.
 
 
+@pytest.mark.slow
 def test_weights_last_one_wins(omaha4: np.ndarray) -> None:
     aces, kings = _rank_count(omaha4, "A") >= 2, _rank_count(omaha4, "K") >= 2
     rng = parse_omaha_range("AAxx:0.5, KKxx")
@@ -539,6 +554,7 @@ def _item_by_item(items: list[str], game: str = "omaha") -> dict[tuple[int, ...]
     return got
 
 
+@pytest.mark.slow
 def test_a_long_repeated_range_is_the_single_item() -> None:
     one = parse_omaha_range("AAxx")
     for text in (",".join(["AAxx"] * 20_001), ", ".join(["AA**", "aaxx", "A A x x"] * 700)):
@@ -566,6 +582,7 @@ def test_a_long_range_keeps_each_hands_last_weight(items: list[str]) -> None:
     assert list(rng.combos) == sorted(want, reverse=True)  # the order of Range.from_combos
 
 
+@pytest.mark.slow
 def test_an_item_given_again_is_not_expanded_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """The guard against work growing with repeats: each distinct item is parsed once (by its
     text) and its hands made once (by what it means), however often it is given."""
@@ -651,6 +668,7 @@ def test_players_are_all_read_before_any_is_expanded(monkeypatch: pytest.MonkeyP
 # Omaha-5 and Omaha-6.
 
 
+@pytest.mark.slow
 def test_brute_force_omaha5(omaha5: np.ndarray) -> None:
     suits = _suit_counts(omaha5)  # of all 2,598,960 hands, once for every profile below
     cases: list[tuple[str, Pred]] = [
@@ -668,6 +686,7 @@ def test_brute_force_omaha5(omaha5: np.ndarray) -> None:
     assert len(parse_omaha_range("xxxxxds", "omaha5")) == int(_profile_of(suits, 2, 2, 1).sum())
 
 
+@pytest.mark.slow
 def test_omaha6_spot_checks() -> None:
     rng = parse_omaha_range("AsKsQsJs**", "omaha6")
     rest = [c for c in range(52) if c not in parse_cards("AsKsQsJs")]
@@ -794,6 +813,7 @@ def test_not_an_omaha_game() -> None:
         parse_omaha_range(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_grammar_corners() -> None:
     # A suit letter before a suffix is the suffix's; a suit letter elsewhere is a suit.
     assert len(parse_omaha_range("AKQJds")) == len(parse_omaha_range("AKQJ$DS")) == 36
@@ -822,6 +842,7 @@ def _slow_match(hand: tuple[int, ...], slots: list[tuple[int | None, int | None]
 SLOT = st.sampled_from(["A", "K", "7", "As", "Kh", "7c", "Qd", "x", "*", "*s", "*h"])
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(SLOT, min_size=4, max_size=4), st.randoms(use_true_random=False))
 def test_patterns_agree_with_the_definition(parts: list[str], rand) -> None:
@@ -848,6 +869,7 @@ def test_patterns_agree_with_the_definition(parts: list[str], rand) -> None:
 PERMS = list(permutations(range(4)))
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(
@@ -890,6 +912,7 @@ def test_a_range_listed_hand_by_hand_is_the_same_range(text: str) -> None:
 GRAMMAR = "AKQT98xX*sdhcr$:,.05 []/RO-!%wyz"
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=12), st.text(alphabet=GRAMMAR, max_size=12)))
 def test_any_text_parses_or_raises_one_line(text: str) -> None:
@@ -1033,6 +1056,7 @@ def test_doc_has_omaha_examples() -> None:
     assert len(DOC_ROWS) >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", DOC_ROWS, ids=[r["pattern"] for r in DOC_ROWS])
 def test_doc_example(row: dict[str, str]) -> None:
     text = row["pattern"].strip("`")
@@ -1164,6 +1188,7 @@ BRUTE5: list[tuple[str, Pred5]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "pred"), BRUTE5, ids=[t for t, _ in BRUTE5])
 def test_brute_force_omaha5_patterns(facts5: _Facts, text: str, pred: Pred5) -> None:
     got, weights = run_omaha_query(text, "omaha5").left  # type: ignore[misc]
@@ -1277,6 +1302,7 @@ SLOW = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "text"), [(g, t) for g, texts in SLOW.items() for t in texts], ids=str
 )
@@ -1308,6 +1334,7 @@ def _rank_multiset_count(k: int, holds: Callable[[list[int]], bool]) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_omaha6_too_many_says_the_true_count() -> None:
     pair_and_two = _rank_multiset_count(6, lambda c: max(c) >= 2 and sum(x > 0 for x in c) >= 3)
     with pytest.raises(InputError, match=rf"'RRON\*\*' holds {pair_and_two:,} omaha6 hands"):
@@ -1329,6 +1356,7 @@ def test_omaha6_too_many_says_the_true_count() -> None:
         run_omaha_query("Rs*s*h*h**", "omaha6")
 
 
+@pytest.mark.slow
 def test_omaha6_patterns_an_old_superset_refused() -> None:
     # A spade and a heart of one rank: inclusion-exclusion over the ranks.
     both = sum((-1) ** (j + 1) * comb(13, j) * comb(52 - 2 * j, 6 - 2 * j) for j in (1, 2, 3))
@@ -1356,6 +1384,7 @@ CARD_TOKENS = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     st.sampled_from(["omaha5", "omaha6"]),

@@ -89,6 +89,7 @@ def brute_outs(hero, board, specific, dead) -> tuple[int, ...]:
     return tuple(out)
 
 
+@pytest.mark.slow
 def test_rule_outs_match_brute_force_on_random_flops_and_turns(monkeypatch) -> None:
     from pokercalc.analysis import outs as outs_module
 
@@ -169,6 +170,7 @@ def _random_cases(n: int, seed: int):
         yield hero, board, opps, text(rest[4:5]) if i % 5 == 0 else ""
 
 
+@pytest.mark.slow
 def test_equity_after_each_card_is_the_engine_with_that_card_on_the_board() -> None:
     for hero, board, opps, dead in _random_cases(6, seed=3):
         try:
@@ -196,6 +198,7 @@ def test_equity_after_each_card_is_the_engine_with_that_card_on_the_board() -> N
         )
 
 
+@pytest.mark.slow
 def test_equity_now_of_weighted_ranges_is_a_run_of_its_own() -> None:
     """Weighted ranges give no exact fractions to combine: the equity now is then run."""
     vs = ["QQ+:0.5,AKs", "random"]
@@ -453,6 +456,7 @@ def brute_outs_short(hero, board, specific, dead, triton: bool) -> tuple[int, ..
     return tuple(out)
 
 
+@pytest.mark.slow
 def test_short_deck_rule_outs_match_brute_force(monkeypatch) -> None:
     from pokercalc.analysis import outs as outs_module
 
@@ -552,6 +556,7 @@ def test_cli_outs_short_deck() -> None:
 # Exact or Monte Carlo
 
 
+@pytest.mark.slow
 def test_monte_carlo_after_each_card_lands_within_four_standard_errors() -> None:
     # A turn against a random hand: cheap to enumerate, so every estimate can be checked.
     args = ("AsKs", "Js9h3dTc", ["random"])
@@ -570,6 +575,7 @@ def test_monte_carlo_after_each_card_lands_within_four_standard_errors() -> None
     assert [(c.equity, c.stderr) for c in again.cards] == [(c.equity, c.stderr) for c in mc.cards]
 
 
+@pytest.mark.slow
 def test_auto_goes_monte_carlo_past_the_threshold_over_all_the_cards() -> None:
     # Two random hands on the flop: 41,122,620 outcomes a card (a quarter weighs as one,
     # counted by rank classes), 45 cards; exact within the default 1e9, not within 1e8.
@@ -582,6 +588,7 @@ def test_auto_goes_monte_carlo_past_the_threshold_over_all_the_cards() -> None:
         assert abs(m.equity - e.equity) < 4 * m.stderr, m.card
 
 
+@pytest.mark.slow
 def test_omaha6_outs_run_by_default_against_a_random_hand() -> None:
     # A random Omaha-6 hand holds 5,245,786 hands: too many to list, so the runs sample.
     r = find_outs("AsKsQd7h2c8d", "Js9h3d", game="omaha6", trials=16384, seed=2)
@@ -592,6 +599,7 @@ def test_omaha6_outs_run_by_default_against_a_random_hand() -> None:
         find_outs("AsKsQd7h2c8d", "Js9h3d", game="omaha6", method="exact")
 
 
+@pytest.mark.slow
 def test_cli_outs_monte_carlo_table_json_and_csv() -> None:
     args = ["outs", "AsKs", "--board", "Js9h3dTc", "--vs", "random", "--mc", "--trials",
             "20000", "--seed", "3"]  # fmt: skip
@@ -627,6 +635,7 @@ def test_cli_outs_bad_engine_options_are_one_line_exit_2(extra: list[str], messa
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in res.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hero", "board", "vs", "game"),
     [("AsKs", "Ah7c2d", ["QQ+"], "holdem"), ("AsKsQdJd", "Js9h3d", ["random"], "omaha")],

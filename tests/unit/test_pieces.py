@@ -60,6 +60,7 @@ def _one_process(players: str, board: str, dead: str, game: str) -> Any:
 
 
 # (Each spot's piece counts are neighbours, so that they share its one-process run.)
+@pytest.mark.slow
 @pytest.mark.parametrize("pieces", [1, 3, 7])
 @pytest.mark.parametrize(("players", "board", "dead", "game"), SPOTS)
 def test_exact_pieces_merge_into_the_one_process_result(
@@ -88,6 +89,7 @@ def test_integer_tallies_stay_integers() -> None:
     assert all(type(x) is int for t in tallies for x in t.tallies)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("trials", [1000, 3 * MC_BLOCK, 100_003])
 @pytest.mark.parametrize(

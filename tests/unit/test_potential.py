@@ -67,6 +67,7 @@ def reference(hero: str, board: str, live: str, opponents: int) -> Potential:
     return potential_from_counts(counts, opponents=opponents)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SPOTS))
 def test_omaha_monte_carlo_potential_agrees_with_enumeration(game: str) -> None:
     hero, board, live = SPOTS[game]
@@ -85,6 +86,7 @@ def test_omaha_monte_carlo_potential_agrees_with_enumeration(game: str) -> None:
     assert got.effective_strength == pytest.approx(ehs, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_omaha_monte_carlo_compares_with_the_best_of_two_opponents() -> None:
     hero, board = "AhAs9c6d", "8h7s2h3d"
     live = "KhQh5h4hJsTs9s5c4c3c2dKd"
@@ -192,6 +194,7 @@ def _csv_rows(args: list[str]) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(res.stdout)))
 
 
+@pytest.mark.slow
 def test_cli_winodds_omaha_csv_shows_potentials() -> None:
     rows = _csv_rows(["AsAdKsKd", "-b", "Qs7h2c3d", "-n", "1-3", "--game", "omaha",
                       "--trials", "20000", "--seed", "1"])  # fmt: skip

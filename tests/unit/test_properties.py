@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def _exact(players: list, board: list[int], dead: list[int]):  # type: ignore[no
     return pokercalc.equity(players, board=board, dead=dead, method="exact", threads=1)
 
 
+@pytest.mark.slow
 @PROPS
 @given(spots(), st.permutations(range(4)))
 def test_relabelling_suits_changes_nothing(spot, sigma: list[int]) -> None:  # type: ignore[no-untyped-def]

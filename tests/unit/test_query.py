@@ -293,6 +293,7 @@ def test_cli_has_help() -> None:
 QUERY_ALPHABET = "AKQJT98765432xsSo+-*,:%()&|[]/ 05GrupNtadnOffsuitConected"
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=20), st.text(alphabet=QUERY_ALPHABET, max_size=16)))
 def test_any_text_parses_or_raises_parse_error_and_cli_never_crashes(text: str) -> None:
@@ -366,6 +367,7 @@ def test_run_query_refuses_omaha_games() -> None:
 # --- a hand read without the parser ------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.integers(0, 51), min_size=2, max_size=2, unique=True),

@@ -285,6 +285,7 @@ def test_doc_example(text: str, row: dict[str, str]) -> None:
 GRAMMAR_ALPHABET = "AKQJT98765432xXsShdco+-*,:%.[]/ 05"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(), st.text(alphabet=GRAMMAR_ALPHABET, max_size=14)))
 def test_any_text_parses_or_raises_parse_error(text: str) -> None:
@@ -297,6 +298,7 @@ def test_any_text_parses_or_raises_parse_error(text: str) -> None:
     assert all(0.0 <= w <= 1.0 for w in rng.weights)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(CLASSES), min_size=1, max_size=6))
 def test_union_of_classes_counts(names: list[str]) -> None:

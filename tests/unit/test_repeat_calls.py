@@ -43,6 +43,7 @@ def test_a_repeated_spot_answers_as_a_fresh_one(players: str, board: str) -> Non
     assert all(r.showdowns == first.showdowns and r.outcomes == first.outcomes for r in again)
 
 
+@pytest.mark.slow
 def test_kept_set_up_matches_the_reference_between_other_spots() -> None:
     spots = [("AhKh | QQ+,AKs", "Qh7h2c"), SPOTS[1]]
     refs = [

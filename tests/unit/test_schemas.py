@@ -88,6 +88,7 @@ def test_shipped_schemas_are_what_the_generator_writes() -> None:
         assert json.loads(gen["render"](name)) == load_schema(name), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("command", "args"), CASES, ids=[" ".join(a) for _, a in CASES])
 def test_json_output_validates(command: str, args: list[str]) -> None:
     doc = run_json(args)

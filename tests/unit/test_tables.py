@@ -60,6 +60,7 @@ def test_class_order_lists_the_169_classes_once() -> None:
     assert tables.CLASS_ORDER[-1] == "22"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("hand", "opponent", "percent"), PUBLISHED)
 def test_published_exact_figures(
     subset: list[tables.HeadsupRow], hand: str, opponent: str, percent: float
@@ -69,6 +70,7 @@ def test_published_exact_figures(
     assert round(100 * cells[opponent, hand].equity, 4) == round(100 - percent, 4)
 
 
+@pytest.mark.slow
 def test_every_cell_is_the_engines_exact_result(subset: list[tables.HeadsupRow]) -> None:
     hands = SUBSET.split(",")
     assert len(subset) == len(hands) ** 2
@@ -125,6 +127,7 @@ def vs_random() -> tuple[tables.TableSpec, list[tables.VsRandomRow]]:
     return spec, list(tables.compute(spec).rows())  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_vs_one_random_hand_is_exact_and_matches_the_shipped_table(
     vs_random: tuple[tables.TableSpec, list[tables.VsRandomRow]],
 ) -> None:
@@ -144,6 +147,7 @@ def test_vs_one_random_hand_is_exact_and_matches_the_shipped_table(
     assert (row.wins, row.ties, row.outcomes) == (r.players[0].wins, r.players[0].ties, r.outcomes)
 
 
+@pytest.mark.slow
 def test_monte_carlo_rows_reach_the_standard_error_and_replay_from_their_seed(
     vs_random: tuple[tables.TableSpec, list[tables.VsRandomRow]],
 ) -> None:
@@ -184,6 +188,7 @@ def test_a_rerun_draws_the_same_deals(
 # Flops.
 
 
+@pytest.mark.slow
 def test_flops_rows_are_the_all_flop_equities() -> None:
     spec = tables.table_spec("flops", "AA,AKs", range_text="QQ+,AK")
     assert spec.hands == ("AA", "AKs")
@@ -214,6 +219,7 @@ def test_flops_lists_combos_when_the_range_is_not_suit_symmetric() -> None:
 # Formats.
 
 
+@pytest.mark.slow
 def test_csv_jsonl_and_parquet_hold_the_same_rows(
     tmp_path: Path, subset: list[tables.HeadsupRow]
 ) -> None:
@@ -280,6 +286,7 @@ def small_spec() -> tables.TableSpec:
     return tables.table_spec("preflop-headsup", SUBSET, piece_cells=3)
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_resumes_and_counts_no_piece_twice(tmp_path: Path) -> None:
     spec = small_spec()
     n = len(spec.pieces())
@@ -302,6 +309,7 @@ def test_an_interrupted_run_resumes_and_counts_no_piece_twice(tmp_path: Path) ->
     assert len(text.splitlines()) == 1 + 7 * 7
 
 
+@pytest.mark.slow
 def test_a_resumed_run_on_an_executor_equals_a_run_in_process(tmp_path: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -325,6 +333,7 @@ def test_shards_of_another_table_are_refused(tmp_path: Path) -> None:
         tables.ShardStore(str(tmp_path / "parts"), other).finished()
 
 
+@pytest.mark.slow
 def test_a_damaged_shard_is_computed_again(tmp_path: Path) -> None:
     spec = small_spec()
     store = tables.ShardStore(str(tmp_path / "parts"), spec)
@@ -341,6 +350,7 @@ def test_a_damaged_shard_is_computed_again(tmp_path: Path) -> None:
 # The command line.
 
 
+@pytest.mark.slow
 def test_cli_writes_the_table_to_stdout(subset: list[tables.HeadsupRow]) -> None:
     res = invoke("table", "preflop-headsup", "--hands", SUBSET)
     assert res.exit_code == 0, res.output
@@ -427,6 +437,7 @@ def _interrupt_after_a_shard(args: list[str], parts: Path) -> tuple[int, str]:
     return proc.returncode, err
 
 
+@pytest.mark.process
 def test_ctrl_c_keeps_the_finished_pieces_and_a_rerun_finishes(tmp_path: Path) -> None:
     out = tmp_path / "vr.csv"
     parts = tmp_path / "vr.csv.parts"
@@ -465,6 +476,7 @@ def test_ctrl_c_keeps_the_finished_pieces_and_a_rerun_finishes(tmp_path: Path) -
         assert Fraction(r["equity_exact"]) == Fraction(2 * c["wins"] + c["ties"], 2 * c["outcomes"])
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_run_in_this_process_between_or_inside_pieces(tmp_path: Path) -> None:
     parts = tmp_path / "hu.csv.parts"
     args = [
@@ -486,6 +498,7 @@ def test_ctrl_c_stops_a_run_in_this_process_between_or_inside_pieces(tmp_path: P
 # A real Dask cluster (tests/process/cluster.py).
 
 
+@pytest.mark.process
 def test_a_worker_lost_in_the_middle_costs_nothing_and_counts_nothing_twice(
     dask_cluster: Cluster, tmp_path: Path
 ) -> None:
@@ -515,6 +528,7 @@ def test_a_worker_lost_in_the_middle_costs_nothing_and_counts_nothing_twice(
     assert [data.piece(i) for i in range(n)] == [local.piece(i) for i in range(n)]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     "args",
     [

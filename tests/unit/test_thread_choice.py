@@ -98,6 +98,7 @@ def test_small_runs_on_two_threads_answer_as_on_one(
 
 
 # (the reference takes 20 s on the three-handed flop: the flop heads-up and the turn three-handed)
+@pytest.mark.slow
 @pytest.mark.parametrize("players,board", [(p, b) for g, p, b in (SMALL[0], SMALL[2])])
 def test_small_hold_em_runs_on_two_threads_equal_the_reference(
     parallel: None, players: str, board: str
@@ -110,6 +111,7 @@ def test_small_hold_em_runs_on_two_threads_equal_the_reference(
     assert got.outcomes == want.outcomes
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

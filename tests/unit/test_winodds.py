@@ -195,6 +195,7 @@ def brute_multiway(hero, board, dead, opponents):
     return potential_from_counts(hp)
 
 
+@pytest.mark.slow
 def test_monte_carlo_against_two_opponents_matches_brute_force():
     hero, board, dead = generated_case(11, 4, 14)
     want = brute_multiway(hero, board, dead, 2)
@@ -263,6 +264,7 @@ def test_no_module_shares_a_name_with_an_api_function():
     assert pokercalc.winodds("AsKs", opponents=1).rows[0].method == "exact"
 
 
+@pytest.mark.slow
 def test_preflop_table_equals_engine_for_another_class():
     row = winodds("7h2d", opponents=1).rows[0]
     ref = equity(["7h2d", RANDOM], method="exact").players[0]
@@ -569,6 +571,7 @@ def test_omaha_strength_stops_at_time_or_trials_whichever_comes_first(game: str)
 # --- the notice before a long exhaustive run, as equity gives it ------------------------------
 
 
+@pytest.mark.slow
 def test_winodds_passes_on_plan_to_a_rows_long_exhaustive_run() -> None:
     seen: list[tuple[int, float]] = []
 
@@ -585,6 +588,7 @@ def test_winodds_passes_on_plan_to_a_rows_long_exhaustive_run() -> None:
     assert len(seen) == 1 and not quick.interrupted
 
 
+@pytest.mark.process
 def test_winodds_exact_says_so_before_a_long_run() -> None:
     import select
     import signal
