@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_runs import invoke
-from click.testing import Result
+from click.testing import CliRunner, Result
 
+from pokercalc.cli import cli
 from pokercalc.output import render
 from pokercalc.texture import flops as flops_module
 
@@ -99,14 +99,18 @@ def steady_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def run(args: list[str], width: int = 80, **env: str) -> Result:
-    """``pokercalc ARGS`` at ``width`` columns, in a folder holding ``regression.json``."""
-    # not CliRunner.isolated_filesystem(): click 8.5 deprecates it (warnings are errors here)
+    """``pokercalc ARGS`` at ``width`` columns, in a folder holding ``regression.json``.
+
+    (CliRunner itself, not cli_runs: ``python tests/cli/test_exact_output.py`` runs this
+    file as a script, with only tests/cli on ``sys.path``.)"""
+    runner = CliRunner()
+    # not runner.isolated_filesystem(): click 8.5 deprecates it (warnings are errors here)
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as folder:
         os.chdir(folder)
         try:
             Path("regression.json").write_text(json.dumps(REGRESSION), encoding="utf-8")
-            return invoke(*args, env=env, columns=width)
+            return runner.invoke(cli, args, env={"COLUMNS": str(width), **env})
         finally:
             os.chdir(here)
 
