@@ -216,11 +216,13 @@ def test_no_progress_when_stderr_is_not_a_terminal() -> None:
 
 
 @pytest.fixture
-def cli_signals() -> Iterator[None]:
+def cli_signals(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The command line's handlers of SIGINT and SIGTERM (and of interrupts Python drops) in
-    this process for one test; the test runner's again after it."""
+    this process for one test; the test runner's again after it, and the signals the test
+    received forgotten (a SIGTERM left there gives a later command in this process exit 143)."""
     from pokercalc.core import runner
 
+    monkeypatch.setattr(runner, "_received", [])
     old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook
     runner.install_signal_handlers()
     try:
