@@ -5,7 +5,7 @@ result class derives from its fields (pokercalc/core/results.py), so a field
 added to a result reaches its schema with no edit here.  Run
 ``python tools/make_schemas.py`` after changing an output format (and bump
 ``formats.SCHEMA_VERSION`` if the change is incompatible);
-tests/test_schemas.py fails while the shipped files differ from this script's.
+tests/unit/test_schemas.py fails while the shipped files differ from this script's.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pokercalc.analysis.hits import HitsResult
 from pokercalc.analysis.outs import OmahaOutsResult, OutsResult
 from pokercalc.analysis.win_odds import WinOddsResult
 from pokercalc.core.evaluator import HandEvaluation
+from pokercalc.core.formats import SCHEMA_VERSION
 from pokercalc.core.games import GAMES
 from pokercalc.core.results import Result, nullable, object_schema
-from pokercalc.output.formats import SCHEMA_VERSION
 from pokercalc.pipelines.check import CheckResult
 from pokercalc.ranges.query import QueryResult
 from pokercalc.texture.flops import FlopStudy
@@ -103,7 +103,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "`pokercalc equity --json`: every player's equity; with --breakdown, --combos, "
         "--distribution or --plot, one player's equity by hand with the run inside.",
     ),
-    # Omaha queries (OmahaQueryResult) write the same keys; tests/test_results.py holds them so.
+    # Omaha queries (OmahaQueryResult) write the same keys, as tests/unit/test_results.py checks.
     "query": envelope("query", QueryResult.json_schema(), "`pokercalc query --json`."),
     "outs": envelope(
         "outs",

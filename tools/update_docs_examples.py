@@ -4,8 +4,8 @@
     python tools/update_docs_examples.py docs/hits.md    # some pages
     python tools/update_docs_examples.py --check         # change nothing; exit 1 if a page would
 
-The examples and their convention are those of ``tests/docs_examples.py``
-(which ``tests/test_docs_examples.py`` runs): output lines that still match
+The examples and their convention are those of ``tests/cli/docs_examples.py``
+(which ``tests/cli/test_docs_examples.py`` runs): output lines that still match
 are kept as written, ellipses included, so ``git diff`` shows exactly what the
 tool now prints differently; read it before committing.  A Python example that
 raises, or a command whose exit status is wrong, is reported and left alone.
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "cli"))
 try:
     import pokercalc  # noqa: F401 - the installed pokercalc, as the tests import it
 except ImportError:

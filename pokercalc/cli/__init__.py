@@ -578,8 +578,8 @@ def executor_options(
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
+    from pokercalc.core import formats
     from pokercalc.core.runner import deferred_signals, write_whole
-    from pokercalc.output import formats
 
     if fmt in ("json", "csv"):
         # The text is made first, where Ctrl-C stops at once (the JSON of millions of Omaha
@@ -615,7 +615,7 @@ def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
 def _csv_of(result: Any) -> str:
     """The CSV of a tabular result or a list of results; a table without rows (no draws,
     say) is still its header."""
-    from pokercalc.output import formats
+    from pokercalc.core import formats
 
     rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
     columns = result.csv_columns() if not rows and hasattr(result, "csv_columns") else None

@@ -75,8 +75,8 @@ def flops_command(
     Example:
       pokercalc flops AA ATC --features 3
     """
+    from pokercalc.core import formats
     from pokercalc.errors import InputError
-    from pokercalc.output import formats
     from pokercalc.texture.flops import flop_study
 
     if n_features is not None and error is not None:

@@ -100,7 +100,7 @@ def _csv_cell(value: Any) -> Any:
 
 def write_rows(out: IO[str], fmt: str, row_class: type[Result], rows: Iterable[Result]) -> int:
     """Write ``rows`` as CSV (with a header) or JSON lines to a text stream; returns the count."""
-    from pokercalc.output.formats import json_line
+    from pokercalc.core.formats import json_line
 
     n = 0
     if fmt == "csv":

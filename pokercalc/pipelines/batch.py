@@ -261,7 +261,7 @@ def iter_scenarios(lines: Iterable[str]) -> Iterator[Scenario | PokercalcError]:
 
 
 def _head(line: int, id_: Any) -> dict[str, Any]:
-    from pokercalc.output.formats import envelope
+    from pokercalc.core.formats import envelope
 
     head = envelope("batch", None)
     del head["result"]
@@ -314,7 +314,7 @@ def run_scenario(
 
 def _line_text(item: Scenario | PokercalcError, shared: Mapping[str, Any]) -> tuple[str, bool]:
     """One output line (JSON, no newline) for an input item, and whether it succeeded."""
-    from pokercalc.output.formats import json_line
+    from pokercalc.core.formats import json_line
 
     if isinstance(item, Scenario):
         obj = run_scenario(item, shared)
@@ -533,7 +533,7 @@ def _runnable(text: str) -> bool:
 
 def _lost_lines(lines: list[tuple[int, str]], error: BaseException) -> list[tuple[str, bool]]:
     """Error lines for input lines whose piece of work failed as a whole."""
-    from pokercalc.output.formats import json_line
+    from pokercalc.core.formats import json_line
 
     if type(error).__name__ in ("WorkerDied", "KilledWorker"):  # a local pool's, Dask's
         error = RuntimeError("the worker process running this line died")

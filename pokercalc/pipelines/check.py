@@ -242,7 +242,7 @@ def _expected_value(value: Any, where: str) -> Fraction:
     >>> _expected_value(_Written("0.460485258458778360001"), "here")
     Fraction(460485258458778360001, 1000000000000000000000)
     """
-    from pokercalc.output.formats import parse_fraction
+    from pokercalc.core.formats import parse_fraction
 
     if isinstance(value, str):
         try:
