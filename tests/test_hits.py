@@ -255,7 +255,7 @@ def test_cli_json_and_csv() -> None:
     code, out = run("hits", "QQ+,AK", "-b", "Kh7c2d", "--csv")
     lines = out.splitlines()
     assert lines[0] == "kind,name,combos,weight,share"
-    assert "made,top pair top kicker,12,12.0,0.4444444444444444" in lines
+    assert "made,top pair top kicker,12,12,0.4444444444444444" in lines  # whole weights as integers
     assert len(lines) == 1 + len(MADE_HANDS) + len(DRAWS)
 
 
