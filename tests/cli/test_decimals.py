@@ -3,82 +3,31 @@ precision whatever ``--decimals`` says; rule-of-thumb figures whole."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from cli_runs import invoke
 from click.testing import Result
+from steady import flop_studies_once, regression_folder, steady_footers
 
-from pokercalc.output import figures, render
+from pokercalc.output import figures
 from pokercalc.output.figures import DEFAULT_DECIMALS, percent, using_decimals
-from pokercalc.texture import flops as flops_module
-
-#: A regression file of exact scenarios only (``check --builtin`` has a Monte Carlo one).
-REGRESSION = {
-    "scenarios": [
-        {"name": "aces vs kings", "players": ["AsAh", "KsKh"], "expected": [0.8264, 0.1736]},
-        {
-            "name": "three-way on the flop",
-            "players": ["AhKh", "7c7d", "QsJs"],
-            "board": "Kd7h2s",
-            "expected": ["52/903", "38/43", "53/903"],
-            "tolerance": "exact",
-        },
-        {"name": "a failure", "players": ["AsKs", "QQ"], "expected": [0.47, 0.53]},
-    ]
-}
-
-
-def _steady(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Footers with a fixed time and thread count, so that the outputs are exact."""
-    for name in ("equity_footer", "winodds_footer"):
-        real = getattr(render, name)
-
-        def steady(result: Any, real: Any = real) -> str:
-            names = {f.name for f in dataclasses.fields(result)}
-            fixed = {k: v for k, v in {"elapsed": 0.25, "threads": 2}.items() if k in names}
-            return str(real(dataclasses.replace(result, **fixed)))
-
-        monkeypatch.setattr(render, name, steady)
-
-
-#: Flop studies already computed, by their arguments: each takes a second or two.
-_STUDIES: dict[str, Any] = {}
 
 
 @pytest.fixture(autouse=True)
 def steady_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    _steady(monkeypatch)
-    real = flops_module.flop_study
-
-    def once(*args: Any, **kwargs: Any) -> Any:
-        key = repr((args, {k: v for k, v in kwargs.items() if k != "progress"}))
-        if key not in _STUDIES:
-            _STUDIES[key] = real(*args, **kwargs)
-        return _STUDIES[key]
-
-    monkeypatch.setattr(flops_module, "flop_study", once)
+    steady_footers(monkeypatch)
+    flop_studies_once(monkeypatch)
     yield
 
 
 def run(args: list[str], width: int = 80, **env: str) -> Result:
     """``pokercalc ARGS`` at ``width`` columns, in a folder holding ``regression.json``."""
-    # not CliRunner.isolated_filesystem(): click 8.5 deprecates it (warnings are errors here)
-    here = os.getcwd()
-    with tempfile.TemporaryDirectory() as folder:
-        os.chdir(folder)
-        try:
-            Path("regression.json").write_text(json.dumps(REGRESSION), encoding="utf-8")
-            return invoke(*args, env=env, columns=width)
-        finally:
-            os.chdir(here)
+    with regression_folder():
+        return invoke(*args, env=env, columns=width)
 
 
 # --- one number of decimals, and --decimals -----------------------------------------------

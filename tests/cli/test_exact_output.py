@@ -7,39 +7,18 @@ change of a table, look at the new outputs and write them with
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import os
 import re
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from steady import flop_studies_once, regression_folder, steady_footers
 
 from pokercalc.cli import cli
-from pokercalc.output import render
-from pokercalc.texture import flops as flops_module
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "output"
 WIDTHS = (40, 60, 80, 120)
-#: A regression file of exact scenarios only (``check --builtin`` has a Monte Carlo one).
-REGRESSION = {
-    "scenarios": [
-        {"name": "aces vs kings", "players": ["AsAh", "KsKh"], "expected": [0.8264, 0.1736]},
-        {
-            "name": "three-way on the flop",
-            "players": ["AhKh", "7c7d", "QsJs"],
-            "board": "Kd7h2s",
-            "expected": ["52/903", "38/43", "53/903"],
-            "tolerance": "exact",
-        },
-        {"name": "a failure", "players": ["AsKs", "QQ"], "expected": [0.47, 0.53]},
-    ]
-}
-
 #: (name, arguments): every command with a table, in the situations that matter.
 CASES: list[tuple[str, list[str]]] = [
     ("eval", ["eval", "AsKsQsJsTs", "7c7d7h2s2d"]),
@@ -66,35 +45,10 @@ CASES: list[tuple[str, list[str]]] = [
 ]
 
 
-def _steady(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Footers with a fixed time and thread count, so that the outputs are exact."""
-    for name in ("equity_footer", "winodds_footer"):
-        real = getattr(render, name)
-
-        def steady(result: Any, real: Any = real) -> str:
-            names = {f.name for f in dataclasses.fields(result)}
-            fixed = {k: v for k, v in {"elapsed": 0.25, "threads": 2}.items() if k in names}
-            return str(real(dataclasses.replace(result, **fixed)))
-
-        monkeypatch.setattr(render, name, steady)
-
-
-#: Flop studies already computed, by their arguments: each takes a second or two.
-_STUDIES: dict[str, Any] = {}
-
-
 @pytest.fixture(autouse=True)
 def steady_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    _steady(monkeypatch)
-    real = flops_module.flop_study
-
-    def once(*args: Any, **kwargs: Any) -> Any:
-        key = repr((args, {k: v for k, v in kwargs.items() if k != "progress"}))
-        if key not in _STUDIES:
-            _STUDIES[key] = real(*args, **kwargs)
-        return _STUDIES[key]
-
-    monkeypatch.setattr(flops_module, "flop_study", once)
+    steady_footers(monkeypatch)
+    flop_studies_once(monkeypatch)
     yield
 
 
@@ -103,16 +57,8 @@ def run(args: list[str], width: int = 80, **env: str) -> Result:
 
     (CliRunner itself, not cli_runs: ``python tests/cli/test_exact_output.py`` runs this
     file as a script, with only tests/cli on ``sys.path``.)"""
-    runner = CliRunner()
-    # not runner.isolated_filesystem(): click 8.5 deprecates it (warnings are errors here)
-    here = os.getcwd()
-    with tempfile.TemporaryDirectory() as folder:
-        os.chdir(folder)
-        try:
-            Path("regression.json").write_text(json.dumps(REGRESSION), encoding="utf-8")
-            return runner.invoke(cli, args, env={"COLUMNS": str(width), **env})
-        finally:
-            os.chdir(here)
+    with regression_folder():
+        return CliRunner().invoke(cli, args, env={"COLUMNS": str(width), **env})
 
 
 def shown(name: str, result: Result) -> str:
@@ -157,7 +103,7 @@ def _write_golden() -> None:
     """Write tests/cli/golden/output/ from the current commands (look at the diff first)."""
     mp = pytest.MonkeyPatch()
     try:
-        _steady(mp)
+        steady_footers(mp)
         GOLDEN.mkdir(parents=True, exist_ok=True)
         for name, args in CASES:
             for width in WIDTHS:

@@ -11,7 +11,6 @@ over "d", "Straight" over "3", "...,J" over "9s" and "7100%" all fail.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import os
@@ -24,9 +23,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
+from steady import steady_footers
 
 from pokercalc import cli as cli_module
-from pokercalc.output import render
 from pokercalc.output.fit import Parts, Words, fit_all, pieces
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render_widths"
@@ -83,19 +82,6 @@ GOLDEN_CASES = (
 )
 
 
-def _steady(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Footers with a fixed time and thread count, so that the outputs are exact."""
-    for name in ("equity_footer", "winodds_footer"):
-        real = getattr(render, name)
-
-        def steady(result: Any, real: Any = real) -> str:
-            names = {f.name for f in dataclasses.fields(result)}
-            fixed = {k: v for k, v in {"elapsed": 0.25, "threads": 2}.items() if k in names}
-            return str(real(dataclasses.replace(result, **fixed)))
-
-        monkeypatch.setattr(render, name, steady)
-
-
 _DRAWN: dict[str, Callable[[], Any]] = {}
 
 
@@ -140,7 +126,7 @@ def _pieces(text: str) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def steady_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    _steady(monkeypatch)
+    steady_footers(monkeypatch)
     yield
 
 
@@ -228,7 +214,7 @@ def _write_golden() -> None:
     """Write tests/cli/golden/render_widths/ from the current commands (look at the diff first)."""
     mp = pytest.MonkeyPatch()
     try:
-        _steady(mp)
+        steady_footers(mp)
         GOLDEN.mkdir(parents=True, exist_ok=True)
         for name in GOLDEN_CASES:
             renderable = _renderable(dict(CASES)[name], mp)
