@@ -118,6 +118,22 @@ cdef enum:
 cdef extern from "stdlib.h":
     int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
 
+# The Monte Carlo kernel (:func:`_mc`) is kept out of line (GCC): each of its compilations is
+# called once, from :func:`play_as`, and under setup.py's raised budgets GCC inlined the
+# Omaha ones through :func:`play` into the OpenMP loop of ``Kernel.montecarlo``, where the
+# unrolled triple loop of ``omaha_pair`` ran short of registers (the tables' addresses
+# reloaded and values moved about in every step).  Out of line, as the hold'em ones are,
+# the kernel has the registers to itself.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #define PC_KERNEL_VOID __attribute__((noinline)) void
+    #else
+    #define PC_KERNEL_VOID void
+    #endif
+    """
+    ctypedef void kernel_void "PC_KERNEL_VOID"
+
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
     int __builtin_ctzll(unsigned long long) nogil

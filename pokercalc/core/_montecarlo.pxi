@@ -467,8 +467,8 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
     s0[3] = st[3]
 
 
-cdef void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials, int64_t* cnt,
-              int64_t* cb, forming_t* fm, ranking_t* rk) noexcept nogil:
+cdef kernel_void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials,
+                    int64_t* cnt, int64_t* cb, forming_t* fm, ranking_t* rk) noexcept nogil:
     # The ranged players (every player not dealt from the deck who holds more than one
     # hand, or all of them with a joint table) are drawn by :func:`draw_hands`.
     #
