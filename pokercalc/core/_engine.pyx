@@ -4,8 +4,8 @@
 Every player is a distribution of combos; the kernels see flat arrays (one
 entry per combo of every player, player ``p`` owning ``off[p] .. off[p+1]``)
 and never touch a Python object per hand or per board.  The Python side
-(analysis/equities.py) builds the arrays, validates, picks the method and turns
-tallies into results.  A kernel is compiled per forming rule and ranking
+(pokercalc/engine/: problem.py builds the arrays, plan.py picks the method,
+exact.py and montecarlo.py turn tallies into results) validates first.  A kernel is compiled per forming rule and ranking
 (``forming_t``, ``ranking_t``); :func:`play` picks the one the game asks for.
 The problem and the Kernel object are declared in _engine.pxd; the exhaustive
 kernels are in _enumerate.pxi and the Monte Carlo ones in _montecarlo.pxi.
