@@ -19,7 +19,7 @@ from itertools import chain, combinations, permutations
 from operator import or_
 from typing import TYPE_CHECKING, Any, Literal, Union
 
-from pokercalc.core.cards import FULL_MASK, card_mask, cards_of_mask, mask_of
+from pokercalc.core.cards import FULL_MASK, card_mask, cards_of_mask, format_cards, mask_of
 from pokercalc.core.games import HOLDEM, Game
 from pokercalc.core.runner import Control, run_here
 from pokercalc.errors import CardConflictError, InputError, InternalError
@@ -679,6 +679,17 @@ def drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
     nothing changes.
     """
     out = list(ranges)
+    certain = [mask_of(r.combos[0]) if is_listed(r) and len(r) == 1 else 0 for r in out]
+    held = 0
+    for j, m in enumerate(certain):
+        if m & held:  # two players hold the same card for certain: name it and them
+            i = next(i for i in range(j) if certain[i] & m)
+            both = format_cards(sorted(cards_of_mask(certain[i] & m), reverse=True))
+            raise CardConflictError(
+                f"no deal is possible: players {i + 1} ({out[i].text!r}) and {j + 1} "
+                f"({out[j].text!r}) both hold {both}"
+            )
+        held |= m
     changed = True
     while changed:
         changed = False
@@ -699,7 +710,8 @@ def drop_certain_conflicts(ranges: list[Player]) -> list[Player]:
                 continue
             if all(m & others for m in r.masks()):
                 raise CardConflictError(
-                    f"no deal is possible: every hand of {r.text!r} collides with another player's"
+                    f"no deal is possible: every hand of {r.text!r} collides with another "
+                    f"player's {format_cards(sorted(cards_of_mask(others), reverse=True))}"
                 )
             out[i] = r.without(cards_of_mask(others))  # (keeps the masks it found)
             changed = True

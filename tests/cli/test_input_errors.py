@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from cli_runs import invoke, one_line_error
+
+import pokercalc
+from pokercalc.errors import CardConflictError
 
 MARKUP = "[50]AKs,QQ[/50]"
 
@@ -274,3 +278,30 @@ def test_click_messages_quoting_a_file_name_with_line_breaks_stay_one_line(tmp_p
     ):
         line = one_line_error(invoke(*args))
         assert "\\n" in line or "\\u2028" in line, (args, line)
+
+
+@pytest.mark.parametrize(
+    ("players", "game", "message"),
+    [
+        (["AsKs", "AsQd"], "holdem", "players 1 ('AsKs') and 2 ('AsQd') both hold As"),
+        (["AsKs", "QQ", "KsKh"], "holdem", "players 1 ('AsKs') and 3 ('KsKh') both hold Ks"),
+        (["AsKs", "AsKs"], "holdem", "players 1 ('AsKs') and 2 ('AsKs') both hold AsKs"),
+        (
+            ["AsKs", "AsKd,KsKh"],
+            "holdem",
+            "every hand of 'AsKd,KsKh' collides with another player's AsKs",
+        ),  # fmt: skip
+        (
+            ["AsKsQdJd", "AsQhJh2c"],
+            "omaha",
+            "players 1 ('AsKsQdJd') and 2 ('AsQhJh2c') both hold As",
+        ),
+    ],
+)
+def test_a_card_conflict_names_the_card(players: list[str], game: str, message: str) -> None:
+    # Exact and Monte Carlo alike: the conflict is found before either runs.
+    for method in ("--exact", "--mc"):
+        line = one_line_error(invoke("equity", *players, "--game", game, method))
+        assert line == f"Error: no deal is possible: {message}"
+    with pytest.raises(CardConflictError, match=re.escape(message)):
+        pokercalc.equity(players, game=game)
