@@ -115,7 +115,7 @@ def test_interrupt_before_the_first_deal_prints_the_players_and_exits_130(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["AsKs | AsQd"], "conflict"),
+        (["AsKs | AsQd"], "both hold As"),
         (["AsKs | QdQh", "--board", "Qd2c3c"], "player 2"),
         (["AsKs | QQ", "--board", "QcQsQd"], "player 2"),
         (["AsKs | QQ", "--board", "As2c3c"], "As"),

@@ -451,7 +451,7 @@ def _one_line_error(args: list[str]) -> str:
         ("omaha5", "AsKsQsJs | random", "", "4 cards.* omaha5 hand has 5"),
         ("omaha6", "AsKsQdJdTc | random", "", "5 cards.* omaha6 hand has 6"),
         ("omaha", "AsKsQdJd | random", "Qd7c2h", "blocked by Qd"),  # a hand holding a board card
-        ("omaha", "AsKsQdJd | AsQhJhTh", "", "conflict"),  # two players hold the same card
+        ("omaha", "AsKsQdJd | AsQhJhTh", "", "both hold As"),  # two players hold the same card
     ],
 )
 def test_bad_hands_are_one_line_and_exit_2(

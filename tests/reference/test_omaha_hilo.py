@@ -416,7 +416,7 @@ def _one_line_error(args: list[str]) -> str:
         ("omaha-hilo", "As2sQdJd3c | random", "", "5 cards.* omaha-hilo hand has 4"),
         ("omaha-hilo", "As2s | random", "", "2 cards.* omaha-hilo hand has 4"),
         ("omaha-hilo", "As2sQdJd | random", "Qd7c2h", "blocked by Qd"),
-        ("omaha5-hilo", "As2sQdJd3c | Ah2hQhJh3c", "", "conflict"),
+        ("omaha5-hilo", "As2sQdJd3c | Ah2hQhJh3c", "", "both hold 3c"),
     ],
 )
 def test_bad_hands_are_one_line_and_exit_2(
