@@ -14,12 +14,15 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from pokercalc import __version__
 from pokercalc.errors import PokercalcError
+
+if TYPE_CHECKING:  # (the engine loads when a command runs, not when the CLI starts)
+    from pokercalc.engine.options import EngineOptions
 
 FORMATS = ("table", "json", "csv")
 
@@ -819,6 +822,19 @@ def exit_if_interrupted(result: Any) -> None:
 
         click.echo("pokercalc: interrupted; the output shows what was done", err=True)
         raise SystemExit(exit_status())
+
+
+def note_unused(engine: EngineOptions, method: str) -> None:
+    """One line on stderr naming the Monte Carlo options a run that ``"auto"`` enumerated
+    exactly did not use (``--exact`` refuses them instead): no option is silently ignored."""
+    unused = [f"--{name}" for name in engine.unused_by(method)]
+    if unused:
+        names = ", ".join(unused[:-1]) + (" and " if len(unused) > 1 else "") + unused[-1]
+        click.echo(
+            f"pokercalc: {names} not used: the spot is small enough to enumerate exactly "
+            "(--mc samples it instead)",
+            err=True,
+        )
 
 
 def plan_notice(outcomes: int, seconds: float) -> None:

@@ -83,6 +83,15 @@ class EngineOptions(FieldMethods):
             "threads": self.threads,
         }
 
+    def unused_by(self, method: str) -> tuple[str, ...]:
+        """The Monte Carlo options given (``trials``, ``time``, ``stderr``, ``seed``) that a run
+        made by ``method`` did not use: all of them when ``"auto"`` chose to enumerate.  (With
+        ``method="exact"`` they are refused when the options are made.)"""
+        if method != "exact":
+            return ()
+        given = {"trials": self.trials, "time": self.time, "stderr": self.stderr, "seed": self.seed}
+        return tuple(name for name, value in given.items() if value is not None)
+
     def for_workers(self, workers: int) -> EngineOptions:
         """The options of a run whose pieces ``workers`` processes share: ``"auto"``
         enumerates what each worker could enumerate alone, times the workers."""

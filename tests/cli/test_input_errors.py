@@ -305,3 +305,35 @@ def test_a_card_conflict_names_the_card(players: list[str], game: str, message: 
         assert line == f"Error: no deal is possible: {message}"
     with pytest.raises(CardConflictError, match=re.escape(message)):
         pokercalc.equity(players, game=game)
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["--time", "2"], "--time"),
+        (["--seed", "3", "--trials", "1000"], "--trials and --seed"),
+        (["--stderr", "0.01", "--seed", "1", "--trials", "10"], "--trials, --stderr and --seed"),
+    ],
+)
+def test_monte_carlo_options_an_exact_run_did_not_use_are_said(
+    options: list[str], named: str
+) -> None:
+    # "auto" enumerates this spot; --exact would refuse the options, auto says it ignored them.
+    result = invoke("equity", "AsKs | QQ", *options, "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["result"]["method"] == "exact"
+    assert result.stderr == (
+        f"pokercalc: {named} not used: the spot is small enough to enumerate exactly "
+        "(--mc samples it instead)\n"
+    )
+    sampled = invoke("equity", "AsKs | QQ", *options, "--mc", "--json")
+    assert sampled.exit_code == 0 and sampled.stderr == ""
+
+
+def test_engine_options_know_what_an_exact_run_leaves_unused() -> None:
+    from pokercalc.engine.options import EngineOptions
+
+    options = EngineOptions(trials=10, seed=1, threads=1)
+    assert options.unused_by("exact") == ("trials", "seed")
+    assert options.unused_by("mc") == ()
+    assert EngineOptions(threads=1).unused_by("exact") == ()
