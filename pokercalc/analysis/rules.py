@@ -30,6 +30,7 @@ pokercalc.errors.InputError: hits in omaha is not available yet; it plays holdem
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -296,7 +297,7 @@ Cards = tuple[int, ...]
 DrawFact = tuple[str, Cards, int]
 
 
-class HandRules:
+class HandRules(ABC):
     """How a game forms a hand of hole and board cards, and the facts analyses ask of it."""
 
     #: the game's forming rule, as ``Game.forming`` names it
@@ -307,52 +308,52 @@ class HandRules:
     def __init__(self, game: Game) -> None:
         self.game = game
 
+    @abstractmethod
     def value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The high value of ``hole`` on ``board`` under the game's ranking."""
-        raise NotImplementedError
 
+    @abstractmethod
     def value_after(self, hole: Sequence[int], board: Sequence[int]) -> Callable[[int], int]:
         """The value of ``hole`` on ``board`` once a card is added to the board, as a function
         of that card."""
-        raise NotImplementedError
 
+    @abstractmethod
     def low_value(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The eight-or-better low of ``hole`` on ``board`` (higher is better), 0 for none."""
-        raise NotImplementedError
 
+    @abstractmethod
     def board_strength(self, board: Sequence[int]) -> int:
         """The strength the ``board`` alone gives every player, whose improvement is no out."""
-        raise NotImplementedError
 
     def is_nuts(self, value: int, board: Sequence[int], others: Sequence[int]) -> bool:
         """No hand of ``others`` (the cards an opponent may hold) beats ``value`` on ``board``
-        (rules that track the nuts)."""
-        raise NotImplementedError
+        (asked only of rules that track the nuts)."""
+        raise TypeError(f"{type(self).__name__} does not track the nuts")
 
     def is_nut_low(self, low: int, board: Sequence[int], others: Sequence[int]) -> bool:
         """``low`` (not 0) is a low and no hand of ``others`` makes a better one on ``board``
-        (rules of games with a low)."""
-        raise NotImplementedError
+        (asked only of rules that track the nuts)."""
+        raise TypeError(f"{type(self).__name__} does not track the nuts")
 
+    @abstractmethod
     def straight_outs(self, h: Cards, b: Cards, d: Cards) -> Cards:
         """The unseen cards completing a straight for the hero, highest first."""
-        raise NotImplementedError
 
+    @abstractmethod
     def flush_outs(self, h: Cards, b: Cards, d: Cards) -> Cards:
         """The unseen cards completing a flush for the hero, highest first."""
-        raise NotImplementedError
 
+    @abstractmethod
     def flush_draws(self, h: Cards, b: Cards, d: Cards) -> list[DrawFact]:
         """The flush draws (and backdoor flush draws) of the hero, with their cards."""
-        raise NotImplementedError
 
+    @abstractmethod
     def straight_draw_name(self, h: Cards, b: Cards, outs: Cards) -> str | None:
         """The name of the straight draw that ``outs`` (from :meth:`straight_outs`) complete."""
-        raise NotImplementedError
 
+    @abstractmethod
     def draw_counts(self, h: Cards, b: Cards, d: Cards) -> tuple[int, ...]:
         """For each standard category 0..8, the unseen cards raising the hero into it."""
-        raise NotImplementedError
 
 
 class BestFive(HandRules):
