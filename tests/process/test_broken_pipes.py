@@ -44,8 +44,6 @@ def _env() -> dict[str, str]:
 def test_a_reader_gone_ends_the_command_quietly_with_141(
     name: str, args: list[str], stdin: str
 ) -> None:
-    if name == "flops-csv-stdout" and not Path("/dev/stdout").exists():
-        pytest.skip("no /dev/stdout here")
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first byte: every write breaks the pipe
     try:
