@@ -12,9 +12,11 @@ compiled kernels get the forming rule and the rankings by their numbers.
 (36, 4, 23)
 >>> get_game("omaha5").forming, [r.name for r in OMAHA_HILO.rankings]
 ('omaha', ['high', 'low8'])
->>> get_game("stud")  # doctest: +IGNORE_EXCEPTION_DETAIL
+>>> get_game("razz").board_cards, get_game("stud").max_players, get_game("badugi").range_language
+(0, 7, 'cards')
+>>> get_game("pineapple")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
-pokercalc.errors.InputError: unknown game 'stud'; the games are holdem, shortdeck, ...
+pokercalc.errors.InputError: unknown game 'pineapple'; the games are holdem, shortdeck, ...
 """
 
 from __future__ import annotations
@@ -51,6 +53,13 @@ __all__ = [
     "OMAHA6",
     "OMAHA_HILO",
     "OMAHA5_HILO",
+    "STUD",
+    "STUD_HILO",
+    "RAZZ",
+    "DRAW",
+    "DEUCE_TO_SEVEN_DRAW",
+    "ACE_TO_FIVE_DRAW",
+    "BADUGI_DRAW",
     "get_game",
     "CATEGORY_NAMES",
 ]
@@ -79,7 +88,8 @@ KERNEL_MAX_BOARD = 5
 BEST_FIVE = "any"
 #: Exactly two of the player's own cards and three of the board's (Omaha).
 TWO_PLUS_THREE = "omaha"
-#: The player's own cards only, no board (stud, draw games: none is played yet).
+#: The player's own cards only, no board (stud, razz, the draw games): the cards a player
+#: is given are kept and the rest of its hand is dealt from the deck.
 OWN_CARDS = "own"
 
 #: Each forming rule's number on the compiled side (FORMING_* of core/_game.pxd).
@@ -108,14 +118,15 @@ SHORTDECK_HIGH = Ranking(name="shortdeck", title="Short-deck high", id=1)
 SHORTDECK_TRITON_HIGH = Ranking(name="shortdeck-triton", title="Short-deck high, Triton", id=2)
 #: Five distinct ranks from ace to eight, ace low, straights and flushes ignored (hi/lo).
 LOW8 = Ranking(name="low8", title="Eight-or-better low", id=3, low=True)
-#: Ace-to-five low (razz, California lowball): no evaluator yet.
-ACE_TO_FIVE = Ranking(name="ace-to-five", title="Ace-to-five low", id=4, low=True, evaluated=False)
-#: Deuce-to-seven low (Kansas City lowball, triple draw): no evaluator yet.
-DEUCE_TO_SEVEN = Ranking(
-    name="deuce-to-seven", title="Deuce-to-seven low", id=5, low=True, evaluated=False
-)
-#: Badugi: four cards of four suits and four ranks, lowest wins: no evaluator yet.
-BADUGI = Ranking(name="badugi", title="Badugi", id=6, low=True, evaluated=False)
+#: Ace-to-five low (razz, California lowball): the best five, aces low, straights and flushes
+#: ignored, pairs counting against; no qualifier.
+ACE_TO_FIVE = Ranking(name="ace-to-five", title="Ace-to-five low", id=4, low=True)
+#: Deuce-to-seven low (Kansas City lowball, triple draw): aces high only, straights and
+#: flushes counting against; 7-5-4-3-2 unsuited is the best hand.
+DEUCE_TO_SEVEN = Ranking(name="deuce-to-seven", title="Deuce-to-seven low", id=5, low=True)
+#: Badugi: the largest set of cards of distinct suits and ranks plays, more cards beat fewer,
+#: then the lower highest card (aces low).
+BADUGI = Ranking(name="badugi", title="Badugi", id=6, low=True)
 
 #: Every ranking by name.
 RANKINGS: dict[str, Ranking] = {
@@ -191,9 +202,17 @@ class Game(FieldMethods):
 
     @cached_property
     def range_language(self) -> str:
-        """How its players' ranges are written: "holdem" (notation and pocket queries) or
-        "omaha" (Omaha hands, ranges and patterns)."""
-        return "omaha" if self.forming == "omaha" else "holdem"
+        """How its players' ranges are written: "holdem" (notation and pocket queries),
+        "omaha" (Omaha hands, ranges and patterns) or "cards" (the cards each player is given,
+        the rest of the hand dealt from the deck: games without a board)."""
+        if self.forming == OWN_CARDS:
+            return "cards"
+        return "omaha" if self.forming == TWO_PLUS_THREE else "holdem"
+
+    @cached_property
+    def has_board(self) -> bool:
+        """False in the games where each player's hand is its own cards only."""
+        return self.board_cards > 0
 
     @cached_property
     def hilo(self) -> bool:
@@ -296,10 +315,45 @@ OMAHA5_HILO = _game(
     rankings=(HIGH, LOW8),
 )
 
+STUD = _game("stud", "Seven-card stud", hole=7, board=0, forming=OWN_CARDS, rankings=(HIGH,))
+STUD_HILO = _game(
+    "stud-hilo",
+    "Seven-card stud hi/lo, eight or better",
+    hole=7,
+    board=0,
+    forming=OWN_CARDS,
+    rankings=(HIGH, LOW8),
+)
+RAZZ = _game("razz", "Razz", hole=7, board=0, forming=OWN_CARDS, rankings=(ACE_TO_FIVE,))
+DRAW = _game("draw", "Five-card draw", hole=5, board=0, forming=OWN_CARDS, rankings=(HIGH,))
+DEUCE_TO_SEVEN_DRAW = _game(
+    "2-7", "Deuce-to-seven lowball", hole=5, board=0, forming=OWN_CARDS, rankings=(DEUCE_TO_SEVEN,)
+)
+ACE_TO_FIVE_DRAW = _game(
+    "a-5", "Ace-to-five lowball", hole=5, board=0, forming=OWN_CARDS, rankings=(ACE_TO_FIVE,)
+)
+BADUGI_DRAW = _game("badugi", "Badugi", hole=4, board=0, forming=OWN_CARDS, rankings=(BADUGI,))
+
 #: Every game by name.
 GAMES: dict[str, Game] = {
     g.name: g
-    for g in (HOLDEM, SHORTDECK, SHORTDECK_TRITON, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO)
+    for g in (
+        HOLDEM,
+        SHORTDECK,
+        SHORTDECK_TRITON,
+        OMAHA,
+        OMAHA5,
+        OMAHA6,
+        OMAHA_HILO,
+        OMAHA5_HILO,
+        STUD,
+        STUD_HILO,
+        RAZZ,
+        DRAW,
+        DEUCE_TO_SEVEN_DRAW,
+        ACE_TO_FIVE_DRAW,
+        BADUGI_DRAW,
+    )
 }
 _ALIASES = {
     "nlhe": "holdem",
@@ -311,6 +365,18 @@ _ALIASES = {
     "o8": "omaha-hilo",
     "omaha-8": "omaha-hilo",
     "plo5-8": "omaha5-hilo",
+    "stud7": "stud",
+    "seven-card-stud": "stud",
+    "stud8": "stud-hilo",
+    "stud-8": "stud-hilo",
+    "stud/8": "stud-hilo",
+    "five-card-draw": "draw",
+    "deuce-to-seven": "2-7",
+    "27": "2-7",
+    "2-7-lowball": "2-7",
+    "ace-to-five": "a-5",
+    "a5": "a-5",
+    "a-5-lowball": "a-5",
 }
 
 
