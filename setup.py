@@ -129,6 +129,13 @@ extensions = [
         extra_link_args=OPENMP,
     ),
     Extension(
+        "pokercalc.core._own",
+        ["pokercalc/core/_own.pyx"],
+        include_dirs=["pokercalc", "."],
+        extra_compile_args=COMPILE_ARGS + OPENMP,
+        extra_link_args=OPENMP,
+    ),
+    Extension(
         "pokercalc.texture._flops",
         ["pokercalc/texture/_flops.pyx"],
         include_dirs=["pokercalc", "."],

@@ -228,6 +228,11 @@ def _checked(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:func:`check_board_and_dead`, checked."""
     b, d = cards_arg(board, "board"), cards_arg(dead, "dead")
+    if b and game is not None and game.board_cards == 0:
+        raise InputError(
+            f"{game.name} has no board: give each player's cards, and folded players' cards "
+            "as dead cards"
+        )
     if game is not None and game.outside_mask:
         from .cards import card_mask
 

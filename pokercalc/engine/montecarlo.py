@@ -327,14 +327,18 @@ def run_montecarlo(
     seed: int | None,
     start: float,
     progress: Callable[[float], None] | None,
+    make_sampler: Callable[[Any, int], Any] | None = None,
 ) -> EquityResult:
+    """Monte Carlo until ``trials`` deals, ``time`` seconds or every standard error below
+    ``stderr``; ``make_sampler`` makes the blocks' runner (:class:`Sampler`, or the games
+    without a board's)."""
     from pokercalc.core import _engine
 
     if trials is None and time is None and stderr is None:
         time = DEFAULT_TIME
     seed = new_seed() if seed is None else seed
     try:
-        sampler = Sampler(prob, threads)
+        sampler = (make_sampler or Sampler)(prob, threads)
     except KeyboardInterrupt:
         # Stopped while its tables were drawn: a Monte Carlo run all the same, with no deal.
         return mc_no_deal(prob, outcomes, counted, threads, seed, _time.perf_counter() - start)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pokercalc.engine.exact import exhaustive
+from pokercalc.engine.own import OwnProblem, run_own
 from pokercalc.engine.montecarlo import run_montecarlo
 from pokercalc.engine.plan import choose_method, exact_threads
 from pokercalc.engine.problem import Problem
@@ -12,7 +13,7 @@ from pokercalc.engine.results import EquityResult
 
 
 def run_problem(
-    prob: Problem,
+    prob: Problem | OwnProblem,
     method: str,
     limit: float,
     threads: int,
@@ -25,6 +26,10 @@ def run_problem(
     on_plan: Callable[[int, float], None] | None,
 ) -> EquityResult:
     """Count the outcomes, choose the method, and run it."""
+    if isinstance(prob, OwnProblem):
+        return run_own(
+            prob, method, limit, threads, trials, time, stderr, seed, start, progress, on_plan
+        )
     method, outcomes, counted = choose_method(prob, method, limit)
     if method == "exact":
         return exhaustive(

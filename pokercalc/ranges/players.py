@@ -82,6 +82,8 @@ def parse_players(
             f"{seats} players, {len(board)} board and {len(dead)} dead cards need "
             f"{needed + more} cards; the {game.name} deck has {game.deck_size}"
         )
+    if game.range_language == "cards":
+        return card_players(items, game, dead)
     omaha = game.range_language == "omaha"
     if omaha:
         # Every player's text is read before any is expanded: a wide Omaha-6 range takes
@@ -105,6 +107,26 @@ def parse_players(
     if len(ranges) == 1:
         # One player alone is played against one random hand, as PokerStove does.
         ranges.append(random_player(game).without(board + dead + outside))
+    return ranges
+
+
+def card_players(items: list[str | Range], game: Game, dead: tuple[int, ...]) -> list[Player]:
+    """Players of a game without a board: each the card sets it is given
+    (:mod:`pokercalc.ranges.card_sets`), none with a dead card."""
+    from pokercalc.ranges.card_sets import parse_card_sets
+
+    ranges: list[Player] = []
+    for i, item in enumerate(items):
+        who = f"player {i + 1}"
+        if isinstance(item, Range):
+            if any(len(c) > game.hole_cards for c in item.combos):
+                raise InputError(f"{who}: a {game.name} hand has {game.hole_cards} cards")
+            rng = item
+        else:
+            rng = parse_card_sets(item, game, who)
+        ranges.append(rng.without(dead, player=who) if dead else rng)
+    if len(ranges) == 1:
+        ranges.append(parse_card_sets("random", game, "player 2"))
     return ranges
 
 
@@ -196,4 +218,10 @@ def problem_of(
     hand counts as shown, the engine's order of them, and the problem
     (:func:`~pokercalc.engine.problem.setup`)."""
     shown, ranges = engine_players(players, board, dead, game)
+    if game.range_language == "cards":
+        if breakdown is not None:
+            raise InputError(f"a breakdown by hand is not made in {game.name} yet")
+        from pokercalc.engine.own import OwnProblem
+
+        return shown, list(range(len(ranges))), OwnProblem(shown, ranges, dead, game)  # type: ignore[return-value]
     return setup(shown, ranges, board, dead, game, breakdown)

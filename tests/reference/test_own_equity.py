@@ -1,0 +1,134 @@
+"""Equity in the games without a board (stud, razz, the draw games) against a brute-force
+reference that deals every outcome one by one (reference_own.py)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from reference import hand_rank
+from reference_games import low_five
+from reference_own import own_equity
+
+import pokercalc
+from pokercalc.core.cards import format_cards
+from pokercalc.engine import own
+
+Hand = tuple[int, ...]
+
+
+def best_low(cards: Hand) -> Any:
+    """The best eight-or-better low of any five of the cards (lower is better), or None."""
+    lows = [v for five in itertools.combinations(cards, 5) if (v := low_five(five)) is not None]
+    return min(lows, default=None)
+
+
+#: game -> (high value, low value or None)
+RANKINGS: dict[str, tuple[Callable[[Hand], Any], Callable[[Hand], Any] | None]] = {
+    "stud": (hand_rank, None),
+    "stud-hilo": (hand_rank, best_low),
+    "draw": (hand_rank, None),
+}
+
+
+def text(player: list[Any]) -> str:
+    parts = []
+    for s in player:
+        cards, w = (s[0], s[1]) if s and isinstance(s[0], tuple) else (s, 1)
+        body = format_cards(cards) if cards else "random"
+        parts.append(body if w == 1 else f"{body}:{float(w)}")
+    return ", ".join(parts)
+
+
+def check(game: str, players: list[list[Any]], dead: Hand = ()) -> None:
+    g = pokercalc.core.games.get_game(game)
+    value, low = RANKINGS[game]
+    ref = own_equity(players, dead, g.hole_cards, value, low)
+    got = pokercalc.equity(
+        [text(p) for p in players], dead=format_cards(dead), game=game, method="exact",
+        threads=2,
+    )  # fmt: skip
+    weighted = any(isinstance(s[0], tuple) for p in players for s in p if s)
+    for p, r in enumerate(got.players):
+        if weighted:
+            assert r.equity == pytest.approx(float(ref.equity[p]), abs=1e-12)
+        else:
+            assert r.equity_fraction == ref.equity[p], (game, players, p)
+            assert r.wins == ref.win[p] and r.ties == ref.tie[p]
+    if not weighted:
+        assert got.outcomes == ref.outcomes
+
+
+def deal(rng: random.Random, sizes: list[int], extra: int = 0) -> tuple[list[Hand], Hand]:
+    cards = rng.sample(range(52), sum(sizes) + extra)
+    hands, at = [], 0
+    for k in sizes:
+        hands.append(tuple(cards[at : at + k]))
+        at += k
+    return hands, tuple(cards[at:])
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("game", ["stud", "stud-hilo"])
+def test_sixth_street_heads_up(game: str, seed: int) -> None:
+    rng = random.Random(seed)
+    hands, dead = deal(rng, [6, 6], extra=seed % 3)
+    check(game, [[h] for h in hands], dead)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_three_way_stud_with_one_card_each_to_come(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    hands, dead = deal(rng, [6, 6, 6])
+    check("stud", [[h] for h in hands], dead)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_draw_against_a_pat_hand_and_weighted_sets(seed: int) -> None:
+    rng = random.Random(200 + seed)
+    hands, _ = deal(rng, [3, 5, 4, 4])
+    # player 1 keeps three cards and draws two; player 2 stands pat or keeps four (weighted)
+    check("draw", [[hands[0]], [hands[1]]])
+    check("draw", [[hands[0][:4] + hands[2][:1]], [(hands[2], Fraction(1, 2)), hands[3]]])
+
+
+def test_stud_hilo_sets_and_dead_cards() -> None:
+    rng = random.Random(7)
+    hands, dead = deal(rng, [6, 6, 6], extra=2)
+    check("stud-hilo", [[hands[0], hands[2]], [hands[1]]], dead)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "draw"])
+def test_monte_carlo_agrees_within_its_error(game: str) -> None:
+    rng = random.Random(11)
+    k = 6 if game != "draw" else 4
+    hands, dead = deal(rng, [k, k, k - 1], extra=4)
+    players = [format_cards(h) for h in hands]
+    exact = pokercalc.equity(players, dead=format_cards(dead), game=game, method="exact")
+    mc = pokercalc.equity(players, dead=format_cards(dead), game=game, method="mc",
+                          trials=200_000, seed=5)  # fmt: skip
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.stderr is not None and m.stderr > 0
+        assert abs(m.equity - e.equity) < 4 * m.stderr
+
+
+def test_the_outer_player_and_the_thread_count_change_nothing() -> None:
+    rng = random.Random(3)
+    hands, _ = deal(rng, [5, 6])
+    players = [format_cards(h) for h in hands]
+    one = pokercalc.equity(players, game="stud", method="exact", threads=1)
+    two = pokercalc.equity(players[::-1], game="stud", method="exact", threads=2)
+    assert [p.equity_fraction for p in one.players] == [p.equity_fraction for p in two.players][::-1]
+    assert one.outcomes == two.outcomes == own.OwnProblem(
+        [1, 1], [own_range(h) for h in hands], (), pokercalc.core.games.STUD
+    ).boards()
+
+
+def own_range(cards: Hand) -> Any:
+    from pokercalc.ranges.card_sets import parse_card_sets
+
+    return parse_card_sets(format_cards(cards), pokercalc.core.games.STUD, "p")
