@@ -611,7 +611,7 @@ _ANALYSES: dict[str, tuple[str, tuple[str, ...]]] = {
     "draw counts": ("draws", ("any",)),  # HoldemHand's draw counts and named-draw tests
     "hits": ("hits", ("any",)),
     "hand potential": ("hand potential", ("any", "omaha")),
-    "winodds": ("winodds", ("any", "omaha")),
+    "winodds": ("winodds", ("any", "omaha", "own")),
 }
 #: The analyses a hi/lo game cannot have, and why (formatted with the game's name).
 _NOT_HILO = {
@@ -621,12 +621,21 @@ _NOT_HILO = {
     ),
 }
 #: The analyses that need a shared board.
-_NEED_BOARD = frozenset(("outs", "discounted outs", "draws", "draw counts", "hits"))
+_NEED_BOARD = frozenset(
+    ("outs", "discounted outs", "draws", "draw counts", "hits", "hand potential")
+)
 
 
 def rules_for(game: str | Game | None, analysis: str) -> HandRules:
     """The hand rules of ``game`` for ``analysis`` (a key of the table above): the one place an
     analysis refuses a game it cannot serve, in one line naming both."""
+    return _rules(served_game(game, analysis))
+
+
+def served_game(game: str | Game | None, analysis: str) -> Game:
+    """``game``, if ``analysis`` serves it (else the one-line refusal of :func:`rules_for`):
+    for analyses that need no hand rules of a board, such as win odds in the games without
+    one."""
     g = get_game(game)
     what, formings = _ANALYSES[analysis]
     if analysis in _NEED_BOARD and g.board_cards == 0:
@@ -639,13 +648,13 @@ def rules_for(game: str | Game | None, analysis: str) -> HandRules:
         )
     if g.hilo and analysis in _NOT_HILO:
         raise InputError(_NOT_HILO[analysis].format(game=g.name))
-    return _rules(g)
+    return g
 
 
 def serves(game: str | Game | None, analysis: str) -> bool:
     """True when :func:`rules_for` gives ``game`` the rules for ``analysis``."""
     try:
-        rules_for(game, analysis)
+        served_game(game, analysis)
     except InputError:
         return False
     return True

@@ -64,7 +64,7 @@ from pokercalc.analysis.potential import (
     potential_from_counts,
     potential_of,
 )
-from pokercalc.analysis.rules import rules_for
+from pokercalc.analysis.rules import rules_for, served_game
 from pokercalc.core.cards import RANKS, Card, CardLike, CardsLike, card_mask, cards_of, cards_text
 from pokercalc.core.games import HOLDEM, Game
 from pokercalc.core.results import (
@@ -373,9 +373,8 @@ def winodds(
     from pokercalc.analysis.equities import equity
 
     start = _time.perf_counter()
-    rules = rules_for(game, "winodds")
-    g = rules.game
-    form = _FORMS[rules.forming]
+    g = served_game(game, "winodds")
+    form = _FORMS[g.forming]
     counts = parse_opponents(opponents, g)
     b, d = check_board_and_dead(board, dead, game=g)
     if method not in ("auto", "exact", "mc"):
@@ -502,7 +501,24 @@ class _Form:
     random: Callable[[Game], str | Range]
 
 
+def _own_hero(hero: str | Range | Sequence[CardLike], game: Game) -> Range:
+    """The hero of a game without a board: the card sets it is given
+    (:mod:`pokercalc.ranges.card_sets`)."""
+    from pokercalc.ranges.card_sets import parse_card_sets
+
+    if isinstance(hero, Range):
+        return hero
+    if isinstance(hero, (list, tuple)):
+        hero = cards_text(hero, "the hero")
+    if not isinstance(hero, str) or not hero.strip():
+        raise ParseError("no hero hand given")
+    if "|" in hero:
+        raise ParseError(f"the hero is one player; {hero!r} names several")
+    return parse_card_sets(hero.strip(), game, "the hero")
+
+
 _FORMS = {
     "any": _Form(_hero_range, _random),
     "omaha": _Form(_omaha_hero, lambda game: "random"),
+    "own": _Form(_own_hero, lambda game: "random"),
 }

@@ -110,7 +110,7 @@ class OwnProblem:
         from pokercalc.core._own import assignments
 
         off, _, _, masks = self.arrays
-        return assignments(off, masks, mask_of(self.dead), MAX_ROWS)  # type: ignore[no-any-return]
+        return assignments(off, masks, mask_of(self.dead), MAX_ROWS)
 
     def count_assignments(self) -> tuple[int, bool]:
         """Joint assignments of sets that do not collide, and whether the count is exact
@@ -187,8 +187,9 @@ def run_own(
         if refusal:
             raise InputError(refusal)
         return own_exhaustive(prob, outcomes, threads, start, progress, on_plan)
+    shared: Any = prob  # (run_montecarlo reads what both problems have)
     return run_montecarlo(
-        prob, outcomes, counted, threads, trials, time, stderr, seed, start, progress,  # type: ignore[arg-type]
+        shared, outcomes, counted, threads, trials, time, stderr, seed, start, progress,
         make_sampler=OwnSampler,
     )  # fmt: skip
 
@@ -244,16 +245,32 @@ def own_exhaustive(
     except KeyboardInterrupt:
         interrupted = True
     elapsed = _time.perf_counter() - start
+    # (the board games' result builders read only what both problems have: players, game,
+    # dead cards, weights)
+    shared: Any = prob
     if interrupted:
         return interrupted_exact(
-            prob, outcomes, True, threads, elapsed, control.done, units_total  # type: ignore[arg-type]
+            shared,
+            outcomes,
+            True,
+            threads,
+            elapsed,
+            control.done,
+            units_total,
         )
     if progress:
         progress(1.0)
     sums: list[Any] = list(dtally) if prob.weighted else list(itally)
     sums.append(played)
     return exact_result(
-        prob, sums, size, kernel.units, outcomes, True, threads, elapsed  # type: ignore[arg-type]
+        shared,
+        sums,
+        size,
+        kernel.units,
+        outcomes,
+        True,
+        threads,
+        elapsed,
     )
 
 

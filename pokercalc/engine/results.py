@@ -116,7 +116,8 @@ class EquityResult(FieldMethods, Result):
     )
     low_possible: float | None = doc(
         "hi/lo games: the share of outcomes whose board holds three low ranks (ace to eight), "
-        "so that a low can be made; None in other games",
+        "so that a low can be made (in stud hi/lo, in which some player makes a low); None in "
+        "other games",
         PROB,
         default=None,
     )

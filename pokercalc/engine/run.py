@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pokercalc.engine.exact import exhaustive
-from pokercalc.engine.own import OwnProblem, run_own
 from pokercalc.engine.montecarlo import run_montecarlo
+from pokercalc.engine.own import OwnProblem, run_own
 from pokercalc.engine.plan import choose_method, exact_threads
 from pokercalc.engine.problem import Problem
 from pokercalc.engine.results import EquityResult

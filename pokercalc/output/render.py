@@ -122,11 +122,17 @@ def _rate(per_second: float) -> str:
     return f"{per_second:.0f}/s"
 
 
+def _board_part(board: tuple[Any, ...], game: str) -> str:
+    """ "board ..." (or "board none"), or in a game without a board its name."""
+    if not get_game(game).has_board:
+        return game
+    return f"board {format_cards(board, sep=' ', symbols=True) or 'none'}"
+
+
 def equity_footer(result: EquityResult) -> str:
     """One line: method, outcomes or trials, time and the rate: showdowns per second when
     exact, deals per second in Monte Carlo (what :attr:`EquityResult.showdowns` counts)."""
-    board = format_cards(result.board, sep=" ", symbols=True) or "none"
-    parts = [f"board {board}"]
+    parts = [_board_part(result.board, result.game)]
     if result.dead:
         parts.append(f"dead {format_cards(result.dead, sep=' ', symbols=True)}")
     approx = "" if result.outcomes_exact else "~"
@@ -572,7 +578,8 @@ def winodds_footer(result: WinOddsResult) -> str:
     parts = [f"hero {hero}"]
     if result.game != "holdem":
         parts.append(result.game)
-    parts.append(f"board {format_cards(result.board, sep=' ', symbols=True) or 'none'}")
+    if get_game(result.game).has_board:
+        parts.append(_board_part(result.board, result.game))
     if result.dead:
         parts.append(f"dead {format_cards(result.dead, sep=' ', symbols=True)}")
     if result.seed is not None:

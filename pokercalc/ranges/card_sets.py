@@ -101,4 +101,3 @@ def _items(text: str) -> list[tuple[str, float, int]]:
             break
         i = comma + 1
     return out
-

@@ -223,5 +223,6 @@ def problem_of(
             raise InputError(f"a breakdown by hand is not made in {game.name} yet")
         from pokercalc.engine.own import OwnProblem
 
-        return shown, list(range(len(ranges))), OwnProblem(shown, ranges, dead, game)  # type: ignore[return-value]
+        own = OwnProblem(shown, ranges, dead, game)  # type: ignore[arg-type]
+        return shown, list(range(len(ranges))), own  # type: ignore[return-value]
     return setup(shown, ranges, board, dead, game, breakdown)

@@ -468,6 +468,11 @@ def run_query(
     (144, 630)
     """
     g = get_game(game)
+    if g.range_language == "cards":
+        raise InputError(
+            f"query in {g.name}: ranges and pocket queries are hold'em and Omaha notation; a "
+            f"{g.name} player is the cards it is given (docs/games.md)"
+        )
     if g.range_language != "holdem":
         raise InputError(f"{g.name} ranges are not hold'em notation: use run_omaha_query")
     rng = parse_query(text)

@@ -11,6 +11,7 @@ import reference_games as ref
 from pokercalc import _eval
 from pokercalc.core.cards import parse_cards
 from pokercalc.core.games import (
+    ACE_TO_FIVE,
     CATEGORY_NAMES,
     GAMES,
     HIGH,
@@ -64,7 +65,17 @@ def test_the_registry() -> None:
         "omaha6",
         "omaha-hilo",
         "omaha5-hilo",
+        "stud",
+        "stud-hilo",
+        "razz",
+        "draw",
+        "2-7",
+        "a-5",
+        "badugi",
     }
+    assert get_game("stud8").hilo and get_game("razz").rankings == (ACE_TO_FIVE,)
+    assert (get_game("stud").max_players, get_game("draw").max_players) == (7, 10)
+    assert get_game("badugi").hole_cards == 4 and get_game("2-7").board_cards == 0
     assert get_game("o8").hilo and get_game("omaha5-hilo").hole_cards == 5
     assert not OMAHA.hilo and get_game("omaha-hilo").rankings == (HIGH, LOW8)
     assert (HOLDEM.deck_size, SHORTDECK.deck_size, OMAHA.hole_cards) == (52, 36, 4)
@@ -74,8 +85,8 @@ def test_the_registry() -> None:
     assert SHORTDECK.deck == tuple(SHORT_DECK)
     assert bin(SHORTDECK.deck_mask).count("1") == 36
     assert SHORTDECK.deck_mask & SHORTDECK.outside_mask == 0
-    with pytest.raises(InputError, match="unknown game 'stud'"):
-        get_game("stud")
+    with pytest.raises(InputError, match="unknown game 'pineapple'"):
+        get_game("pineapple")
     with pytest.raises(TypeError, match="game must be"):
         get_game(4)  # type: ignore[arg-type]
 
@@ -195,14 +206,19 @@ def test_eval_in_every_game() -> None:
 
 def test_the_kernels_fixed_sizes_hold_every_game() -> None:
     """core/_game.pxd's MAX_PLAYERS, MAX_BOARD and MAX_HOLE against the game definitions."""
-    from pokercalc.core import _engine
+    from pokercalc.core import _engine, _own
     from pokercalc.core.games import KERNEL_MAX_BOARD, KERNEL_MAX_PLAYERS
 
     players, board, hole = _engine.kernel_sizes()
+    own_players, own_hilo_players, own_hand = _own.kernel_limits()
     assert (players, board) == (KERNEL_MAX_PLAYERS, KERNEL_MAX_BOARD)
     for g in GAMES.values():
-        assert g.board_cards in (0, board) and 2 <= g.hole_cards <= hole
-        assert g.max_players <= players
+        if g.has_board:
+            assert g.board_cards == board and 2 <= g.hole_cards <= hole
+            assert g.max_players <= players
+        else:  # (core/_own.pyx's limits)
+            assert g.hole_cards <= own_hand
+            assert g.max_players <= (own_hilo_players if g.hilo else own_players)
         assert g.hole_cards * g.max_players + g.board_cards <= g.deck_size
 
 
@@ -210,10 +226,14 @@ def test_rankings_and_forming_are_named_data() -> None:
     from pokercalc.core.games import RANKINGS, TWO_PLUS_THREE
 
     assert [r.id for r in RANKINGS.values()] == list(range(7))
-    assert {g.ranking for g in GAMES.values()} == {"high", "shortdeck", "shortdeck-triton"}
+    assert {g.ranking for g in GAMES.values()} == {
+        "high", "shortdeck", "shortdeck-triton", "ace-to-five", "deuce-to-seven", "badugi"
+    }  # fmt: skip
     assert get_game("omaha-hilo").kernel_ids == (1, 0, 3) and HOLDEM.kernel_ids == (0, 0, -1)
     assert SHORTDECK_TRITON.kernel_ids == (0, 2, -1) and OMAHA.forming == TWO_PLUS_THREE
-    assert [g.split for g in GAMES.values()].count("hilo8") == 2
+    assert get_game("stud-hilo").kernel_ids == (2, 0, 3)
+    assert get_game("razz").kernel_ids == (2, 4, -1)
+    assert [g.split for g in GAMES.values()].count("hilo8") == 3
 
 
 @pytest.mark.parametrize("n", [2, 3, 9, 23])

@@ -122,10 +122,15 @@ def test_the_outer_player_and_the_thread_count_change_nothing() -> None:
     players = [format_cards(h) for h in hands]
     one = pokercalc.equity(players, game="stud", method="exact", threads=1)
     two = pokercalc.equity(players[::-1], game="stud", method="exact", threads=2)
-    assert [p.equity_fraction for p in one.players] == [p.equity_fraction for p in two.players][::-1]
-    assert one.outcomes == two.outcomes == own.OwnProblem(
-        [1, 1], [own_range(h) for h in hands], (), pokercalc.core.games.STUD
-    ).boards()
+    fractions = [p.equity_fraction for p in two.players]
+    assert [p.equity_fraction for p in one.players] == fractions[::-1]
+    assert (
+        one.outcomes
+        == two.outcomes
+        == own.OwnProblem(
+            [1, 1], [own_range(h) for h in hands], (), pokercalc.core.games.STUD
+        ).boards()
+    )
 
 
 def own_range(cards: Hand) -> Any:

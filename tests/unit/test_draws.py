@@ -467,7 +467,7 @@ def test_the_wheel_and_the_rankings_differ_from_holdem() -> None:
         (["KcTh", "--board", "Jh9c7c", "--game", "omaha"], "exactly 4 hole cards, got 2"),
         (["5s6s", "--board", "7c8hKd", "--game", "shortdeck"], "5s is not in the 36-card"),
         (["AsKs", "--board", "7c8h2d", "--game", "shortdeck"], "2d is not in the 36-card"),
-        (["AsKs", "--board", "7c8hKd", "--game", "stud"], "unknown game 'stud'"),
+        (["AsKs", "--board", "7c8hKd", "--game", "stud"], "draws in stud needs a shared board"),
     ],
 )
 def test_cli_draws_game_errors_are_one_line_exit_2(args: list[str], message: str) -> None:

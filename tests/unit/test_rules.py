@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -14,16 +13,15 @@ from pokercalc.analysis.outs import discounted_outs, find_outs
 from pokercalc.analysis.rules import BestFive, TwoPlusThree, rules_for, serves
 from pokercalc.analysis.win_odds import hand_potential
 from pokercalc.core.evaluator import evaluate, evaluate_omaha
-from pokercalc.core.games import GAMES, HOLDEM, Game, get_game
+from pokercalc.core.games import GAMES, Game, get_game
 from pokercalc.errors import InputError
 
-#: A game without a shared board, as stud will be: every analysis of a board refuses it.
-STUD = dataclasses.replace(HOLDEM, name="stud", title="Seven-card stud", hole_cards=7,
-                           board_cards=0, forming="own")  # fmt: skip
+#: A game without a shared board: every analysis of a board refuses it.
+STUD = get_game("stud")
 
 
 def test_each_game_gets_the_rules_of_its_forming() -> None:
-    for game in GAMES.values():
+    for game in (g for g in GAMES.values() if g.has_board):
         rules = rules_for(game, "outs")
         assert rules.game is game and rules.forming == game.forming
         assert isinstance(rules, BestFive if game.forming == "any" else TwoPlusThree)
@@ -54,7 +52,9 @@ def test_the_refusals_name_the_game_and_the_analysis() -> None:
     with pytest.raises(InputError, match="^hand potential in omaha-hilo is not defined"):
         hand_potential("AsAdKsKd", "Qs7h2c", game="omaha-hilo")
     assert not serves("omaha", "discounted outs") and serves("shortdeck", "discounted outs")
-    assert not serves(STUD, "winodds")
+    assert serves(STUD, "winodds") and not serves(STUD, "hand potential")
+    with pytest.raises(InputError, match="^hand potential in razz needs a shared board"):
+        rules_for("razz", "hand potential")
 
 
 def test_the_values_are_the_evaluators() -> None:

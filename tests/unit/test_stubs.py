@@ -23,6 +23,7 @@ COMPILED = [
     "pokercalc.core._engine",
     "pokercalc._eval",
     "pokercalc.analysis._potential",
+    "pokercalc.core._own",
     "pokercalc.texture._flops",
 ]
 
