@@ -46,6 +46,7 @@ from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.engine.exact import run_items
 from pokercalc.engine.merge import merge_tallies
 from pokercalc.engine.montecarlo import Sampler, check_accepted, interrupted_plan
+from pokercalc.engine.own import OwnProblem, OwnSampler, piece_tallies
 from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
 from pokercalc.engine.pieces import (
     EquityJob,
@@ -138,14 +139,18 @@ def run_piece(piece: Piece) -> PieceTally:
     if job.method == "mc":
         if job.trials is None or job.seed is None:
             raise InputError("a Monte Carlo piece needs its job's trials and seed")
-        sampler = Sampler(p.prob, 1)
+        own = isinstance(p.prob, OwnProblem)
+        sampler: Any = OwnSampler(p.prob, 1) if own else Sampler(p.prob, 1)
         if piece.hi > piece.lo:
             sampler.run(job.seed, piece.lo, piece.hi - piece.lo, job.trials)
             check_accepted(sampler)
         sums: list[Any] = sampler.totals()
         units = mc_blocks(job.trials)
     else:
-        sums = run_items(p, piece.lo, piece.hi)
+        if isinstance(p.prob, OwnProblem):
+            sums = piece_tallies(p.prob, p.items, piece.lo, piece.hi)
+        else:
+            sums = run_items(p, piece.lo, piece.hi)
         units = p.units
     return PieceTally(
         index=piece.index,

@@ -388,8 +388,8 @@ cdef void outer_one(const Spec* S, const Table* tabs, const int* order, const in
         deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
 
 
-cdef int exact_cards(const Spec* S, const int32_t* row, int threads, int64_t* wms,
-                     int64_t stride, int64_t* ctl) noexcept nogil:
+cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, int threads,
+                     int64_t* wms, int64_t stride, int64_t* ctl) noexcept nogil:
     """One joint assignment of given sets (``row``: a set per player), every completion:
     counts by winner set in the threads' rows of ``wms`` (``stride`` apart).  -1: out of
     memory; 1: stopped by the caller."""
@@ -421,13 +421,15 @@ cdef int exact_cards(const Spec* S, const int32_t* row, int threads, int64_t* wm
                 err = 1
     if not err:
         total_o = choose(m, S.H - S.ngiven[o])
-        for idx in prange(total_o, nogil=True, num_threads=threads, schedule="dynamic",
+        hi = total_o if hi < 0 or hi > total_o else hi
+        for idx in prange(lo, hi, nogil=True, num_threads=threads, schedule="dynamic",
                           chunksize=4):
             if stop_requested(ctl):
                 stopped = True
             else:
                 outer_one(S, tabs, order, pool, m, &S.cards[row[o] * OWN_MAX_HAND], used, idx,
                           &wms[threadid() * stride])
+                add_done(ctl, 1)
     for p in range(n):
         free_table(&tabs[p])
     if err:
@@ -551,8 +553,8 @@ cdef void rank_rest(const Spec* S, const RankTable* tabs, const int* order, int 
             rank_rest(S, tabs, order, depth + 1, rest, weight * ways(left, c), hv, wm)
 
 
-cdef int exact_ranks(const Spec* S, const int32_t* row, int threads, int64_t* wms,
-                     int64_t stride, int64_t* ctl) noexcept nogil:
+cdef int exact_ranks(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, int threads,
+                     int64_t* wms, int64_t stride, int64_t* ctl) noexcept nogil:
     """:func:`exact_cards` counted on ranks (a ranking that ignores suits, no low half)."""
     cdef int n = S.n, p, q, err = 0, b, o = S.outer, r
     cdef uint64_t used = S.dead, free_cards, left = NIBBLE_HIGH
@@ -582,12 +584,14 @@ cdef int exact_ranks(const Spec* S, const int32_t* row, int threads, int64_t* wm
             order[q] = p
             q += 1
     if not err:
-        for idx in prange(tabs[o].size, nogil=True, num_threads=threads, schedule="dynamic",
+        hi = tabs[o].size if hi < 0 or hi > tabs[o].size else hi
+        for idx in prange(lo, hi, nogil=True, num_threads=threads, schedule="dynamic",
                           chunksize=4):
             if stop_requested(ctl):
                 stopped = True
             else:
                 rank_outer(S, tabs, order, left, idx, &wms[threadid() * stride])
+                add_done(ctl, 1)
     for p in range(n):
         free(tabs[p].counts)
         free(tabs[p].hv)
@@ -660,37 +664,70 @@ cdef class OwnKernel:
         """Slots of a count by winner sets (2^n, or 4^n for hi/lo)."""
         return 1 << (2 * self.S.n if self.S.lo >= 0 else self.S.n)
 
-    def exact(self, const int32_t[:, ::1] rows, const double[::1] row_weight, bint weighted,
-              bint ranks, int64_t[::1] itally, double[::1] dtally, int64_t[::1] wms,
-              int threads, int64_t[::1] ctl):
-        """Run every joint assignment of ``rows`` (a given set per player, each weighted by
-        ``row_weight``), adding to the tallies; returns the showdowns played, or -1 when a
-        stop came (the tallies then hold the assignments finished).  ``wms`` holds
+    def outer_size(self, const int32_t[::1] row, bint ranks):
+        """The outer player's completions in the assignment ``row`` (what an item's range
+        ``lo .. hi`` counts in)."""
+        cdef int p, b, r, o = self.S.outer
+        cdef uint64_t used = self.S.dead, free_cards
+        cdef int avail[RANK_NIBBLES]
+        cdef int m = 0
+        cdef RankTable T
+        cdef int c[RANK_NIBBLES]
+        for p in range(self.S.n):
+            used |= self.S.cmask[row[p]]
+        free_cards = self.S.deck & ~used
+        memset(avail, 0, sizeof(avail))
+        while free_cards:
+            b = __builtin_ctzll(free_cards)
+            avail[b & 15] += 1
+            m += 1
+            free_cards &= free_cards - 1
+        if not ranks:
+            return choose(m, self.S.H - self.S.ngiven[o])
+        memset(c, 0, sizeof(c))
+        T.size = 0
+        T.counts = NULL
+        T.hv = NULL
+        rank_multisets(&T, c, RANK_NIBBLES - 1, self.S.H - self.S.ngiven[o], avail, &self.S,
+                       &self.S.cards[row[o] * OWN_MAX_HAND], self.S.ngiven[o])
+        return T.size
+
+    def exact(self, const int32_t[:, ::1] items, const int32_t[:, ::1] rows,
+              const double[::1] row_weight, bint weighted, bint ranks, int64_t[::1] itally,
+              double[::1] dtally, int64_t[::1] wms, int threads, int64_t[::1] ctl):
+        """Run the work ``items`` (rows ``(assignment, lo, hi)``: the assignment ``rows[a]``
+        of a given set per player, weighted by ``row_weight[a]``, with the outer player's
+        completions ``lo .. hi - 1``), adding to the tallies; returns the showdowns played,
+        or -1 when a stop came (the tallies then hold the items finished).  ``wms`` holds
         ``threads`` rows of :meth:`winner_sets` slots."""
         cdef int64_t stride = self.winner_sets()
-        cdef int64_t r, j, played = 0
+        cdef int64_t i, j, played = 0, a
         cdef int t, status = 0
         cdef int64_t* ctl_p = &ctl[0]
         cdef int64_t* w = &wms[0]
         cdef bint hilo = self.S.lo >= 0
         if wms.shape[0] < stride * threads:
             raise ValueError("winner-set rows too short")
+        if items.shape[0] and items.shape[1] != 3:
+            raise ValueError("an item is (assignment, lo, hi)")
         with nogil:
-            for r in range(rows.shape[0]):
+            for i in range(items.shape[0]):
+                a = items[i, 0]
                 memset(w, 0, sizeof(int64_t) * stride * threads)
                 if ranks:
-                    status = exact_ranks(&self.S, &rows[r, 0], threads, w, stride, ctl_p)
+                    status = exact_ranks(&self.S, &rows[a, 0], items[i, 1], items[i, 2],
+                                         threads, w, stride, ctl_p)
                 else:
-                    status = exact_cards(&self.S, &rows[r, 0], threads, w, stride, ctl_p)
+                    status = exact_cards(&self.S, &rows[a, 0], items[i, 1], items[i, 2],
+                                         threads, w, stride, ctl_p)
                 if status != 0:
                     break
                 for t in range(1, threads):
                     for j in range(stride):
                         w[j] += w[t * stride + j]
                 played += w[0]
-                sets_to_tally(self.S.n, hilo, self.S.units, w, row_weight[r], weighted,
+                sets_to_tally(self.S.n, hilo, self.S.units, w, row_weight[a], weighted,
                               &itally[0], &dtally[0])
-                add_done(ctl_p, 1)
         if status < 0:
             raise MemoryError("the completions of a hand do not fit in memory")
         return -1 if status else played

@@ -128,6 +128,42 @@ class OwnProblem:
             left -= k
         return ways
 
+    @cached_property
+    def row_array(self) -> array[int]:
+        """The joint assignments, flat (a set per player each)."""
+        rows = self._rows
+        assert rows is not None, "exact runs are refused past MAX_ROWS"
+        return array("i", [i for row in rows for i in row])
+
+    @cached_property
+    def row_weights(self) -> array[float]:
+        """Each assignment's weight: the product of its sets' weights."""
+        weights = [w for r in self.ranges for w in r.weights]
+        rows = self._rows or []
+        return array("d", [math.prod(weights[i] for i in row) for row in rows])
+
+    def cuts_for(self, want: int) -> int:
+        """Items an assignment is cut into so that there are at least ``want`` in all."""
+        return max(1, -(-want // max(self.count_assignments()[0], 1)))
+
+    def work_items(self, cuts: int = 1) -> array[int]:
+        """The exact run's work as items ``(assignment, lo, hi)``: the outer player's
+        completions ``lo .. hi - 1`` in that assignment, each assignment cut in ``cuts``
+        (fewer where it has fewer completions)."""
+        rows = self._rows
+        assert rows is not None
+        kernel = self.kernel()
+        if self.by_ranks:
+            sizes = [kernel.outer_size(array("i", row), True) for row in rows]
+        else:  # (every assignment leaves as many cards)
+            sizes = [math.comb(self.left, self.to_deal[self.outer])] * len(rows)
+        items = array("i")
+        for a, size in enumerate(sizes):
+            k = min(cuts, max(size, 1))
+            for i in range(k):
+                items.extend((a, size * i // k, size * (i + 1) // k))
+        return items
+
     def table_sizes(self) -> list[int]:
         """Each player's completions as the exact kernel lists them (cards, or rank
         multisets)."""
@@ -160,6 +196,24 @@ class OwnProblem:
         return None
 
 
+def own_method(prob: OwnProblem, method: str, limit: float) -> tuple[str, int, bool]:
+    """``"exact"`` or ``"mc"`` for ``method`` (``"auto"``: exact when the work is at most
+    ``limit`` and the spot fits in memory; ``"exact"`` that does not fit is refused), the
+    outcome count and whether it is exact."""
+    assignments, counted = prob.count_assignments()
+    if counted and assignments == 0:
+        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
+    outcomes = assignments * prob.boards()
+    if method == "auto":
+        fits = prob.exact_refusal() is None
+        method = "exact" if fits and prob.exact_work() <= limit else "mc"
+    if method == "exact":
+        refusal = prob.exact_refusal()
+        if refusal:
+            raise InputError(refusal)
+    return method, outcomes, counted
+
+
 def run_own(
     prob: OwnProblem,
     method: str,
@@ -173,19 +227,9 @@ def run_own(
     progress: Callable[[float], None] | None,
     on_plan: Callable[[int, float], None] | None,
 ) -> EquityResult:
-    """Count the outcomes, choose the method (``auto``: exact when the work is at most
-    ``limit`` and the spot fits in memory), and run it."""
-    assignments, counted = prob.count_assignments()
-    if counted and assignments == 0:
-        raise CardConflictError("no deal is possible: the players' hands conflict with each other")
-    outcomes = assignments * prob.boards()
-    if method == "auto":
-        fits = prob.exact_refusal() is None
-        method = "exact" if fits and prob.exact_work() <= limit else "mc"
+    """Count the outcomes, choose the method, and run it."""
+    method, outcomes, counted = own_method(prob, method, limit)
     if method == "exact":
-        refusal = prob.exact_refusal()
-        if refusal:
-            raise InputError(refusal)
         return own_exhaustive(prob, outcomes, threads, start, progress, on_plan)
     shared: Any = prob  # (run_montecarlo reads what both problems have)
     return run_montecarlo(
@@ -204,19 +248,13 @@ def own_exhaustive(
 ) -> EquityResult:
     """Every outcome, tallied in integers (weighted sets: in floats)."""
     kernel = prob.kernel()
-    rows_list = prob._rows
-    assert rows_list is not None
-    n = prob.n
-    rows = array("i", [i for row in rows_list for i in row])
-    rview = memoryview(rows).cast("B").cast("i", [len(rows_list), n])
-    weights = array("d", [math.prod(_set_weights(prob)[i] for i in row) for row in rows_list])
+    items = prob.work_items(1)
     size = kernel.tally_size
     itally, dtally = array("q", bytes(8 * size)), array("d", bytes(8 * size))
     wms = array("q", bytes(8 * kernel.winner_sets() * threads))
     control = Control()
     ctl = memoryview(control.buffer)
-    sizes = prob.table_sizes()
-    units_total = len(rows_list) * sizes[prob.outer]  # (the outer player's completions)
+    units_total = sum(items[i + 2] - items[i + 1] for i in range(0, len(items), 3))
     big = outcomes >= 2_000_000
     planned = [False]
 
@@ -230,8 +268,7 @@ def own_exhaustive(
             on_plan(outcomes, spent * (units_total - done) / done)
 
     def call() -> int:
-        return kernel.exact(rview, weights, prob.weighted, prob.by_ranks, itally, dtally, wms,
-                            threads, ctl)  # fmt: skip
+        return run_items(prob, kernel, items, itally, dtally, wms, threads, ctl)
 
     interrupted = False
     played: int | None = 0
@@ -274,8 +311,40 @@ def own_exhaustive(
     )
 
 
-def _set_weights(prob: OwnProblem) -> list[float]:
-    return [w for r in prob.ranges for w in r.weights]
+def run_items(
+    prob: OwnProblem,
+    kernel: OwnKernel,
+    items: array[int],
+    itally: array[Any],
+    dtally: array[float],
+    wms: array[int],
+    threads: int,
+    ctl: Any,
+) -> int:
+    """Run the work ``items`` (:meth:`OwnProblem.work_items`) into the tallies: the showdowns
+    played, or -1 when a stop came."""
+    n_items = len(items) // 3
+    iview = memoryview(items).cast("B").cast("i", [max(n_items, 1), 3])[:n_items]
+    rows = prob.row_array
+    rview = memoryview(rows).cast("B").cast("i", [max(len(rows) // prob.n, 1), prob.n])
+    return kernel.exact(iview, rview, prob.row_weights, prob.weighted, prob.by_ranks, itally,
+                        dtally, wms, threads, ctl)  # fmt: skip
+
+
+def piece_tallies(prob: OwnProblem, items: array[int], lo: int, hi: int) -> list[Any]:
+    """The tallies of work items ``lo .. hi - 1`` on one thread, and the showdowns (a
+    piece run elsewhere)."""
+    kernel = prob.kernel()
+    n_items = len(items) // 3
+    if not 0 <= lo <= hi <= n_items:
+        raise InputError(f"work items {lo}..{hi} are outside this job's {n_items}")
+    size = kernel.tally_size
+    itally, dtally = array("q", bytes(8 * size)), array("d", bytes(8 * size))
+    wms = array("q", bytes(8 * kernel.winner_sets()))
+    played = run_items(prob, kernel, items[3 * lo : 3 * hi], itally, dtally, wms, 1,
+                       memoryview(Control().buffer))  # fmt: skip
+    sums: list[Any] = list(dtally) if prob.weighted else list(itally)
+    return [*sums, played]
 
 
 class OwnSampler:

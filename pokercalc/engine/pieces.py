@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pokercalc.core.games import Game
 from pokercalc.core.validate import new_seed
 from pokercalc.engine.options import DEFAULT_THRESHOLD
+from pokercalc.engine.own import OwnProblem, own_method
 from pokercalc.engine.plan import choose_method, mc_blocks, outcome_cost, work_items
 from pokercalc.engine.problem import Problem
 from pokercalc.errors import InputError
@@ -80,7 +81,7 @@ class EquityPlan:
 class Prepared:
     """A job's problem as one process builds it; every process builds the same."""
 
-    prob: Problem  #: the problem, players in the engine's order
+    prob: Any  #: the problem (a Problem, or an OwnProblem), players in the engine's order
     order: list[int]  #: the engine's order of the players given
     shown: list[int]  #: the players' hand counts as shown, in the order given
     game: Game  #: the game played
@@ -112,6 +113,15 @@ def prepare(
     method and, for an exact job, its work items (split when there are fewer than ``want``;
     with ``want`` 0 the job's own ``nfirsts`` decides)."""
     shown, order, prob = set_up
+    if isinstance(prob, OwnProblem):
+        method, outcomes, counted = own_method(prob, method, threshold)
+        p = Prepared(prob, order, shown, game, outcomes, counted, method)
+        if method == "exact":
+            # (``nfirsts`` carries the cuts of an assignment to the workers)
+            p.nfirsts = nfirsts or prob.cuts_for(want)
+            p.kernel = prob.kernel()
+            p.items = prob.work_items(p.nfirsts)
+        return p
     method, outcomes, counted = choose_method(prob, method, threshold)
     p = Prepared(prob, order, shown, game, outcomes, counted, method)
     if method == "exact":
@@ -145,8 +155,13 @@ def cut_pieces(
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
     # Decide the method (and count the outcomes) before sizing anything.
     prob = set_up[2]
-    chosen, outcomes, counted = choose_method(prob, method, limit)
-    cost = outcome_cost(prob, exact=chosen == "exact")
+    own = isinstance(prob, OwnProblem)
+    if own:
+        chosen, outcomes, counted = own_method(prob, method, limit)
+        cost = 1.0
+    else:
+        chosen, outcomes, counted = choose_method(prob, method, limit)
+        cost = outcome_cost(prob, exact=chosen == "exact")
     if chosen == "mc":
         if trials is None:
             why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
@@ -158,7 +173,8 @@ def cut_pieces(
         units = mc_blocks(trials)
         seconds = trials * cost * prob.n / 2 / MC_RATE
     else:
-        seconds = outcomes / len(prob.group) * cost / EXACT_RATE
+        work = prob.exact_work() if own else outcomes / len(prob.group) * cost
+        seconds = work / EXACT_RATE
         want = pieces if pieces is not None else max(1, round(seconds / piece_seconds))
         p = prepare(set_up, game, "exact", limit, want=4 * want)
         job = replace(job, method="exact", nfirsts=p.nfirsts)
