@@ -24,6 +24,7 @@ from typing import Any
 from pokercalc.analysis.equities import EquityResult, equity_run
 from pokercalc.core.cards import RANKS, format_cards
 from pokercalc.core.results import GAME, METHOD, NUMBER, PROB, Result, doc
+from pokercalc.engine.own import OwnProblem
 from pokercalc.engine.problem import Problem
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
@@ -456,7 +457,8 @@ def equity_breakdown(
         breakdown=player - 1,
     )
     pos = prob.breakdown
-    assert pos is not None
+    # (problem_of refuses a breakdown in the games without a board)
+    assert pos is not None and not isinstance(prob, OwnProblem)
     hands: list[HandEquity] = []
     combos: list[HandEquity] = []
     if prob.combo_tallies is not None:

@@ -24,6 +24,7 @@ from pokercalc.core.runner import default_threads
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.engine.montecarlo import interrupted_plan
 from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
+from pokercalc.engine.own import OwnProblem, own_method
 from pokercalc.engine.plan import choose_method
 from pokercalc.engine.problem import MAX_PLAYERS, Problem
 from pokercalc.engine.results import EquityResult, PlayerResult, in_given_order
@@ -154,7 +155,7 @@ def equity_run(
     on_plan: Callable[[int, float], None] | None = None,
     game: str | Game = "holdem",
     breakdown: int | None = None,
-) -> tuple[EquityResult, Problem]:
+) -> tuple[EquityResult, Problem | OwnProblem]:
     """:func:`equity`, and the problem it ran; with ``breakdown`` (a player's index in the
     order given) the run also tallies that player's outcomes per combo, in the problem's
     ``combo_tallies`` (the problem's ``breakdown`` is its engine position)."""
@@ -185,4 +186,6 @@ def planned_method(
     """``"exact"`` or ``"mc"``: what :func:`equity` with method ``"auto"`` and threshold
     ``limit`` would run, decided without running it (the set-up found stays for the run)."""
     _, _, prob = problem_of(players, board, dead, game)
+    if isinstance(prob, OwnProblem):
+        return own_method(prob, "auto", limit)[0]
     return choose_method(prob, "auto", limit)[0]

@@ -43,11 +43,10 @@ from pokercalc.core.cards import CardsLike
 from pokercalc.core.games import Game, get_game
 from pokercalc.core.runner import as_executor, map_unordered
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
-from pokercalc.engine.exact import run_items
 from pokercalc.engine.merge import merge_tallies
 from pokercalc.engine.montecarlo import Sampler, check_accepted, interrupted_plan
-from pokercalc.engine.own import OwnProblem, OwnSampler, piece_tallies
 from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
+from pokercalc.engine.own import OwnProblem, OwnSampler, piece_tallies
 from pokercalc.engine.pieces import (
     EquityJob,
     EquityPlan,
@@ -56,6 +55,7 @@ from pokercalc.engine.pieces import (
     Prepared,
     cut_pieces,
     prepare,
+    run_items,
 )
 from pokercalc.engine.plan import mc_blocks
 from pokercalc.engine.results import EquityResult, in_given_order

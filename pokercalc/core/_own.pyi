@@ -34,8 +34,10 @@ class OwnKernel:
     @property
     def mc_size(self) -> int: ...
     def winner_sets(self) -> int: ...
+    def outer_size(self, row: _Buffer, ranks: bool) -> int: ...
     def exact(
         self,
+        items: _Buffer,
         rows: _Buffer,
         row_weight: _Buffer,
         weighted: bool,

@@ -26,7 +26,6 @@ from pokercalc.errors import CardConflictError, InputError, InternalError
 
 if TYPE_CHECKING:
     from pokercalc.core._engine import Kernel
-    from pokercalc.engine.pieces import Prepared
 
 #: Exact runs count in int64; more outcomes than this cannot be tallied exactly.
 MAX_EXACT_OUTCOMES = 2**62
@@ -395,29 +394,3 @@ def interrupted_exact(
         interrupted=True,
         done_fraction=done / max(n_items, 1),
     )
-
-
-def run_items(p: Prepared, lo: int, hi: int) -> list[Any]:
-    """Exhaustive tallies of work items ``lo .. hi - 1`` of a prepared job on this thread
-    (and the showdowns)."""
-    # A kernel of its own: two pieces of one job may run at once on a worker's threads,
-    # and a kernel keeps its run's stop flag in its problem.
-    prob, kernel = p.prob, p.prob.kernel()
-    n_items = len(p.items) // 3
-    if not 0 <= lo <= hi <= n_items:
-        raise InputError(f"work items {lo}..{hi} are outside this job's {n_items}")
-    code: Literal["d", "q"] = "d" if prob.weighted else "q"
-    size = -(-kernel.tally_size // 8) * 8 + 8
-    tallies = array(code, bytes(8 * size))
-    if hi > lo:
-        run = (kernel.exhaustive_last if p.innermost else kernel.exhaustive)[
-            "double" if prob.weighted else "int64_t"
-        ]
-        iview = memoryview(p.items).cast("B").cast("i", [n_items, 3])[lo:hi]
-        tview = memoryview(tallies).cast("B").cast(code, [1, size])
-        ctallies = combo_buffer(prob, kernel, 1, code)
-        control = Control()
-        run(iview, tview, ctallies, 1, memoryview(control.buffer))
-        if control.buffer[0] < 0:
-            raise InternalError("the enumeration ran out of memory")
-    return tallies.tolist()[: kernel.tally_size + 1]

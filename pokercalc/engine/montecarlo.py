@@ -515,11 +515,11 @@ def mc_no_deal(
 
 
 def interrupted_plan(
-    prob: Problem, method: str, threads: int, seed: int | None, elapsed: float
+    prob: Any, method: str, threads: int, seed: int | None, elapsed: float
 ) -> EquityResult:
     """A run stopped while it counted its outcomes and chose its method: Monte Carlo
     when ``method`` asked for it, else an exact run with nothing done (``"auto"`` had not
-    chosen yet)."""
+    chosen yet).  ``prob`` is any problem (the games without a board's too)."""
     if method == "mc":
         return mc_no_deal(prob, 0, False, threads, new_seed() if seed is None else seed, elapsed)
     return interrupted_exact(prob, 0, False, threads, elapsed, 0, 1)

@@ -8,16 +8,18 @@ run in pieces: a run in one process never pays for these records.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pokercalc.core.games import Game
+from pokercalc.core.runner import Control
 from pokercalc.core.validate import new_seed
 from pokercalc.engine.options import DEFAULT_THRESHOLD
 from pokercalc.engine.own import OwnProblem, own_method
 from pokercalc.engine.plan import choose_method, mc_blocks, outcome_cost, work_items
-from pokercalc.engine.problem import Problem
-from pokercalc.errors import InputError
+from pokercalc.engine.problem import Problem, combo_buffer
+from pokercalc.errors import InputError, InternalError
 
 if TYPE_CHECKING:
     from pokercalc.ranges.notation import Range
@@ -102,7 +104,7 @@ class Prepared:
 
 
 def prepare(
-    set_up: tuple[list[int], list[int], Problem],
+    set_up: tuple[list[int], list[int], Problem | OwnProblem],
     game: Game,
     method: str,
     threshold: float,
@@ -141,7 +143,7 @@ def prepare(
 
 def cut_pieces(
     job: EquityJob,
-    set_up: tuple[list[int], list[int], Problem],
+    set_up: tuple[list[int], list[int], Problem | OwnProblem],
     game: Game,
     method: str,
     threshold: float | None,
@@ -155,8 +157,7 @@ def cut_pieces(
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
     # Decide the method (and count the outcomes) before sizing anything.
     prob = set_up[2]
-    own = isinstance(prob, OwnProblem)
-    if own:
+    if isinstance(prob, OwnProblem):
         chosen, outcomes, counted = own_method(prob, method, limit)
         cost = 1.0
     else:
@@ -173,7 +174,10 @@ def cut_pieces(
         units = mc_blocks(trials)
         seconds = trials * cost * prob.n / 2 / MC_RATE
     else:
-        work = prob.exact_work() if own else outcomes / len(prob.group) * cost
+        if isinstance(prob, OwnProblem):
+            work = prob.exact_work()
+        else:
+            work = outcomes / len(prob.group) * cost
         seconds = work / EXACT_RATE
         want = pieces if pieces is not None else max(1, round(seconds / piece_seconds))
         p = prepare(set_up, game, "exact", limit, want=4 * want)
@@ -190,3 +194,29 @@ def cut_pieces(
         outcomes=outcomes,
         outcomes_exact=counted,
     )
+
+
+def run_items(p: Prepared, lo: int, hi: int) -> list[Any]:
+    """Exhaustive tallies of work items ``lo .. hi - 1`` of a prepared job on this thread
+    (and the showdowns)."""
+    # A kernel of its own: two pieces of one job may run at once on a worker's threads,
+    # and a kernel keeps its run's stop flag in its problem.
+    prob, kernel = p.prob, p.prob.kernel()
+    n_items = len(p.items) // 3
+    if not 0 <= lo <= hi <= n_items:
+        raise InputError(f"work items {lo}..{hi} are outside this job's {n_items}")
+    code: Literal["d", "q"] = "d" if prob.weighted else "q"
+    size = -(-kernel.tally_size // 8) * 8 + 8
+    tallies = array(code, bytes(8 * size))
+    if hi > lo:
+        run = (kernel.exhaustive_last if p.innermost else kernel.exhaustive)[
+            "double" if prob.weighted else "int64_t"
+        ]
+        iview = memoryview(p.items).cast("B").cast("i", [n_items, 3])[lo:hi]
+        tview = memoryview(tallies).cast("B").cast(code, [1, size])
+        ctallies = combo_buffer(prob, kernel, 1, code)
+        control = Control()
+        run(iview, tview, ctallies, 1, memoryview(control.buffer))
+        if control.buffer[0] < 0:
+            raise InternalError("the enumeration ran out of memory")
+    return tallies.tolist()[: kernel.tally_size + 1]

@@ -14,6 +14,7 @@ from typing import Any
 
 from pokercalc.core.cards import CardLike, cards_of_mask, cards_text, format_cards
 from pokercalc.core.games import HOLDEM, Game
+from pokercalc.engine.own import OwnProblem
 from pokercalc.engine.problem import Player, Problem, drop_certain_conflicts, setup
 from pokercalc.errors import InputError
 from pokercalc.ranges.holdem_players import holdem_player
@@ -213,7 +214,7 @@ def problem_of(
     dead: tuple[int, ...],
     game: Game,
     breakdown: int | None = None,
-) -> tuple[list[int], list[int], Problem]:
+) -> tuple[list[int], list[int], Problem | OwnProblem]:
     """The players read (:func:`engine_players`) and set up as the engine's problem: their
     hand counts as shown, the engine's order of them, and the problem
     (:func:`~pokercalc.engine.problem.setup`)."""
@@ -221,8 +222,6 @@ def problem_of(
     if game.range_language == "cards":
         if breakdown is not None:
             raise InputError(f"a breakdown by hand is not made in {game.name} yet")
-        from pokercalc.engine.own import OwnProblem
-
         own = OwnProblem(shown, ranges, dead, game)  # type: ignore[arg-type]
-        return shown, list(range(len(ranges))), own  # type: ignore[return-value]
+        return shown, list(range(len(ranges))), own
     return setup(shown, ranges, board, dead, game, breakdown)

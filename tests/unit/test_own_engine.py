@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 from cli_runs import invoke, one_line_error
+from click.testing import CliRunner
 
 import pokercalc
 from pokercalc.analysis.pieces import merge_pieces, plan_equity, run_piece
