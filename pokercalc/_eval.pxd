@@ -30,6 +30,7 @@ cdef extern from "_evaltables.h" nogil:
     const uint8_t PC_LOW8_BIT[52]
     const uint16_t PC_LOW8_VALUE[256]
     const uint16_t PC_BADUGI_VALUE[8192]
+    const uint16_t PC_BADUGI_SUBSETS[64]
     const uint64_t PC_KEY_INIT
     const uint64_t PC_FLUSH_CHECK
     const int PC_ROW_SHIFT
@@ -403,37 +404,34 @@ cdef inline uint16_t omaha_low(uint32_t board_lows, const uint8_t* hole, int nh)
 
 cdef extern from * nogil:
     """
-    /* The pairs of four cards, one bit each: (0,1) (0,2) (0,3) (1,2) (1,3) (2,3); and which
-       of them each subset of the four holds. */
-    static const uint8_t PC_SUBSET_PAIRS[16] = {0, 0, 0, 1, 0, 2, 8, 11, 0, 4, 16, 21, 32, 38, 56, 63};
-    /* The subsets of four cards, largest first; each size ends where PC_SUBSET_END says. */
-    static const uint8_t PC_SUBSETS_BY_SIZE[15] = {15, 7, 11, 13, 14, 3, 5, 6, 9, 10, 12, 1, 2, 4, 8};
-    static const uint8_t PC_SUBSET_END[4] = {1, 5, 11, 15};
     /* The card's rank bit with aces low: ace 1, deuce 2, ..., king 1 << 12. */
     static inline uint32_t pc_low_bit(uint8_t card) {
         uint32_t r = card >> 2;
         return r == 12 ? 1u : 2u << r;
     }
-    /* Badugi: the best of the largest subsets of four cards holding no two of a suit or rank. */
+    /* Badugi of four cards: which of the six pairs share a suit or a rank picks the (at most
+       four) largest subsets that can play, one a nibble of PC_BADUGI_SUBSETS; the best of
+       their rank sets.  No branch depends on the cards. */
     static inline uint16_t pc_badugi4(const uint8_t* c) {
         uint32_t rb[16];
-        int conf = 0, pair = 0, s, i, j, k = 0;
-        for (i = 0; i < 4; i++)
-            for (j = i + 1; j < 4; j++, pair++)
-                if (((c[i] ^ c[j]) & 3) == 0 || (c[i] >> 2) == (c[j] >> 2)) conf |= 1 << pair;
-        rb[0] = 0;
-        for (s = 1; s < 16; s++) rb[s] = rb[s & (s - 1)] | pc_low_bit(c[__builtin_ctz(s)]);
-        for (int size = 0; size < 4; size++) {
-            uint16_t best = 0, v;
-            for (; k < PC_SUBSET_END[size]; k++) {
-                s = PC_SUBSETS_BY_SIZE[k];
-                if (PC_SUBSET_PAIRS[s] & conf) continue;
-                v = PC_BADUGI_VALUE[rb[s]];
-                best = v > best ? v : best;
-            }
-            if (best) return best;
-        }
-        return 0;
+        uint32_t r0 = pc_low_bit(c[0]), r1 = pc_low_bit(c[1]), r2 = pc_low_bit(c[2]),
+                 r3 = pc_low_bit(c[3]);
+        uint32_t s0 = c[0] & 3, s1 = c[1] & 3, s2 = c[2] & 3, s3 = c[3] & 3;
+        int conf = (s0 == s1 || r0 == r1) | (s0 == s2 || r0 == r2) << 1
+                   | (s0 == s3 || r0 == r3) << 2 | (s1 == s2 || r1 == r2) << 3
+                   | (s1 == s3 || r1 == r3) << 4 | (s2 == s3 || r2 == r3) << 5;
+        uint32_t pick = PC_BADUGI_SUBSETS[conf];
+        uint16_t a, b, x, y;
+        rb[0] = 0; rb[1] = r0; rb[2] = r1; rb[3] = r0 | r1;
+        for (int i = 0; i < 4; i++) rb[4 + i] = rb[i] | r2;
+        for (int i = 0; i < 8; i++) rb[8 + i] = rb[i] | r3;
+        a = PC_BADUGI_VALUE[rb[pick & 15]];
+        b = PC_BADUGI_VALUE[rb[pick >> 4 & 15]];
+        x = PC_BADUGI_VALUE[rb[pick >> 8 & 15]];
+        y = PC_BADUGI_VALUE[rb[pick >> 12]];
+        a = a > b ? a : b;
+        x = x > y ? x : y;
+        return a > x ? a : x;
     }
     /* Badugi of 1 to 3 cards: every subset tried. */
     static inline uint16_t pc_badugi_small(const uint8_t* c, int n) {

@@ -519,7 +519,20 @@ def _lowball_tables(slot: Callable[[int], int], size: int) -> dict[str, list[int
     badugi_value = [0] * 8192
     for cls, value in badugi.items():
         badugi_value[sum(1 << low_rank(r) for r in cls[1])] = value
+    # The subsets of four cards that can play, by which of their six pairs (0-1, 0-2, 0-3,
+    # 1-2, 1-3, 2-3, one bit each) share a suit or a rank: the largest with no such pair, at
+    # most four, one a nibble (the first repeated to fill four).
+    pairs = list(itertools.combinations(range(4), 2))
+    badugi_subsets = [0] * 64
+    for conflicts in range(64):
+        clash = [pairs[p] for p in range(6) if conflicts >> p & 1]
+        ok = [s for s in range(1, 16) if not any(s >> i & 1 and s >> j & 1 for i, j in clash)]
+        most = max(bin(s).count("1") for s in ok)
+        largest = [s for s in ok if bin(s).count("1") == most]
+        largest += largest[:1] * (4 - len(largest))
+        badugi_subsets[conflicts] = sum(s << (4 * k) for k, s in enumerate(largest))
     return {
+        "PC_BADUGI_SUBSETS": badugi_subsets,
         "PC_A5_RANK_VALUE": a5_rank_value,
         "PC_D27_RANK_VALUE": d27_rank_value,
         "PC_D27_FLUSH": d27_flush,
@@ -547,6 +560,7 @@ _C_TYPES = {
     "PC_LOW8_BIT": "uint8_t",
     "PC_LOW8_VALUE": "uint16_t",
     "PC_BADUGI_VALUE": "uint16_t",
+    "PC_BADUGI_SUBSETS": "uint16_t",
 }
 
 
