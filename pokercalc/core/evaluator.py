@@ -250,7 +250,8 @@ def describe(value: int, game: str | Game = "holdem") -> str:
     try:
         cat, ranks = classes_by_value(ranking)[_hand_value(value)]
     except KeyError:
-        raise InputError(f"{value} is not a {ranking} hand value") from None
+        under = "" if ranking == "high" else f" under the {ranking} ranking"
+        raise InputError(f"{value} is not a hand value{under}") from None
     if ranking in _LOWBALL:
         return _describe_lowball(cat, ranks, ace_low=ranking == "ace-to-five")
     if ranking == "badugi":
