@@ -24,6 +24,13 @@ cdef extern from "_evaltables.h" nogil:
     const uint16_t PC_SD_FLUSH[8192]
     const uint16_t PC_SDT_RANK_VALUE[PC_RANK_SLOTS]
     const uint16_t PC_SDT_FLUSH[8192]
+    const uint16_t PC_A5_RANK_VALUE[PC_RANK_SLOTS]
+    const uint16_t PC_D27_RANK_VALUE[PC_RANK_SLOTS]
+    const uint16_t PC_D27_FLUSH[8192]
+    const uint8_t PC_LOW8_BIT[52]
+    const uint16_t PC_LOW8_VALUE[256]
+    const uint16_t PC_BADUGI_VALUE[8192]
+    const uint16_t PC_BADUGI_SUBSETS[64]
     const uint64_t PC_KEY_INIT
     const uint64_t PC_FLUSH_CHECK
     const int PC_ROW_SHIFT
@@ -82,8 +89,8 @@ cdef inline uint32_t rank_slot(uint32_t rank_key) noexcept nogil:
     return rank_key + PC_ROW_OFFSET[rank_key >> PC_ROW_SHIFT]
 
 
-# Rankings, by the number the game definitions give them (``Ranking.id`` in core/games.py).
-# The last three have no evaluator yet: their numbers are reserved.
+# Rankings, by the number the game definitions give them (``Ranking.id`` in core/games.py);
+# :func:`own_value` values a player's own cards under any of them.
 cdef enum:
     NO_RANKING = -1  # no second ranking: the pot is not split hi/lo
     RANKING_HIGH = 0
@@ -382,3 +389,164 @@ cdef inline uint16_t omaha_low(uint32_t board_lows, const uint8_t* hole, int nh)
             v = <uint16_t>(256 - (la | lb | t1 | t2 | t3))
             best = v if v > best else best
     return best
+
+
+# --- Lowball and badugi: hands made of a player's own cards only --------------
+#
+# Each value is higher for the better hand and equal for a tie.  Ace-to-five,
+# deuce-to-seven and badugi values are ``4096 * place + i`` like the high
+# ones: ``place`` is the category's place in the ranking's order, weakest
+# first (``RANKINGS`` of core/_tablegen.py), and ``i`` (from 1) orders the
+# classes within it.  Ace-to-five depends on the ranks only, so it is one
+# lookup in a table on the high evaluator's rank-key hash; deuce-to-seven is
+# the high evaluator's two tables with other values; badugi looks up the ranks
+# of the largest sets of cards of distinct suits and ranks.
+
+cdef extern from * nogil:
+    """
+    /* The card's rank bit with aces low: ace 1, deuce 2, ..., king 1 << 12. */
+    static inline uint32_t pc_low_bit(uint8_t card) {
+        uint32_t r = card >> 2;
+        return r == 12 ? 1u : 2u << r;
+    }
+    /* Badugi of four cards: which of the six pairs share a suit or a rank picks the (at most
+       four) largest subsets that can play, one a nibble of PC_BADUGI_SUBSETS; the best of
+       their rank sets.  No branch depends on the cards. */
+    static inline uint16_t pc_badugi4(const uint8_t* c) {
+        uint32_t rb[16];
+        uint32_t r0 = pc_low_bit(c[0]), r1 = pc_low_bit(c[1]), r2 = pc_low_bit(c[2]),
+                 r3 = pc_low_bit(c[3]);
+        uint32_t s0 = c[0] & 3, s1 = c[1] & 3, s2 = c[2] & 3, s3 = c[3] & 3;
+        int conf = (s0 == s1 || r0 == r1) | (s0 == s2 || r0 == r2) << 1
+                   | (s0 == s3 || r0 == r3) << 2 | (s1 == s2 || r1 == r2) << 3
+                   | (s1 == s3 || r1 == r3) << 4 | (s2 == s3 || r2 == r3) << 5;
+        uint32_t pick = PC_BADUGI_SUBSETS[conf];
+        uint16_t a, b, x, y;
+        rb[0] = 0; rb[1] = r0; rb[2] = r1; rb[3] = r0 | r1;
+        for (int i = 0; i < 4; i++) rb[4 + i] = rb[i] | r2;
+        for (int i = 0; i < 8; i++) rb[8 + i] = rb[i] | r3;
+        a = PC_BADUGI_VALUE[rb[pick & 15]];
+        b = PC_BADUGI_VALUE[rb[pick >> 4 & 15]];
+        x = PC_BADUGI_VALUE[rb[pick >> 8 & 15]];
+        y = PC_BADUGI_VALUE[rb[pick >> 12]];
+        a = a > b ? a : b;
+        x = x > y ? x : y;
+        return a > x ? a : x;
+    }
+    /* Badugi of 1 to 3 cards: every subset tried. */
+    static inline uint16_t pc_badugi_small(const uint8_t* c, int n) {
+        uint16_t best = 0, v;
+        for (int s = 1; s < (1 << n); s++) {
+            uint32_t ranks = 0, suits = 0;
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                if (s >> i & 1) {
+                    ranks |= pc_low_bit(c[i]);
+                    suits |= 1u << (c[i] & 3);
+                    count++;
+                }
+            }
+            if (__builtin_popcount(ranks) != count || __builtin_popcount(suits) != count) continue;
+            v = PC_BADUGI_VALUE[ranks];
+            best = v > best ? v : best;
+        }
+        return best;
+    }
+    """
+    uint16_t pc_badugi4(const uint8_t* cards)
+    uint16_t pc_badugi_small(const uint8_t* cards, int n)
+
+
+cdef inline uint16_t a5_rank_value(uint32_t rank_key) noexcept nogil:
+    """Best ace-to-five low of any five of 5 to 7 cards from their rank keys summed (the key's
+    low 32 bits), for enumerators that keep partial sums (see :func:`a5_low_value`)."""
+    return PC_A5_RANK_VALUE[rank_slot(rank_key)]
+
+
+cdef inline uint16_t a5_low_value(const uint8_t* cards, int n) noexcept nogil:
+    """Best ace-to-five low of any five of ``n`` (5 to 7) card indices: ``4096 * place + i``
+    (place 0 four of a kind .. 5 no pair; 5-4-3-2-A is 21767, the most); 0 when ``n`` < 5."""
+    cdef uint32_t k = 0
+    cdef int i
+    if n < 5:
+        return 0
+    for i in range(n):
+        k += <uint32_t>PC_CARD_KEY[cards[i]]
+    return PC_A5_RANK_VALUE[rank_slot(k)]
+
+
+cdef inline uint16_t low8_value(const uint8_t* cards, int n) noexcept nogil:
+    """Best eight-or-better low of any five of ``n`` card indices on :func:`omaha_low`'s scale:
+    256 minus the rank bits of the five lowest distinct ranks ace to eight; 0 when there is
+    none."""
+    cdef uint32_t bits = 0
+    cdef int i
+    for i in range(n):
+        bits |= PC_LOW8_BIT[cards[i]]
+    return PC_LOW8_VALUE[bits]
+
+
+cdef inline uint16_t d27_five(const uint8_t* c) noexcept nogil:
+    """Deuce-to-seven value of five distinct card indices."""
+    cdef uint64_t key = pc_cards_key(c, 5)
+    if key & PC_FLUSH_CHECK:
+        return PC_D27_FLUSH[(1 << (c[0] >> 2)) | (1 << (c[1] >> 2)) | (1 << (c[2] >> 2))
+                            | (1 << (c[3] >> 2)) | (1 << (c[4] >> 2))]
+    return PC_D27_RANK_VALUE[rank_slot(<uint32_t>key)]
+
+
+cdef inline uint16_t d27_low_value(const uint8_t* cards, int n) noexcept nogil:
+    """Deuce-to-seven value of five card indices (the best of any five of 6 or 7):
+    ``4096 * place + i`` (place 0 straight flush .. 8 no pair; 7-5-4-3-2 of mixed suits is
+    34046, the most); 0 when ``n`` < 5."""
+    cdef uint8_t five[5]
+    cdef uint16_t best = 0, v
+    cdef int skip1, skip2, i, j
+    if n == 5:
+        return d27_five(cards)
+    if n < 5:
+        return 0
+    # Six or seven cards: every five, leaving out one card (skip2 == skip1) or two.
+    for skip1 in range(n):
+        for skip2 in range(skip1 if n == 6 else skip1 + 1, n if n == 7 else skip1 + 1):
+            j = 0
+            for i in range(n):
+                if i != skip1 and i != skip2:
+                    five[j] = cards[i]
+                    j += 1
+            v = d27_five(five)
+            best = v if v > best else best
+    return best
+
+
+cdef inline uint16_t badugi_value(const uint8_t* cards, int n) noexcept nogil:
+    """Badugi value of ``n`` (1 to 4) card indices: ``4096 * (cards that play - 1) + i``
+    (A-2-3-4 of four suits is 13003, the most)."""
+    if n == 4:
+        return pc_badugi4(cards)
+    return pc_badugi_small(cards, n)
+
+
+cdef inline uint16_t own_value(int ranking, const uint8_t* cards, int n) noexcept nogil:
+    """Value of a player's own ``n`` cards under ``ranking`` (a RANKING_* number): the best five
+    of 5 to 7 cards high or low, five cards of deuce-to-seven, 1 to 4 of badugi; 0 for an
+    unknown ranking."""
+    cdef uint64_t key, mask
+    cdef int i
+    if ranking == RANKING_HIGH:
+        return eval_cards(cards, n)
+    if ranking == RANKING_ACE_TO_FIVE:
+        return a5_low_value(cards, n)
+    if ranking == RANKING_LOW8:
+        return low8_value(cards, n)
+    if ranking == RANKING_DEUCE_TO_SEVEN:
+        return d27_low_value(cards, n)
+    if ranking == RANKING_BADUGI:
+        return badugi_value(cards, n)
+    if ranking == RANKING_SHORTDECK or ranking == RANKING_SHORTDECK_TRITON:
+        key = pc_cards_key(cards, n)
+        mask = 0
+        for i in range(n):
+            mask |= PC_CARD_BIT[cards[i]]
+        return eval_key_short(key, mask, ranking == RANKING_SHORTDECK_TRITON)
+    return 0

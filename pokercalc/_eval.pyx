@@ -196,14 +196,60 @@ _RANKINGS = {"high": RANKING_HIGH, "shortdeck": RANKING_SHORTDECK,
              "shortdeck-triton": RANKING_SHORTDECK_TRITON}
 
 
+# The rankings of hands made of a player's own cards, and the cards each values.
+_OWN_RANKINGS = {"ace-to-five": RANKING_ACE_TO_FIVE, "deuce-to-seven": RANKING_DEUCE_TO_SEVEN,
+                 "badugi": RANKING_BADUGI, "low8": RANKING_LOW8}
+_OWN_CARDS = {RANKING_ACE_TO_FIVE: (5, 7), RANKING_DEUCE_TO_SEVEN: (5, 7),
+              RANKING_BADUGI: (1, 4), RANKING_LOW8: (5, 7)}
+
+
 def evaluate_ranked(cards, str ranking="high") -> int:
-    """Value of 5 to 7 distinct card indices under ``ranking`` (validated by the caller)."""
+    """Value of distinct card indices under ``ranking`` (validated by the caller): 5 to 7 cards
+    (best five) for "high", "shortdeck", "shortdeck-triton", "ace-to-five", "deuce-to-seven"
+    and "low8" (0 without a low), 1 to 4 for "badugi"."""
     cdef uint64_t key = PC_KEY_INIT, mask = 0
-    cdef int r = _RANKINGS[ranking]
+    cdef int r = _RANKINGS.get(ranking, -1)
+    if r < 0:
+        return _own_ranked(cards, _OWN_RANKINGS[ranking])
     for c in cards:
         key += PC_CARD_KEY[c]
         mask |= PC_CARD_BIT[c]
     return eval_key_ranking(key, mask, r)
+
+
+cdef int _own_ranked(cards, int r) except -1:
+    """:func:`evaluate_ranked` under an own-cards ranking: the count and the indices checked,
+    so the kernel never reads past its tables."""
+    cdef uint8_t own[7]
+    cdef int n = 0
+    lo, hi = _OWN_CARDS[r]
+    for c in cards:
+        if n == hi:
+            raise ValueError(f"{lo} to {hi} cards")
+        if not 0 <= c < 52:
+            raise ValueError(f"card index {c} is not in 0..51")
+        own[n] = c
+        n += 1
+    if n < lo:
+        raise ValueError(f"{lo} to {hi} cards")
+    return own_value(r, own, n)
+
+
+def evaluate_ranked_many(const uint8_t[:, ::1] hands, str ranking, uint16_t[::1] out) -> None:
+    """Value each row of an ``(n, k)`` array of distinct card indices under an own-cards
+    ranking ("ace-to-five", "deuce-to-seven", "badugi", "low8") into ``out`` (rows
+    unchecked: the exhaustive tests' entry point)."""
+    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef int width = hands.shape[1]
+    cdef int r = _OWN_RANKINGS[ranking]
+    lo, hi = _OWN_CARDS[r]
+    if out.shape[0] < n:
+        raise ValueError("out is shorter than hands")
+    if not lo <= width <= hi:
+        raise ValueError(f"{ranking}: rows of {lo} to {hi} cards")
+    with nogil:
+        for i in range(n):
+            out[i] = own_value(r, &hands[i, 0], width)
 
 
 def evaluate_omaha(hole, board) -> int:

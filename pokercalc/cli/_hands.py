@@ -8,24 +8,31 @@ import click
 
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
-
-@click.command(
-    "eval", cls=common.Command, short_help="Value and category of hands of 5 to 7 cards."
+#: ``eval``'s --game: every game, the ones without a board too.
+EVAL_GAMES = (
+    "The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6, "
+    "omaha-hilo, omaha5-hilo, stud, stud-hilo, razz, draw, 2-7, a-5, badugi."
 )
+
+
+@click.command("eval", cls=common.Command, short_help="Value and category of hands.")
 @click.argument("hands", nargs=-1, required=True)
-@common.game_option(common.ALL_GAMES)
+@common.game_option(EVAL_GAMES)
 @click.option("--board", "-b", default="", help="Omaha: the board the hole cards play with.")
 @common.output_options()
 def eval_command(hands: tuple[str, ...], game: str, board: str, fmt: str) -> None:
     """Evaluate hands of 5 to 7 cards: value, category and description.
 
     In Omaha games each HAND is hole cards and --board the board: the best hand
-    of exactly two hole and three board cards.
+    of exactly two hole and three board cards. In the games without a board
+    each HAND is a player's own cards: the best five of 5 to 7 in stud,
+    stud-hilo and razz, 5 cards in draw, 2-7 and a-5, 4 in badugi.
 
     \b
     Examples:
       pokercalc eval AsKsQsJsTs 7c7d7h2s2d
       pokercalc eval AhKhQsJs --board 2h3h4h8h9c --game omaha
+      pokercalc eval 8c7d4h3s2sKdKh --game razz
     """
     from pokercalc.core.evaluator import evaluate_hand
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 RANK_KEYS = (
@@ -46,6 +47,15 @@ CATEGORY_NAMES = (
     "Straight flush",
 )
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+#: Badugi's categories, numbered after the nine above: the cards of distinct suits and ranks
+#: that play, one to four of them.
+ONE_CARD, TWO_CARD, THREE_CARD, FOUR_CARD = range(9, 13)
+BADUGI_CATEGORY_NAMES = (
+    "One-card badugi",
+    "Two-card badugi",
+    "Three-card badugi",
+    "Four-card badugi",
+)
 # Suit counters start at 3 in each 4-bit lane from bit SUIT_SHIFT, so a fifth
 # card of one suit sets that lane's top bit: one AND finds a flush.
 SUIT_SHIFT = 32
@@ -76,6 +86,13 @@ RANKINGS: dict[str, tuple[int, ...]] = {
     "shortdeck-triton": (
         HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT, TRIPS, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH
     ),
+    # The lowball rankings: the fewer pairs (and in deuce-to-seven no straight or flush) the
+    # better.
+    "ace-to-five": (QUADS, FULL_HOUSE, TRIPS, TWO_PAIR, PAIR, HIGH_CARD),
+    "deuce-to-seven": (
+        STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH_CARD
+    ),
+    "badugi": (ONE_CARD, TWO_CARD, THREE_CARD, FOUR_CARD),
 }  # fmt: skip
 
 
@@ -158,10 +175,20 @@ def short_classes(ranking: str) -> list[tuple[int, tuple[int, ...]]]:
 def ranking_values(ranking: str) -> dict[tuple[int, tuple[int, ...]], int]:
     """Map each class to its value ``4096 * position + i``, ``position`` the category's place
     in the ranking's order (so values compare as the hands do)."""
-    classes = hand_classes() if ranking == "high" else short_classes(ranking)
+    lowball = {
+        "ace-to-five": ace_to_five_classes,
+        "deuce-to-seven": deuce_to_seven_classes,
+        "badugi": badugi_classes,
+    }
+    if ranking == "high":
+        classes = hand_classes()
+    elif ranking in lowball:
+        classes = lowball[ranking]()
+    else:
+        classes = short_classes(ranking)
     order = RANKINGS[ranking]
     values: dict[tuple[int, tuple[int, ...]], int] = {}
-    index = [0] * 9
+    index = [0] * len(order)
     for cls in classes:
         pos = order.index(cls[0])
         index[pos] += 1
@@ -242,6 +269,100 @@ def best_flush_class(bits: int) -> tuple[int, tuple[int, ...]]:
     if top >= 0:
         return STRAIGHT_FLUSH, (top,)
     return FLUSH, tuple(sorted(ranks, reverse=True)[:5])
+
+
+# --- The lowball rankings and badugi --------------------------------------------
+#
+# A class is (category, ranks) as for the high ranking: the category's standard number and
+# the ranks that decide within it, most significant first, by the rank numbers of the cards
+# (0 deuce .. 12 ace) whichever way the ranking reads the ace.
+
+
+def low_rank(rank: int) -> int:
+    """A rank's place when aces play low: ace 0, deuce 1, ..., king 12."""
+    return (rank + 1) % 13
+
+
+_SHAPES = {
+    (1, 1, 1, 1, 1): HIGH_CARD,
+    (2, 1, 1, 1): PAIR,
+    (2, 2, 1): TWO_PAIR,
+    (3, 1, 1): TRIPS,
+    (3, 2): FULL_HOUSE,
+    (4, 1): QUADS,
+}
+
+
+def ace_to_five_class(ranks: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The ace-to-five class of five ranks: its pairing category and its ranks, the most
+    repeated first, then the higher (the ace lowest)."""
+    counts = Counter(ranks)
+    shape = tuple(sorted(counts.values(), reverse=True))
+    return _SHAPES[shape], tuple(sorted(counts, key=lambda r: (-counts[r], -low_rank(r))))
+
+
+def _low_key(cls: tuple[int, tuple[int, ...]], order: tuple[int, ...], ace_low: bool) -> Any:
+    """Sort key, weakest first, of a lowball class: its category's place in ``order``, then
+    the higher ranks first."""
+    return order.index(cls[0]), tuple(-(low_rank(r) if ace_low else r) for r in cls[1])
+
+
+def _five_rank_multisets() -> Iterator[tuple[int, ...]]:
+    """Every multiset of five ranks (each at most four times), in increasing order."""
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if all(ranks.count(r) <= 4 for r in set(ranks)):
+            yield ranks
+
+
+def ace_to_five_classes() -> list[tuple[int, tuple[int, ...]]]:
+    """All 6,175 ace-to-five classes in increasing strength: four of a kind, full house, three
+    of a kind, two pair, one pair, no pair, and within each the higher ranks first."""
+    classes = {ace_to_five_class(r) for r in _five_rank_multisets()}
+    order = RANKINGS["ace-to-five"]
+    return sorted(classes, key=lambda cls: _low_key(cls, order, True))
+
+
+def straight_top_27(ranks: set[int]) -> int:
+    """Top rank of a five-rank straight when aces play high only (A-2-3-4-5 is none), or -1."""
+    for top in range(12, 3, -1):
+        if all(r in ranks for r in range(top - 4, top + 1)):
+            return top
+    return -1
+
+
+def deuce_to_seven_class(ranks: Sequence[int], flush: bool) -> tuple[int, tuple[int, ...]]:
+    """The deuce-to-seven class of five cards of these ranks, all of one suit or not: the
+    high ranking's class with aces high only."""
+    if flush:
+        top = straight_top_27(set(ranks))
+        if top >= 0:
+            return STRAIGHT_FLUSH, (top,)
+        return FLUSH, tuple(sorted(ranks, reverse=True))
+    counts = [0] * 13
+    for r in ranks:
+        counts[r] += 1
+    return best_nonflush_class(counts, straight=straight_top_27)
+
+
+def deuce_to_seven_classes() -> list[tuple[int, tuple[int, ...]]]:
+    """All 7,462 deuce-to-seven classes in increasing strength: straight flush, four of a kind,
+    full house, flush, straight, three of a kind, two pair, pair, no pair, and within each the
+    higher ranks first (so 7-5-4-3-2 of mixed suits comes last)."""
+    classes = {deuce_to_seven_class(r, False) for r in _five_rank_multisets()}
+    classes |= {deuce_to_seven_class(r, True) for r in itertools.combinations(range(13), 5)}
+    order = RANKINGS["deuce-to-seven"]
+    return sorted(classes, key=lambda cls: _low_key(cls, order, False))
+
+
+def badugi_classes() -> list[tuple[int, tuple[int, ...]]]:
+    """All 1,092 badugi classes in increasing strength: the fewer cards first, and within one
+    count the higher cards first (aces low); ranks highest first."""
+    classes = [
+        (ONE_CARD + k - 1, tuple(sorted(c, key=low_rank, reverse=True)))
+        for k in range(1, 5)
+        for c in itertools.combinations(range(13), k)
+    ]
+    return sorted(classes, key=lambda cls: (cls[0], tuple(-low_rank(r) for r in cls[1])))
 
 
 def _rank_multisets() -> Iterator[list[int]]:
@@ -361,7 +482,64 @@ def build_tables() -> dict[str, Any]:
                 sd_flush[bits] = sd_values[best_short_flush_class(bits)]
         tables[f"{name}_RANK_VALUE"] = sd_rank_value
         tables[f"{name}_FLUSH"] = sd_flush
+    tables.update(_lowball_tables(slot, size))
     return tables
+
+
+def _lowball_tables(slot: Callable[[int], int], size: int) -> dict[str, list[int]]:
+    """The tables of the lowball rankings and badugi (``slot`` places a rank key as for the
+    high ranking, in a table of ``size``)."""
+    a5 = ranking_values("ace-to-five")
+    a5_five = {r: a5[ace_to_five_class(r)] for r in _five_rank_multisets()}
+    a5_rank_value = [0] * size
+    d27 = ranking_values("deuce-to-seven")
+    d27_rank_value = [0] * size
+    for counts in _rank_multisets():
+        ranks = [r for r in range(13) for _ in range(counts[r])]
+        # The best ace-to-five low of any five of the 5 to 7 ranks.
+        best = max(a5_five[five] for five in set(itertools.combinations(ranks, 5)))
+        a5_rank_value[slot(rank_key(counts))] = best
+        if len(ranks) == 5:
+            d27_rank_value[slot(rank_key(counts))] = d27[deuce_to_seven_class(ranks, False)]
+    d27_flush = [0] * 8192
+    for suited in itertools.combinations(range(13), 5):
+        d27_flush[sum(1 << r for r in suited)] = d27[deuce_to_seven_class(suited, True)]
+    # The eight-or-better low: a card's bit (ace 0, deuce 1, ..., eight 7; 0 above eight),
+    # and by the bits of the ranks held, 256 minus the five lowest (0 with fewer than five).
+    low8_bit = [0] * 52
+    for c in range(52):
+        lo = low_rank(c >> 2)
+        low8_bit[c] = 1 << lo if lo <= 7 else 0
+    low8_value = [0] * 256
+    for bits in range(256):
+        five = [1 << i for i in range(8) if bits >> i & 1][:5]
+        low8_value[bits] = 256 - sum(five) if len(five) == 5 else 0
+    # Badugi by the ace-low rank bits (ace 0 .. king 12) of the cards that play.
+    badugi = ranking_values("badugi")
+    badugi_value = [0] * 8192
+    for cls, value in badugi.items():
+        badugi_value[sum(1 << low_rank(r) for r in cls[1])] = value
+    # The subsets of four cards that can play, by which of their six pairs (0-1, 0-2, 0-3,
+    # 1-2, 1-3, 2-3, one bit each) share a suit or a rank: the largest with no such pair, at
+    # most four, one a nibble (the first repeated to fill four).
+    pairs = list(itertools.combinations(range(4), 2))
+    badugi_subsets = [0] * 64
+    for conflicts in range(64):
+        clash = [pairs[p] for p in range(6) if conflicts >> p & 1]
+        ok = [s for s in range(1, 16) if not any(s >> i & 1 and s >> j & 1 for i, j in clash)]
+        most = max(bin(s).count("1") for s in ok)
+        largest = [s for s in ok if bin(s).count("1") == most]
+        largest += largest[:1] * (4 - len(largest))
+        badugi_subsets[conflicts] = sum(s << (4 * k) for k, s in enumerate(largest))
+    return {
+        "PC_BADUGI_SUBSETS": badugi_subsets,
+        "PC_A5_RANK_VALUE": a5_rank_value,
+        "PC_D27_RANK_VALUE": d27_rank_value,
+        "PC_D27_FLUSH": d27_flush,
+        "PC_LOW8_BIT": low8_bit,
+        "PC_LOW8_VALUE": low8_value,
+        "PC_BADUGI_VALUE": badugi_value,
+    }
 
 
 _C_TYPES = {
@@ -376,6 +554,13 @@ _C_TYPES = {
     "PC_SD_FLUSH": "uint16_t",
     "PC_SDT_RANK_VALUE": "uint16_t",
     "PC_SDT_FLUSH": "uint16_t",
+    "PC_A5_RANK_VALUE": "uint16_t",
+    "PC_D27_RANK_VALUE": "uint16_t",
+    "PC_D27_FLUSH": "uint16_t",
+    "PC_LOW8_BIT": "uint8_t",
+    "PC_LOW8_VALUE": "uint16_t",
+    "PC_BADUGI_VALUE": "uint16_t",
+    "PC_BADUGI_SUBSETS": "uint16_t",
 }
 
 

@@ -44,9 +44,12 @@ __all__ = [
 
 def eval_table(results: Sequence[HandEvaluation]) -> Table:
     """One row per evaluated hand: the five cards that play (in Omaha the two hole cards,
-    then the three of the board), those that do not, the value and its names."""
+    then the three of the board; in badugi one to four), those that do not, the value and its
+    names, and the low in hi/lo games."""
     table = Table(title="Hand values")
-    table.add_column("Best five")
+    # A badugi hand plays one to four cards.
+    badugi = all(get_game(r.game).ranking == "badugi" for r in results)
+    table.add_column("Plays" if badugi else "Best five")
     unused = [[c for c in r.cards if c not in r.best] for r in results]
     if any(unused):
         table.add_column("Not used")
