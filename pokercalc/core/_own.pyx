@@ -22,13 +22,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from pokercalc._eval cimport (
-    RANKING_ACE_TO_FIVE,
-    RANKING_HIGH,
-    RANKING_LOW8,
-    eval_cards,
-    low_bit,
-)
+from pokercalc._eval cimport own_value
 from pokercalc.core._control cimport add_done, stop_requested
 from pokercalc.core._rng cimport bounded, uniform01
 from pokercalc.core._showdown cimport (
@@ -41,7 +35,6 @@ from pokercalc.core._showdown cimport (
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_clz(unsigned int) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
@@ -81,72 +74,8 @@ cdef inline int bit_card(int b) noexcept nogil:
     return (b & 15) * 4 + (b >> 4)
 
 
-cdef uint32_t a5_five(const uint8_t* c) noexcept nogil:
-    cdef int cnt[13]
-    cdef int i, r, best, cls, pairs = 0, trips = 0, quads = 0
-    cdef uint32_t packed = 0
-    cdef int placed = 0, want
-    memset(cnt, 0, sizeof(cnt))
-    for i in range(5):
-        r = (c[i] >> 2) + 1
-        cnt[0 if r == 13 else r] += 1
-    for r in range(13):
-        pairs += cnt[r] == 2
-        trips += cnt[r] == 3
-        quads += cnt[r] == 4
-    if quads:
-        cls = 5
-    elif trips and pairs:
-        cls = 4
-    elif trips:
-        cls = 3
-    elif pairs == 2:
-        cls = 2
-    elif pairs:
-        cls = 1
-    else:
-        cls = 0
-    for want in range(4, 0, -1):
-        for r in range(12, -1, -1):
-            if cnt[r] == want:
-                packed = packed << 4 | r
-                placed += 1
-    return 0xFFFFFF - ((<uint32_t>cls << 20) | packed)
-
-
-cdef uint32_t provisional_value(int ranking, const uint8_t* cards, int n) noexcept nogil:
-    cdef uint32_t bits = 0, best = 0, v, t
-    cdef int i, a, b, c, d, e
-    cdef uint8_t five[5]
-    if ranking == RANKING_HIGH:
-        return eval_cards(cards, n)
-    if ranking == RANKING_LOW8:
-        for i in range(n):
-            bits |= low_bit(cards[i])
-        if __builtin_popcountll(bits) < 5:
-            return 0
-        while __builtin_popcountll(bits) > 5:
-            bits &= ~(1u << (31 - __builtin_clz(bits)))
-        return 256 - bits
-    if ranking == RANKING_ACE_TO_FIVE:
-        for a in range(n):
-            for b in range(a + 1, n):
-                for c in range(b + 1, n):
-                    for d in range(c + 1, n):
-                        for e in range(d + 1, n):
-                            five[0] = cards[a]
-                            five[1] = cards[b]
-                            five[2] = cards[c]
-                            five[3] = cards[d]
-                            five[4] = cards[e]
-                            v = a5_five(five)
-                            best = v if v > best else best
-        return best
-    return 0
-
-
 cdef inline uint32_t hand_value(int ranking, const uint8_t* cards, int n) noexcept nogil:
-    return provisional_value(ranking, cards, n)
+    return own_value(ranking, cards, n)
 
 
 cdef inline int64_t choose(int m, int k) noexcept nogil:
