@@ -291,30 +291,42 @@ cdef inline void heads_up(const Table* T, uint64_t used, uint32_t v0, int o,
     wm[0] += ok
 
 
-cdef void outer_one(const Spec* S, const Table* tabs, const int* order, const int* pool,
-                    int m, const uint8_t* given, uint64_t used, int64_t idx,
-                    int64_t* wm) noexcept nogil:
-    """The outer player's ``idx``-th completion against every completion of the others."""
+cdef enum:
+    # The outer player's completions a thread takes at a time: the first is found by its
+    # rank (unrank), the others by stepping (next_subset), which costs far less.
+    OUTER_CHUNK = 64
+
+
+cdef void outer_chunk(const Spec* S, const Table* tabs, const int* order, const int* pool,
+                      int m, const uint8_t* given, uint64_t used, int64_t first, int64_t last,
+                      int64_t* wm) noexcept nogil:
+    """The outer player's completions ``first .. last - 1`` (colex order), each against
+    every completion of the others."""
     cdef int n = S.n, o = S.outer, g = S.ngiven[o], k = S.H - g, i
     cdef int s[OWN_MAX_HAND]
     cdef uint8_t hand[OWN_MAX_HAND]
     cdef uint32_t hv[OWN_MAX_PLAYERS]
     cdef uint32_t lv[OWN_MAX_PLAYERS]
-    cdef uint64_t mo = 0
-    unrank(idx, m, k, s)
+    cdef uint64_t mo
+    cdef int64_t idx
+    unrank(first, m, k, s)
     for i in range(g):
         hand[i] = given[i]
-    for i in range(k):
-        hand[g + i] = <uint8_t>pool[s[i]]
-        mo |= card_bit(pool[s[i]])
-    hv[o] = hand_value(S.hi, hand, S.H)
-    if S.lo >= 0:
-        lv[o] = hand_value(S.lo, hand, S.H)
-        deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
-    elif n == 2:
-        heads_up(&tabs[1 - o], used | mo, hv[o], o, wm)
-    else:
-        deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
+    for idx in range(first, last):
+        mo = 0
+        for i in range(k):
+            hand[g + i] = <uint8_t>pool[s[i]]
+            mo |= card_bit(pool[s[i]])
+        hv[o] = hand_value(S.hi, hand, S.H)
+        if S.lo >= 0:
+            lv[o] = hand_value(S.lo, hand, S.H)
+            deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
+        elif n == 2:
+            heads_up(&tabs[1 - o], used | mo, hv[o], o, wm)
+        else:
+            deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
+        if k:
+            next_subset(s, k, m)
 
 
 cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, int threads,
@@ -327,7 +339,7 @@ cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, 
     cdef int pool[52]
     cdef Table tabs[OWN_MAX_PLAYERS]
     cdef int order[OWN_MAX_PLAYERS]
-    cdef int64_t total_o, idx, chunk
+    cdef int64_t total_o, c, chunks, first, last
     cdef bint stopped = False
     for p in range(n):
         used |= S.cmask[row[p]]
@@ -351,14 +363,18 @@ cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, 
     if not err:
         total_o = choose(m, S.H - S.ngiven[o])
         hi = total_o if hi < 0 or hi > total_o else hi
-        for idx in prange(lo, hi, nogil=True, num_threads=threads, schedule="dynamic",
-                          chunksize=4):
+        chunks = (hi - lo + OUTER_CHUNK - 1) // OUTER_CHUNK if hi > lo else 0
+        for c in prange(chunks, nogil=True, num_threads=threads, schedule="dynamic"):
             if stop_requested(ctl):
                 stopped = True
             else:
-                outer_one(S, tabs, order, pool, m, &S.cards[row[o] * OWN_MAX_HAND], used, idx,
-                          &wms[threadid() * stride])
-                add_done(ctl, 1)
+                first = lo + c * OUTER_CHUNK
+                last = first + OUTER_CHUNK
+                if last > hi:
+                    last = hi
+                outer_chunk(S, tabs, order, pool, m, &S.cards[row[o] * OWN_MAX_HAND], used,
+                            first, last, &wms[threadid() * stride])
+                add_done(ctl, last - first)
     for p in range(n):
         free_table(&tabs[p])
     if err:

@@ -181,3 +181,33 @@ def own_range(cards: Hand) -> Any:
     from pokercalc.ranges.card_sets import parse_card_sets
 
     return parse_card_sets(format_cards(cards), pokercalc.core.games.STUD, "p")
+
+
+#: Spots PokerStove's ps-eval enumerated (bench/bench_pokerstove.py, PokerStove 1.2): its
+#: shares of the pot (a k-way split 1/k, a hi/lo half 1/2) over every outcome, where none of
+#: its known defects (lowball pairs) applies; the brute force above agrees on every game.
+POKERSTOVE = [
+    ("stud", "AsKsQdJhTh | 9c9d8h8s2c", (546000, 125580), 671580),
+    ("stud", "AsKsQdJhTh2d | 9c9d8h8s", (327990, 119730), 447720),
+    ("stud-hilo", "As2s3d4h9c | 8c8dKhQs7c", (345390, 326190), 671580),
+    ("stud-hilo", "As2s3d4h9cKd | 8c8dKhQs7c6h | 5c6dJhJs2c3s", (7739.5, 6549.5, 21615), 35904),
+    ("razz", "As2s3d4h9c | 8c7dKh6s5c", (501822, 169758), 671580),
+    ("razz", "As2s3d4h9c8h | 6c7dKh5s", (391830, 55890), 447720),
+    ("draw", "AsKsQdJh | 9c9d8h", (12012, 30558), 42570),
+    ("draw", "KhKd7s7c2d | random", (1472365.5, 61573.5), 1533939),
+    ("2-7", "7s4d2h | 8c5c3d", (512433, 466677), 979110),
+    ("2-7", "7s5d4h | 8c6c3d2h", (13934, 28636), 42570),
+    ("a-5", "As2d3h4c | 5c6c7d", (30472, 12098), 42570),
+    ("badugi", "As2d | 4c5h", (665223.5, 502256.5), 1167480),
+    ("badugi", "As2d3h | 4c5h6s | 7c8d9h", (51930, 11546, 10570), 74046),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "shares", "outcomes"), POKERSTOVE)
+def test_pokerstove_counts(
+    game: str, players: str, shares: tuple[float, ...], outcomes: int
+) -> None:
+    r = pokercalc.equity(players, game=game, method="exact")
+    assert r.outcomes == outcomes
+    for p, share in zip(r.players, shares, strict=True):
+        assert p.equity_fraction == Fraction(share).limit_denominator(2) / outcomes
