@@ -59,6 +59,25 @@ def test_seeded_monte_carlo_on_the_cluster_is_the_one_process_result(
     assert _fields(r) == _fields(one) and r.trials == 300_000 and r.seed == 9
 
 
+@pytest.mark.parametrize(
+    ("players", "game"),
+    [("AsKsQdJh | 9c9d8h8s", "stud"), ("As2s3d4h | 8c7dKh6s", "razz"), ("7s4d2h | 8c5c3d", "2-7")],
+)
+def test_games_without_a_board_on_the_cluster(
+    dask_cluster: Cluster, players: str, game: str
+) -> None:
+    one = equity(players, game=game, method="exact")
+    executor = cluster_executor(dask_cluster.address)
+    try:
+        r = equity_on(executor, players, game=game, method="exact", piece_seconds=1e-4)
+        mc = equity_on(executor, players, game=game, method="mc", trials=40_000, seed=2)
+    finally:
+        executor.shutdown()
+    assert r.pieces is not None and r.pieces > 1 and _fields(r) == _fields(one)
+    alone = equity(players, game=game, method="mc", trials=40_000, seed=2)
+    assert mc.players == alone.players and mc.trials == 40_000
+
+
 def test_a_worker_killed_mid_run_loses_nothing(dask_cluster: Cluster) -> None:
     spot = ("AKs | random | random", "7d8d9c")  # about 5 s on one core
     plan = plan_equity(*spot, method="exact", piece_seconds=0.1)
