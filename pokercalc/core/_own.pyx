@@ -88,17 +88,24 @@ cdef inline int64_t choose(int m, int k) noexcept nogil:
     return r
 
 
+# C(m, k) for m < 53 and k <= OWN_MAX_HAND, looked up where subsets are ranked.
+cdef int64_t BINOM[53][OWN_MAX_HAND + 1]
+cdef int _m, _k
+for _m in range(53):
+    for _k in range(OWN_MAX_HAND + 1):
+        BINOM[_m][_k] = choose(_m, _k)
+
+
 cdef inline void unrank(int64_t idx, int m, int k, int* out) noexcept nogil:
     """The ``idx``-th ``k``-subset of ``0 .. m-1`` in colex order, as increasing indices."""
-    cdef int i, x
-    cdef int64_t c
+    cdef int i, x = m - 1
     for i in range(k, 0, -1):
-        # the largest x with C(x, i) <= idx
-        x = i - 1
-        while choose(x + 1, i) <= idx:
-            x += 1
+        # the largest x with C(x, i) <= idx (x only falls from one element to the next)
+        while BINOM[x][i] > idx:
+            x -= 1
         out[i - 1] = x
-        idx -= choose(x, i)
+        idx -= BINOM[x][i]
+        x -= 1
 
 
 cdef inline bint next_subset(int* s, int k, int m) noexcept nogil:
