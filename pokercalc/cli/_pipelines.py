@@ -291,7 +291,12 @@ def table_command(
         elif written:
             what = f"{output} is written whole"
         elif store is not None:
-            what = f"every piece is done and kept in {store.folder}"
+            # (a signal while the executor started or closed: count what the store holds)
+            kept = len(store.finished() & set(range(len(spec.pieces()))))
+            total = len(spec.pieces())
+            what = f"{kept} of {total} pieces done"
+            if kept:
+                what += f" and kept in {store.folder}"
         else:
             what = "nothing was written"
         again = "; run the same command again to resume" if store is not None else ""

@@ -25,6 +25,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 import weakref
 from collections import deque
@@ -139,10 +140,28 @@ def _run_task(payload: bytes) -> bytes:
         return _error_reply(TypeError(f"cannot pickle the task's result: {e}"))
 
 
+def _watch_parent(parent: int) -> None:
+    """End this worker soon after its parent dies, even mid-task: in a process group of its
+    own, it gets none of the signals that end the parent's group (a parent killed outright
+    closes the socket, but the task running would first run to its end)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pokercalc-parent", daemon=True).start()
+
+
+#: How often a worker looks whether its parent is still there.
+PARENT_POLL_SECONDS = 0.25
+
+
 def _worker_main(fd: int) -> None:
     """A :class:`LocalPool` worker: run the tasks arriving on socket ``fd`` until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # ended by the parent: die quietly
+    _watch_parent(os.getppid())
     with socket.socket(fileno=fd) as sock:
         while True:
             header = _recv_exact(sock, _HEADER.size)
@@ -194,6 +213,10 @@ class _Worker:
                     f"_worker_main({child.fileno()})",
                 ],
                 pass_fds=(child.fileno(),),
+                # A process group of its own: a Ctrl-C (or ``timeout -s INT``) reaches the
+                # terminal's group, and a worker still starting (before _worker_main ignores
+                # SIGINT) would print Python's start-up traceback; the parent stops them.
+                process_group=0,
                 stdin=subprocess.DEVNULL,
                 # A task's prints go to stderr: stdout is the parent's output.
                 stdout=2 if _is_open(2) else subprocess.DEVNULL,
