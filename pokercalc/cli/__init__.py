@@ -734,6 +734,7 @@ class _LateBar:
             )
             self._bar.start()
             self._task = self._bar.add_task(self._label, total=total)
+            _LIVE.append(self)
         self._bar.update(self._task, completed=completed)
 
     def close(self) -> None:
@@ -741,6 +742,26 @@ class _LateBar:
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
+            if self in _LIVE:
+                _LIVE.remove(self)
+
+    def print_above(self, text: str) -> bool:
+        """Print a line above the bar (never into it); False when no bar is showing."""
+        bar = self._bar
+        if bar is None:
+            return False
+        bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        return True
+
+
+#: The bars showing now (a note goes above the last).
+_LIVE: list[_LateBar] = []
+
+
+def notice(text: str) -> None:
+    """One line on stderr: above the progress bar when one is showing, else as it is."""
+    if not (_LIVE and _LIVE[-1].print_above(text)):
+        click.echo(text, err=True)
 
 
 def progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
@@ -840,10 +861,9 @@ def note_unused(engine: EngineOptions, method: str) -> None:
 def plan_notice(outcomes: int, seconds: float) -> None:
     """One line on stderr before a long exhaustive run: its size and expected duration."""
     if seconds >= 3.0:
-        click.echo(
+        notice(
             f"pokercalc: enumerating {outcomes:,} outcomes exactly; "
-            f"about {_duration(seconds)} (estimated from a sample; Ctrl-C stops)",
-            err=True,
+            f"about {_duration(seconds)} (estimated from a sample; Ctrl-C stops)"
         )
 
 
