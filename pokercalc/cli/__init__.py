@@ -123,8 +123,8 @@ class IntRange(click.IntRange):
 
 # click writes the texts of its own --help and --version options, and a Path type's name,
 # through gettext when it makes them; gettext's first call imports locale and looks for
-# translation files, 2.5 ms of every command's start (a third of what `pokercalc equity
-# ... --json` took beyond importing click, issue 15).  pokercalc is not translated: it
+# translation files, a third of what `pokercalc equity ... --json` took beyond importing
+# click (issue 15; bench/bench_startup.py).  pokercalc is not translated: it
 # makes these options with their texts given, and a Path when an option gets a value.
 
 
@@ -910,13 +910,13 @@ def main() -> None:
     # it be.  Objects made from here on are collected as usual.
     gc.freeze()
     # The youngest generation is collected every 700 new objects by default: the command's own
-    # imports then paid nine collections (1.3 to 1.8 ms of `equity "AsAh | KsKh" --json`) that
-    # found 12 objects to free.  Every 20,000 lets a short command end before its first one,
+    # imports then paid nine collections (bench/bench_startup.py) that found 12 objects to
+    # free.  Every 20,000 lets a short command end before its first one,
     # and a long one still frees its cycles.
     gc.set_threshold(20_000, 10, 10)
     # OpenMP's idle threads spin for some milliseconds before they sleep, waiting for more
     # work: a command has none after its run, so they would only burn a core until it exits
-    # (5 ms of CPU time for `equity "AsAh | KsKh"`, a tenth of the whole process).  Spinning
+    # (a tenth of the CPU time of `equity "AsAh | KsKh"`).  Spinning
     # 10,000 rounds still bridges the gaps between one run's parallel parts.  Read by libgomp
     # when the engine loads, which is after this; a spin count or wait policy the user set
     # is kept.

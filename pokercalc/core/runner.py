@@ -285,12 +285,12 @@ class _KeptThread:
 
 # One long-lived thread runs the kernels.  OpenMP keeps a thread team per calling
 # thread: a new calling thread per run starts a new team and leaves the last one's
-# threads spinning on the cores for a while, so JcJh | 99+,AJs+ | random on 4dAc5d
-# took 16 ms on two threads (19 ms on one); from the same thread every time, 11 ms.
+# threads spinning on the cores for a while: JcJh | 99+,AJs+ | random on 4dAc5d took
+# half as long again as from the same thread every time.
 _KEPT_LOCK = threading.Lock()
 _KERNELS = _KeptThread("pokercalc-kernel")
 # run_here's watcher, kept too: starting one per run slowed the run itself (JcJh |
-# 99+,AJs+ | random on two threads 9 -> 12 ms in one round of three).
+# 99+,AJs+ | random on two threads, by a third in one round of three).
 _WATCHER = _KeptThread("pokercalc-watch")
 
 

@@ -154,8 +154,8 @@ def exhaustive(
         t0 = _time.perf_counter()
         step = max(threads, n_items // 4096)
         # Items differ in cost by a hundred times (AhKh | JJ+,AQs+ | random preflop: 1,056
-        # items, two of them 0.25 s, four 0.04 s): a sample of two said 2.5 min for a 13 s
-        # run.  So it takes enough items as well as enough time, within a bound.
+        # items): a sample of two overestimated the run tenfold.  So it takes enough items
+        # as well as enough time, within a bound.
         want = min(MIN_SAMPLE_ITEMS, n_items // 8)
         while done < n_items and not interrupted:
             spent = _time.perf_counter() - t0

@@ -224,6 +224,11 @@ class Sampler:
         return self.kernel.tally_size - 1
 
 
+#: A Monte Carlo batch doubles while it takes less than this (seconds): a signal is handled
+#: between batches.
+BATCH_SECONDS = 0.05
+
+
 # Boards dealt to each deal of the hands in a many-way hold'em pot (see cluster_shape).
 MC_BOARDS = 3
 
@@ -349,8 +354,8 @@ def run_montecarlo(
             return hilo_mc_stats(sums, n, units)
         return list(mc_stats(sums, n, sampler.classes))
 
-    # Monte Carlo runs on this thread in batches of blocks of at most about 0.1 s, so a
-    # signal is handled between two batches; the flag stays clear.
+    # Monte Carlo runs on this thread in short batches of blocks (BATCH_SECONDS), so a signal
+    # is handled between two batches; the flag stays clear.
     end = mc_blocks(trials) if trials is not None else None
     done = 0  # blocks run
     batch = threads  # blocks; doubles until a batch takes about 50 ms
@@ -377,7 +382,7 @@ def run_montecarlo(
                 clusters = 0 if prob.game.hilo else sums[_engine.cluster_slot(n, False)]
                 if clusters == 0 or clusters >= MC_CLUSTERS:
                     break
-            if spent < 0.05:
+            if spent < BATCH_SECONDS:
                 batch *= 2
             if stderr is not None:
                 # Standard errors fall as one over the root of the deals: a batch need not

@@ -29,26 +29,25 @@ MERGED_INNERMOST_MIN = 64
 
 #: ... or, heads-up on a flop, from this many: below it whole assignments with their turns
 #: and rivers merged by dead suits are cheaper (AhKh against QQ+,AKs,AKo on Qh7h2c: 31
-#: combos, 2,846 showdowns instead of 10,787; 89 combos: 128 us against 101).
+#: combos, 2,846 showdowns instead of 10,787; at 89 combos innermost wins).
 FLOP_INNERMOST_MIN = 48
 
 
 #: An exact run gives each thread at least this many outcomes per suit symmetry (in hold'em
 #: outcomes, ``outcome_cost``), so smaller runs use fewer threads than asked, or one.  In a
-#: loop in one process a second thread pays from a few thousand (AhKh against QQ+,AKs,AKo
-#: and JJ on Qh7h2c, 48,762 per symmetry: 131 us on one thread, 81 on two), but a thread
-#: team waits for its slowest member, and on a busy machine that one may wait for a core:
-#: two processes each looping that spot on two threads of a 2-core machine made 6,300 calls
-#: a second in all, with 8 ms at the 99th percentile, against 14,900 on one thread each.
-#: Runs of a few hundred microseconds and more (AsAh against KsKh, 428,076: 0.63 ms on one
-#: thread, 0.34 ms on two) take that risk; smaller ones keep to one thread.
+#: loop in one process a second thread pays from a few thousand outcomes, but a thread team
+#: waits for its slowest member, and on a busy machine that one may wait for a core: two
+#: processes each looping a spot of that size on two threads of a 2-core machine made less
+#: than half the calls a second of one thread each, with a long tail.  Runs the size of
+#: AsAh against KsKh (428,076) and up gain from the second thread and take that risk;
+#: smaller ones keep to one thread.
 PER_THREAD_MIN_OUTCOMES = 50_000
 
 
 #: Work items are split by their highest new board card (to give every thread enough of
 #: them) only when each split item keeps this many outcomes on average: an item costs about
-#: as much to start as a hundred showdowns (AhKh against QQ+,AKs,AKo on Qh7h2c: 18 items in
-#: 17.6 us, split into 792 in 137 us).
+#: as much to start as a hundred showdowns (AhKh against QQ+,AKs,AKo on Qh7h2c split from 18
+#: items into 792 took eight times as long).
 SPLIT_MIN_OUTCOMES = 2_000
 
 
@@ -100,13 +99,13 @@ OUTCOME_COST = {(TWO_PLUS_THREE, False): 4, (TWO_PLUS_THREE, True): 40}
 
 
 #: ... and of a hi/lo outcome with the last range innermost (AsKs2d3c against random on
-#: Qs7h4c: 104 million outcomes a second, Omaha high 141 million).
+#: Qs7h4c: about three quarters of Omaha high's rate).
 HILO_INNERMOST_COST = 6
 
 
 #: ... and of an outcome whose random last player is counted by rank classes (AsKs against
-#: random preflop: 2.1 billion outcomes in 0.20 s, 0.80 s merged; JcJh | 99+,AJs+ | random on
-#: 4dAc5d: 19 ms, 59 ms combo by combo).
+#: random preflop: a quarter of the time with boards merged by suits; JcJh | 99+,AJs+ |
+#: random on 4dAc5d: a third of the time combo by combo).
 RANDOM_CLASSES_COST = 0.25
 
 

@@ -404,7 +404,7 @@ def flop_study(
 
     made = None
     try:
-        # A signal once the walk is done (equities made, features listed: 30 ms) must not
+        # A signal once the walk is done (equities made, features listed) must not
         # lose them: the command holds it until they are; a host that raises it at once
         # has them made again.
         with deferred_signals():
