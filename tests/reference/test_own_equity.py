@@ -211,3 +211,13 @@ def test_pokerstove_counts(
     assert r.outcomes == outcomes
     for p, share in zip(r.players, shares, strict=True):
         assert p.equity_fraction == Fraction(share).limit_denominator(2) / outcomes
+
+
+def test_monte_carlo_with_weighted_sets_and_heavy_card_removal() -> None:
+    players = "AsAh7d6c5c, KsKh7d6c5c:0.5 | QsQh2c3c4c, QdQc2c3c4s, JsJh2s3s4s:0.3"
+    spot = {"game": "stud-hilo", "dead": "2d2h8s8c9c9dTc"}
+    exact = pokercalc.equity(players, method="exact", **spot)  # type: ignore[arg-type]
+    mc = pokercalc.equity(players, method="mc", trials=200_000, seed=3, **spot)  # type: ignore[arg-type]
+    assert exact.method == "exact" and mc.trials == 200_000
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.stderr is not None and abs(m.equity - e.equity) < 4 * m.stderr
