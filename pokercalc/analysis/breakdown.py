@@ -24,7 +24,6 @@ from typing import Any
 from pokercalc.analysis.equities import EquityResult, equity_run
 from pokercalc.core.cards import RANKS, format_cards
 from pokercalc.core.results import GAME, METHOD, NUMBER, PROB, Result, doc
-from pokercalc.engine.own import OwnProblem
 from pokercalc.engine.problem import Problem
 from pokercalc.errors import InputError
 from pokercalc.ranges.notation import Range
@@ -458,7 +457,7 @@ def equity_breakdown(
     )
     pos = prob.breakdown
     # (problem_of refuses a breakdown in the games without a board)
-    assert pos is not None and not isinstance(prob, OwnProblem)
+    assert pos is not None and isinstance(prob, Problem)
     hands: list[HandEquity] = []
     combos: list[HandEquity] = []
     if prob.combo_tallies is not None:

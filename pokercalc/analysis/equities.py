@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time as _time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokercalc.core.cards import CardsLike
 from pokercalc.core.games import Game, get_game
@@ -24,13 +24,15 @@ from pokercalc.core.runner import default_threads
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.engine.montecarlo import interrupted_plan
 from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
-from pokercalc.engine.own import OwnProblem, own_method
 from pokercalc.engine.plan import choose_method
 from pokercalc.engine.problem import MAX_PLAYERS, Problem
 from pokercalc.engine.results import EquityResult, PlayerResult, in_given_order
 from pokercalc.engine.run import run_problem
 from pokercalc.errors import InputError
 from pokercalc.ranges.players import Players, parse_players, problem_of
+
+if TYPE_CHECKING:
+    from pokercalc.engine.own import OwnProblem
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -186,6 +188,10 @@ def planned_method(
     """``"exact"`` or ``"mc"``: what :func:`equity` with method ``"auto"`` and threshold
     ``limit`` would run, decided without running it (the set-up found stays for the run)."""
     _, _, prob = problem_of(players, board, dead, game)
-    if isinstance(prob, OwnProblem):
+    if not game.has_board:
+        from pokercalc.engine.own import OwnProblem, own_method
+
+        assert isinstance(prob, OwnProblem)
         return own_method(prob, "auto", limit)[0]
+    assert isinstance(prob, Problem)
     return choose_method(prob, "auto", limit)[0]

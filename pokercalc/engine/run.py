@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pokercalc.engine.exact import exhaustive
 from pokercalc.engine.montecarlo import run_montecarlo
-from pokercalc.engine.own import OwnProblem, run_own
 from pokercalc.engine.plan import choose_method, exact_threads
 from pokercalc.engine.problem import Problem
 from pokercalc.engine.results import EquityResult
+
+if TYPE_CHECKING:
+    from pokercalc.engine.own import OwnProblem
 
 
 def run_problem(
@@ -26,10 +29,15 @@ def run_problem(
     on_plan: Callable[[int, float], None] | None,
 ) -> EquityResult:
     """Count the outcomes, choose the method, and run it."""
-    if isinstance(prob, OwnProblem):
+    if not prob.game.has_board:
+        # (loaded by the games without a board only: hold'em's start-up never pays for it)
+        from pokercalc.engine.own import OwnProblem, run_own
+
+        assert isinstance(prob, OwnProblem)
         return run_own(
             prob, method, limit, threads, trials, time, stderr, seed, start, progress, on_plan
         )
+    assert isinstance(prob, Problem)
     method, outcomes, counted = choose_method(prob, method, limit)
     if method == "exact":
         return exhaustive(

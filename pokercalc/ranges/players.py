@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokercalc.core.cards import CardLike, cards_of_mask, cards_text, format_cards
 from pokercalc.core.games import HOLDEM, Game
-from pokercalc.engine.own import OwnProblem
 from pokercalc.engine.problem import Player, Problem, drop_certain_conflicts, setup
 from pokercalc.errors import InputError
 from pokercalc.ranges.holdem_players import holdem_player
 from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range, split_players
+
+if TYPE_CHECKING:
+    from pokercalc.engine.own import OwnProblem
 
 __all__ = ["Players", "engine_players", "parse_players", "player_texts", "problem_of"]
 
@@ -222,6 +224,8 @@ def problem_of(
     if game.range_language == "cards":
         if breakdown is not None:
             raise InputError(f"a breakdown by hand is not made in {game.name} yet")
+        from pokercalc.engine.own import OwnProblem  # (the games without a board only)
+
         own = OwnProblem(shown, ranges, dead, game)  # type: ignore[arg-type]
         return shown, list(range(len(ranges))), own
     return setup(shown, ranges, board, dead, game, breakdown)
