@@ -49,7 +49,10 @@ class HandEquity(Result):
 
     hand: str = doc("the class (AKs, QQ, AKo) or the combo (AsKs); in Omaha games the hand")
     combos: float = doc(
-        "weighted combos of the range in it, after removing the board and dead cards", minimum=0
+        "combos of the range in it held in some deal (the sum of their weights when the range "
+        "is weighted): the board, the dead cards and the hands that meet the other players' "
+        "cards in every deal removed",
+        minimum=0,
     )
     share: float = doc(
         "share of the deals in which the player holds it; the shares add up to 1, and differ "

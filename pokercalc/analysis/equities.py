@@ -26,10 +26,10 @@ from pokercalc.engine.montecarlo import interrupted_plan
 from pokercalc.engine.options import DEFAULT_THRESHOLD, check_method
 from pokercalc.engine.plan import choose_method
 from pokercalc.engine.problem import MAX_PLAYERS, Problem
-from pokercalc.engine.results import EquityResult, PlayerResult, in_given_order
+from pokercalc.engine.results import EquityResult, PlayerResult, in_given_order, with_weights
 from pokercalc.engine.run import run_problem
 from pokercalc.errors import InputError
-from pokercalc.ranges.players import Players, parse_players, problem_of
+from pokercalc.ranges.players import Players, parse_players, problem_of, shown_weights
 
 if TYPE_CHECKING:
     from pokercalc.engine.own import OwnProblem
@@ -179,7 +179,8 @@ def equity_run(
     except KeyboardInterrupt:
         # Stopped while planning: nothing computed yet, but the answer keeps its shape.
         result = interrupted_plan(prob, method, threads, seed, _time.perf_counter() - start)
-    return in_given_order(result, order, shown, g), prob
+    weights = shown_weights(players, b, d, g)
+    return with_weights(in_given_order(result, order, shown, g), weights), prob
 
 
 def planned_method(

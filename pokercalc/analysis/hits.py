@@ -49,6 +49,7 @@ pokercalc.errors.InputError: hits in omaha is not available yet; ...
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -572,16 +573,49 @@ def _lookup(name: str, src: str) -> tuple[list[int], list[int]]:
     made = [_MADE_INDEX[n] for n in names if n in _MADE_INDEX]
     draws = [DRAWS.index(n) for n in names if n in DRAWS]
     if not made and not draws:
+        near = difflib.get_close_matches(key, _names(), n=3, cutoff=0.5)
+        hint = f"did you mean {', '.join(map(repr, near))}? " if near else ""
         raise ParseError(
-            f"unknown hand class or draw {name.strip()!r} (see docs/hits.md for the names)",
+            f"unknown hand class or draw {name.strip()!r} ({hint}see docs/hits.md for the names)",
             src,
             max(src.find(name.strip()), 0),
         )
     return made, draws
 
 
+def _names() -> list[str]:
+    """Every name a selection may use: classes, draws, groups and short forms."""
+    return [*_MADE_INDEX, *DRAWS, *_GROUPS, *_ALIASES]
+
+
+def _item_terms(item: str, src: str, order: list[int]) -> list[tuple[set[int], int, bool]]:
+    """The terms of one item, split at ``and`` or ``&`` except inside a name.
+
+    A name that holds ``and`` (``top and bottom two pair``) is one term: at
+    each place the longest run of pieces that reads as a term is taken, so a
+    documented name is always selectable.
+    """
+    cuts = [(m.start(), m.end()) for m in re.finditer(r"\s+and\s+|&", item, flags=re.I)]
+    starts = [0, *(b for _, b in cuts)]
+    ends = [*(a for a, _ in cuts), len(item)]
+    terms = []
+    i = 0
+    while i < len(starts):
+        for j in range(len(starts) - 1, i - 1, -1):
+            try:
+                terms.append(_term(item[starts[i] : ends[j]], src, order))
+            except ParseError:
+                if j == i:
+                    raise
+                continue
+            i = j + 1
+            break
+    return terms
+
+
 def _term(text: str, src: str, order: list[int]) -> tuple[set[int], int, bool]:
-    """One ``[not] NAME [or better|or worse|+]``: (made classes, draw bits, negated)."""
+    """One ``[not] NAME [or better|or worse|+]``: (made classes, draw bits, negated); the
+    name may be quoted (``'top and bottom two pair'``)."""
     words = text.strip()
     negate = False
     if words.lower().startswith("not "):
@@ -589,7 +623,9 @@ def _term(text: str, src: str, order: list[int]) -> tuple[set[int], int, bool]:
     modifier = ""
     if m := _MODIFIER.match(words):
         words, modifier = m.group(1), m.group(2).lower()
-    if not words:
+    if len(words) >= 2 and words[0] == words[-1] and words[0] in "'\"":
+        words = words[1:-1]
+    if not words.strip():
         raise ParseError("expected a hand class or draw", src, max(src.find(text.strip()), 0))
     made, draws = _lookup(words, src)
     if modifier:
@@ -622,7 +658,10 @@ def select_hands(result: HitsResult, expression: str) -> Selection:
         MODIFIER := "or better" | "or worse" | "+"   made hands: this class and those above
                                                      (or below) it in the game's order
 
-    A group (``top pair``, ``straight draw``) means any of its members.  The
+    A NAME may be quoted, and one holding ``and`` (``top and bottom two
+    pair``) is one term: the longest run that reads as a term is taken.  An
+    unknown name's error lists the nearest names.  A group (``top pair``,
+    ``straight draw``) means any of its members.  The
     notation leaves out nothing it needs: hands blocked by the board, the dead
     cards or an opponent's known hand may be written or not (card removal
     takes them out again).
@@ -642,8 +681,7 @@ def select_hands(result: HitsResult, expression: str) -> Selection:
     for item in expression.split(","):
         if not item.strip():
             raise ParseError("expected a hand class or draw", expression, expression.find(",,"))
-        terms = re.split(r"\s+and\s+|&", item, flags=re.I)
-        items.append([_term(t, expression, order) for t in terms])
+        items.append(_item_terms(item, expression, order))
     made_names = {name: i for i, (name, _) in enumerate(MADE_HANDS)}
     picked: list[HandHit] = []
     for hand in result.hands:

@@ -58,9 +58,9 @@ from pokercalc.engine.pieces import (
     run_items,
 )
 from pokercalc.engine.plan import mc_blocks
-from pokercalc.engine.results import EquityResult, in_given_order
+from pokercalc.engine.results import EquityResult, in_given_order, with_weights
 from pokercalc.errors import InputError
-from pokercalc.ranges.players import Players, player_texts, problem_of
+from pokercalc.ranges.players import Players, player_texts, problem_of, shown_weights
 
 __all__ = [
     "EquityJob",
@@ -177,9 +177,13 @@ def merge_pieces(
     equities, ``trials`` 0).  A tally that does not belong to the plan, or one
     given twice, is refused.
     """
-    return merge_tallies(
+    merged = merge_tallies(
         plan, _prepared(plan.job), tallies, elapsed=elapsed, interrupted=interrupted
     )
+    job = plan.job
+    g = get_game(job.game)
+    b, d = check_board_and_dead(job.board, job.dead, game=g)
+    return with_weights(merged, shown_weights(list(job.players), b, d, g))
 
 
 def equity_on(
@@ -219,7 +223,10 @@ def equity_on(
         )  # fmt: skip
     except KeyboardInterrupt:
         result = interrupted_plan(prob, method, 1, seed, _time.perf_counter() - start)
-        return in_given_order(result, order, shown, g)
+        return with_weights(
+            in_given_order(result, order, shown, g),
+            shown_weights(list(player_texts(players)), b, d, g),
+        )
     got: list[PieceTally] = []
 
     def note(i: int, t: PieceTally) -> None:

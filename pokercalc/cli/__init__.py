@@ -858,6 +858,24 @@ def note_unused(engine: EngineOptions, method: str) -> None:
         )
 
 
+def note_deck(texts: Sequence[str], game: str, *, players: bool = True) -> None:
+    """One line on stderr per run of range notation whose bound the game's deck lacks
+    (``22+`` in short-deck starts at 66); ``players`` splits each text at ``|`` and names
+    the player."""
+    from pokercalc.core.games import get_game
+
+    g = get_game(game)
+    if not g.outside_mask or g.range_language != "holdem":
+        return
+    from pokercalc.ranges.decks import deck_notes
+    from pokercalc.ranges.notation import split_players
+
+    parts = [p for text in texts for p in split_players(text)] if players else list(texts)
+    for i, part in enumerate(parts, 1):
+        for note in deck_notes(part, g):
+            click.echo(f"pokercalc: {f'player {i}: ' if players else ''}{note}", err=True)
+
+
 def plan_notice(outcomes: int, seconds: float) -> None:
     """One line on stderr before a long exhaustive run: its size and expected duration."""
     if seconds >= 3.0:

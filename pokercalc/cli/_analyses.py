@@ -161,6 +161,7 @@ def hits_command(
     if select is not None and fmt == "csv":
         raise click.UsageError("--select prints a range: use it alone, with --list or with --json")
     result = range_hits(" ".join(range_), board, dead, vs=opponents, game=game, select=select)
+    common.note_deck([" ".join(range_)], game, players=False)
     picked = result.selection
     if list_:
         for line in picked.lines() if picked is not None else result.lines():

@@ -99,6 +99,7 @@ def equity_command(
         )
     finally:
         common.close_progress(progress)
+    common.note_deck(players, game)
     common.note_unused(engine, result.method)
     common.emit(result, fmt, common.view("equity_view", result))
     common.exit_if_interrupted(result)
@@ -142,6 +143,7 @@ def _equity_in_pieces(
         # Taken by $POKERCALC_CLUSTER: a run of one piece is not worth a trip.
         if len(plan_equity(list(players), board, dead, **kw).pieces) == 1:
             result = equity(list(players), board, dead, **kw)
+            common.note_deck(players, game)
             common.note_unused(engine, result.method)
             common.emit(result, fmt, common.view("equity_view", result))
             return
@@ -155,6 +157,7 @@ def _equity_in_pieces(
             result = equity_on(executor, list(players), board, dead, on_piece=counter, **kw)
     finally:
         common.close_progress(counter)
+    common.note_deck(players, game)
     common.note_unused(engine, result.method)
     common.emit(result, fmt, common.view("equity_view", result))
     common.exit_if_interrupted(result)
@@ -201,6 +204,7 @@ def _breakdown(
         )
     finally:
         common.close_progress(progress)
+    common.note_deck(players, game)
     common.note_unused(engine, result.method)
     if plot_file and result.distribution is not None:
         from pokercalc.output.plot import plot_distribution

@@ -99,6 +99,7 @@ def query_command(
         common.emit(omaha, fmt, common.view("omaha_query_view", omaha))
         return
     result = run_query(" ".join(expression), board=board, dead=dead, game=g)
+    common.note_deck([result.expression], game, players=False)
     if not result.matched:
         from pokercalc.errors import EmptyRangeError, quote
         from pokercalc.ranges.notation import space_hint

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from pokercalc.core.results import (
 if TYPE_CHECKING:
     from fractions import Fraction  # (made when read: results.ExactFraction)
 
-__all__ = ["EquityResult", "PlayerResult", "in_given_order"]
+__all__ = ["EquityResult", "PlayerResult", "in_given_order", "with_weights"]
 
 
 @exact_fractions("equity_fraction")
@@ -34,7 +35,17 @@ class PlayerResult(FieldMethods, Result):
     label: str = doc(
         "the player's expression as given; a lone player meets one random hand, listed second"
     )
-    combos: int = doc("hands left in the distribution after card removal", COUNT)
+    combos: int = doc(
+        "hands of the range left once the board and dead cards are removed, each counted once "
+        "whatever its weight (the other players' cards block per deal)",
+        COUNT,
+    )
+    weight: float | None = doc(
+        "the sum of those hands' weights when the range is weighted; None when every weight is 1",
+        minimum=0,
+        csv=False,
+        default=None,
+    )
     equity: float | None = doc(
         "share of the pot, a k-way split giving each winner 1/k; None when an exact run was "
         "interrupted (a part of an enumeration estimates nothing), or a Monte Carlo run before "
@@ -152,3 +163,11 @@ def in_given_order(
             for i, p in ((i, result.players[back[i]]) for i in range(len(order)))
         ),
     )
+
+
+def with_weights(result: EquityResult, weights: Sequence[float | None]) -> EquityResult:
+    """``result`` with each player's ``weight`` (players in the order given)."""
+    if all(w is None for w in weights):
+        return result
+    players = tuple(replace(p, weight=w) for p, w in zip(result.players, weights, strict=True))
+    return replace(result, players=players)

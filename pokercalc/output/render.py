@@ -87,7 +87,8 @@ def equity_view(result: EquityResult) -> Any:
 
 def equity_table(result: EquityResult) -> Table:
     """Player, hand or range, combos, equity, win and tie (:func:`equity_footer` says how it
-    was computed)."""
+    was computed).  Combos are the hands left once the board and dead cards are removed,
+    each counted once; when a range is weighted, "Weighted" is the sum of their weights."""
     mc = result.method == "mc"
     # Hi/lo: "win" is a scoop and "tie" any part of the pot short of all of it.
     hilo = get_game(result.game).hilo
@@ -95,6 +96,10 @@ def equity_table(result: EquityResult) -> Table:
     table.add_column("#", justify="right")
     table.add_column("Hand or range")
     table.add_column("Combos", justify="right")
+    # Combos count each hand once; a weighted range's sum of weights is a column of its own.
+    weighted = any(p.weight is not None for p in result.players)
+    if weighted:
+        table.add_column("Weighted", justify="right")
     table.add_column("Equity %", justify="right")
     if mc:
         table.add_column("± SE %", justify="right")
@@ -104,7 +109,10 @@ def equity_table(result: EquityResult) -> Table:
         table.add_column("High %", justify="right")
         table.add_column("Low %", justify="right")
     for i, p in enumerate(result.players, 1):
-        row = [str(i), p.label, f"{p.combos:,}", percent(p.equity)]
+        row = [str(i), p.label, f"{p.combos:,}"]
+        if weighted:
+            row.append(_combos_text(p.combos if p.weight is None else p.weight))
+        row.append(percent(p.equity))
         if mc:
             # (stopped before the first deal: no estimate, so no error either)
             row.append("-" if p.equity is None else percent(p.stderr or 0.0))

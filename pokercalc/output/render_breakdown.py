@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -14,6 +15,7 @@ from pokercalc.output.figures import percent
 __all__ = [
     "breakdown_view",
     "breakdown_table",
+    "breakdown_note",
     "curve_chart",
     "histogram_chart",
     "distribution_view",
@@ -36,7 +38,9 @@ def breakdown_table(result: BreakdownResult) -> Table:
         title += f": equity {percent(result.equity, unit=True)}"
     table = Table(title=title)
     table.add_column("Hand")
-    table.add_column("Combos", justify="right")
+    # A weighted range's rows hold the sum of their combos' weights, labelled as in `equity`.
+    weighted = result.run.players[result.player - 1].weight is not None
+    table.add_column("Weighted" if weighted else "Combos", justify="right")
     table.add_column("Share %", justify="right")
     table.add_column("Equity %", justify="right")
     if mc:
@@ -51,6 +55,33 @@ def breakdown_table(result: BreakdownResult) -> Table:
         row += [percent(h.win), percent(h.tie)]
         table.add_row(*row)
     return table
+
+
+def breakdown_note(result: BreakdownResult) -> str:
+    """Why the rows hold fewer combos than the equity table gives the player, or ``""``.
+
+    The table's combos are the range less the board and dead cards; a row holds
+    the combos dealt in some deal, so a combo that meets the other players'
+    cards in every deal (or, in Monte Carlo, was never drawn) is in no row.
+    """
+    p = result.run.players[result.player - 1]
+    total = p.combos if p.weight is None else p.weight
+    rows = math.fsum(h.combos for h in result.hands)
+    if result.interrupted or total - rows < 1e-9:
+        return ""
+    unit = "weighted combos" if p.weight is not None else "combos"
+    why = "meet the other players' cards in every deal"
+    if result.method == "mc":
+        why += f", or were not drawn in {result.run.trials or 0:,} deals"
+    return (
+        f"The rows hold {_number(rows)} of player {result.player}'s {_number(total)} {unit}: "
+        f"the other {_number(total - rows)} {why}."
+    )
+
+
+def _number(x: float) -> str:
+    """A count of combos: whole when it is one, else to two decimals."""
+    return f"{round(x):,}" if abs(x - round(x)) < 1e-9 else f"{x:,.2f}"
 
 
 def curve_chart(dist: EquityDistribution, *, width: int = 60, height: int = 10) -> Text:
@@ -145,6 +176,8 @@ def breakdown_view(result: BreakdownResult, *, table: bool = True) -> Any:
         return Group(*parts)
     if table:
         parts.append(breakdown_table(result))
+        if note := breakdown_note(result):
+            parts.append(Text(note))
     if result.distribution is not None:
         parts.append(distribution_view(result.distribution))
     return Group(*parts)

@@ -31,7 +31,15 @@ from pokercalc.ranges.combos import (
 )
 from pokercalc.ranges.weights import parse_weight, weight_group
 
-__all__ = ["Weights", "parse_token", "parse_weights", "space_hint", "split_players"]
+__all__ = [
+    "Weights",
+    "item_spans",
+    "parse_token",
+    "parse_weights",
+    "space_hint",
+    "split_players",
+    "token_ranks",
+]
 
 # The tokens, compiled when first matched (pokercalc/_lazy.py).
 _R = r"[2-9TJQKA]"
@@ -84,6 +92,12 @@ def parse_token(src: str, start: int, end: int) -> Weights:
 
     This is the atom of both languages; errors name positions in ``src``.
     """
+    start, end, weight = _unweighted(src, start, end)
+    return _weights(_token_indices(src, start, end), weight)
+
+
+def _unweighted(src: str, start: int, end: int) -> tuple[int, int, float]:
+    """The token ``src[start:end]`` trimmed and without its weight suffix, and that weight."""
     while start < end and src[start].isspace():
         start += 1
     while end > start and src[end - 1].isspace():
@@ -99,7 +113,38 @@ def parse_token(src: str, start: int, end: int) -> Weights:
             end -= 1
         if start == end:
             raise ParseError("a weight needs a hand or range before the ':'", src, colon)
-    return _weights(_token_indices(src, start, end), weight)
+    return start, end, weight
+
+
+def token_ranks(src: str, start: int, end: int) -> tuple[str, tuple[int, ...], bool]:
+    """What the token ``src[start:end]`` names: its text without the weight, the ranks it
+    names outright, and whether it is a run (``+`` or ``-``) whose ends are bounds.
+
+    A run's bounds and an ``x`` rank are not named outright: ``22+`` names no
+    rank, ``A2s+`` and ``A5s-A2s`` name the ace, ``XhXh`` none and ``AsXx`` the
+    ace; ``AKs`` and ``2s2h`` name both of theirs.  A smaller deck
+    (:func:`~pokercalc.ranges.decks.in_deck`) refuses a token naming a rank it
+    lacks and keeps the hands it holds of the others.
+
+    >>> token_ranks("22+", 0, 3), token_ranks("A2s+:0.5", 0, 8), token_ranks("AsXx", 0, 4)
+    (('22+', (), True), ('A2s+', (12,), True), ('AsXx', (12,), False))
+    """
+    start, end, _ = _unweighted(src, start, end)
+    token = src[start:end]
+    if m := _CLASS.fullmatch(token):
+        hi, lo = sorted((_rank(m.group(1)), _rank(m.group(2))), reverse=True)
+        if m.group(4):
+            return token, (() if hi == lo else (hi,)), True
+        return token, (hi, lo), False
+    if m := _DASH.fullmatch(token):
+        a1, a2, b1, b2 = (_rank(m.group(i)) for i in (1, 2, 4, 5))
+        a1, a2 = max(a1, a2), min(a1, a2)
+        b1, b2 = max(b1, b2), min(b1, b2)
+        return token, ((a1,) if a1 == b1 and a1 != a2 else ()), True
+    if m := _CARDS.fullmatch(token):
+        named = (m.group(1).upper(), m.group(3).upper())
+        return token, tuple(8 if r == "10" else _rank(r) for r in named if r != "X"), False
+    return token, (), False
 
 
 def _token_indices(src: str, start: int, end: int) -> list[int] | tuple[int, ...]:
@@ -168,6 +213,16 @@ def _items(src: str, start: int, end: int) -> Iterator[tuple[int, int, float | N
         yield i, j, None
         i = j
     return
+
+
+def item_spans(src: str) -> list[tuple[int, int]]:
+    """Where the items of a range-notation list are, weight groups opened: ``(start, end)``.
+
+    >>> text = "AA, [50]KK,QQ[/50]"
+    >>> [text[a:b] for a, b in item_spans(text)]
+    ['AA', 'KK', 'QQ']
+    """
+    return [(a, b) for a, b, _ in _items(src, 0, len(src))]
 
 
 def _blank_before(src: str, start: int, i: int) -> bool:

@@ -84,6 +84,7 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
         atom      := "random" | "any"                     every hand of the deck
                    | NUMBER "%" ["-" NUMBER "%"]          the best classes of the game's ranking
                    | card{k} [structure]                  k = the game's hole cards (4, 5, 6)
+                   | card{0..k} structure                 the cards not named are any cards
         card      := rank [SUIT | SUITVAR]                As, A, Ax
                    | ("*" | "x") [SUIT]                   any card; *s: any spade
                    | ["*"] SUITVAR                        any card of a suit variable: x, *y
@@ -129,6 +130,9 @@ def parse_omaha_range(text: str, game: Game | str = "omaha") -> Range:
     ``ds`` is 2-2-1-1 and ``ts`` 2-2-2 (the other structures hold no hand
     there).  A suit letter right before a suffix belongs to the suffix
     (``AKQJds`` is ``AKQJ`` double-suited; ``AKQJsds`` has the jack of spades).
+    As in ProPokerTools, a pattern with a structure may name fewer cards than
+    ``k``: the rest are any cards (``AA$ds`` is ``AAxx$ds``, a bare ``ds`` or
+    ``$ds`` every double-suited hand, ``$ss`` single-suited, ``$r`` rainbow).
 
     Errors: :class:`ParseError` naming the problem and its position,
     :class:`EmptyRangeError` for an atom or item that matches no hand, and

@@ -217,6 +217,10 @@ def _read(src: str, start: int, end: int, game: Game, variables: bool) -> HandPa
         cards.append(PatternCard(ranks, suit, rank_var, suit_var))
         where.append(i)
         i = j
+    if pairs is not None and len(cards) < k:
+        # ProPokerTools' shorthand: with a suit structure the cards not named are any
+        # cards ("AA$ds" is "AAxx$ds", a bare "ds" is every double-suited hand).
+        cards += [PatternCard(None, None)] * (k - len(cards))
     if len(cards) != k:
         said = f"{token!r} has {len(cards)} card{'s' if len(cards) != 1 else ''} where "
         said += f"an {game.name} hand has {k}"

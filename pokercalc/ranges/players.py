@@ -22,7 +22,14 @@ from pokercalc.ranges.notation import ALL_COMBOS, DeckRange, Range, split_player
 if TYPE_CHECKING:
     from pokercalc.engine.own import OwnProblem
 
-__all__ = ["Players", "engine_players", "parse_players", "player_texts", "problem_of"]
+__all__ = [
+    "Players",
+    "engine_players",
+    "parse_players",
+    "player_texts",
+    "problem_of",
+    "shown_weights",
+]
 
 #: the players as the API takes them: one ``|``-separated string, or a sequence of
 #: expressions, :class:`Range` objects and hands given as lists of cards
@@ -229,3 +236,35 @@ def problem_of(
         own = OwnProblem(shown, ranges, dead, game)  # type: ignore[arg-type]
         return shown, list(range(len(ranges))), own
     return setup(shown, ranges, board, dead, game, breakdown)
+
+
+def shown_weights(
+    players: Players, board: tuple[int, ...], dead: tuple[int, ...], game: Game
+) -> tuple[float | None, ...]:
+    """Each player's sum of weights over the hands left once the board and dead cards are
+    removed (what :func:`engine_players` counts); None where every weight is 1.
+
+    Only a weight suffix (``:``) or an Equilab group (``[``) makes text weighted,
+    so other text is not read again.
+    """
+    items = player_texts(players)
+    if all(isinstance(p, str) and ":" not in p and "[" not in p for p in items):
+        return (None,) * max(len(items), 2)
+    if all(isinstance(p, str) for p in items):
+        return _weights_of_text(tuple(str(p) for p in items), board, dead, game)
+    return tuple(_weight_of(r) for r in parse_players(players, game, board, dead))
+
+
+@lru_cache(maxsize=256)
+def _weights_of_text(
+    players: tuple[str, ...], board: tuple[int, ...], dead: tuple[int, ...], game: Game
+) -> tuple[float | None, ...]:
+    """:func:`shown_weights` of text players."""
+    return tuple(_weight_of(r) for r in parse_players(players, game, board, dead))
+
+
+def _weight_of(player: Player) -> float | None:
+    """A player's total weight, or None when it is not weighted."""
+    if isinstance(player, Range) and player.is_weighted:
+        return player.total_weight
+    return None

@@ -159,3 +159,52 @@ def test_a_command_exit_status_reaches_the_shell() -> None:
         assert CliRunner().invoke(cli, ["zz-leave"]).exit_code == 3
     finally:
         cli.commands.pop("zz-leave")
+
+
+def test_weighted_ranges_show_combos_and_weight_apart() -> None:
+    """Combos count each hand once (as query's count); a weighted range's weight is its own
+    column, "Weighted", and JSON field, as query's weight."""
+    res = invoke("equity", "AA,AKs:0.5 | QQ+", columns=120)
+    assert res.exit_code == 0, res.output
+    header = next(line for line in res.output.splitlines() if "Hand or range" in line)
+    assert [c.strip() for c in header.strip("┃").split("┃")][2:4] == ["Combos", "Weighted"]
+    rows = [line for line in res.output.splitlines() if line.startswith("│")]
+    cells = [[c.strip() for c in row.strip("│").split("│")] for row in rows]
+    assert [c[1:4] for c in cells] == [["AA,AKs:0.5", "10", "8"], ["QQ+", "18", "18"]]
+    doc = json.loads(invoke("equity", "AA,AKs:0.5 | QQ+", "--json").output)["result"]
+    assert [(p["combos"], p["weight"]) for p in doc["players"]] == [(10, 8.0), (18, None)]
+    query = json.loads(invoke("query", "AA,AKs:0.5", "--json").output)["result"]
+    assert (query["count"], query["weight"]) == (10, 8.0)
+    # On a board the weight is of the hands left: AhAd and AhKh go.
+    doc = json.loads(invoke("equity", "AA,AKs:0.5 | QQ+", "-b", "Ah7c2d", "--json").output)
+    assert [(p["combos"], p["weight"]) for p in doc["result"]["players"][:1]] == [(6, 4.5)]
+    plain = invoke("equity", "AA,AKs | QQ+", columns=120)
+    assert "Weighted" not in plain.output
+
+
+def test_breakdown_rows_explain_the_combos_they_leave_out() -> None:
+    res = invoke("equity", "AhKh | QQ+,AKs", "--breakdown", "2", columns=120)
+    assert res.exit_code == 0, res.output
+    rows = [line for line in res.output.splitlines() if line.startswith("│")]
+    table = [[c.strip() for c in row.strip("│").split("│")] for row in rows]
+    assert table[1][2] == "22"  # the equity table: QQ+,AKs less no board card
+    assert sum(int(r[1]) for r in table[2:]) == 15  # AA 3, KK 3, QQ 6, AKs 3
+    assert (
+        "The rows hold 15 of player 2's 22 combos: the other 7 meet the other players' cards "
+        "in every deal." in res.output
+    )
+    weighted = invoke("equity", "AA,AKs:0.5 | KK", "--breakdown", columns=120)
+    assert "┃ Hand ┃ Weighted ┃" in weighted.output
+    assert "The rows hold" not in weighted.output  # KK takes no card of AA or AKs
+
+
+def test_the_weight_is_the_same_in_pieces_and_for_parsed_ranges() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pokercalc.ranges.notation import parse_range
+
+    with ThreadPoolExecutor(1) as executor:
+        pieces = equity("AA,AKs:0.5 | QQ+", executor=executor)
+    assert [(p.combos, p.weight) for p in pieces.players] == [(10, 8.0), (18, None)]
+    parsed = equity([parse_range("AA,AKs:0.5"), "QQ+"], board="Ah7c2d")
+    assert [(p.combos, p.weight) for p in parsed.players] == [(6, 4.5), (15, None)]

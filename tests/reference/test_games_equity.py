@@ -75,7 +75,8 @@ def test_short_deck_random_is_the_36_card_deck() -> None:
     ("players", "board", "message"),
     [
         ("55 | KK", "", "'55' names 5s, which the 36-card shortdeck deck does not have"),
-        ("AsKs | A2s+", "", "names 2s"),
+        ("AsKs | A5s", "", "'A5s' names 5s"),
+        ("AsKs | 2s2h", "", "'2s2h' names 2s"),
         ("AsKs | 20%", "", "percentage ranges rank hold'em hands"),
         ("AsKs | QQ", "2c7d9h", "board: 2c is not in the 36-card shortdeck deck"),
         (" | ".join(["random"] * 16), "", "16 players is too many: shortdeck deals at most 15"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from cli_runs import invoke
 from reference_hits import Game, classify
 
 from pokercalc import _eval
-from pokercalc.analysis.hits import DRAWS, MADE_HANDS, range_hits, select_hands
+from pokercalc.analysis.hits import DRAWS, MADE_HANDS, HandHit, range_hits, select_hands
 from pokercalc.core.cards import cards_of, format_cards, parse_cards
 from pokercalc.errors import EmptyRangeError, InputError, ParseError
 from pokercalc.ranges.notation import parse_range
@@ -181,6 +182,43 @@ def _matches(made: str, draws: tuple[str, ...], expression: str) -> bool:
     }[expression]
 
 
+@pytest.mark.parametrize("name", [n for n, _ in MADE_HANDS] + list(DRAWS))
+def test_every_documented_class_and_draw_is_selectable(name: str) -> None:
+    """A name is picked as itself, even one holding the operator (top and bottom two pair)."""
+    r = range_hits("random", "Kh7c2d")
+    want = tuple(h.hand for h in r.hands if h.made == name or name in h.draws)
+    assert tuple(select_hands(r, name).hands) == want
+
+
+def _k2(hit: HandHit) -> bool:
+    return hit.made == "top and bottom two pair"
+
+
+def _bdfd(hit: HandHit) -> bool:
+    return "backdoor flush draw" in hit.draws
+
+
+@pytest.mark.parametrize(
+    ("expression", "test"),
+    [
+        ("top and bottom two pair", _k2),
+        ("TOP AND BOTTOM TWO PAIR", _k2),
+        ("'top and bottom two pair'", _k2),
+        ('"top and bottom two pair" or better', lambda h: h.made in
+         [n for n, _ in MADE_HANDS][: [n for n, _ in MADE_HANDS].index(
+             "top and bottom two pair") + 1]),
+        ("top and bottom two pair and backdoor flush draw", lambda h: _k2(h) and _bdfd(h)),
+        ("top and bottom two pair & not backdoor flush draw", lambda h: _k2(h) and not _bdfd(h)),
+        ("top and bottom two pair, top two pair", lambda h: _k2(h) or h.made == "top two pair"),
+        ("not top and bottom two pair", lambda h: not _k2(h)),
+    ],
+)  # fmt: skip
+def test_a_name_holding_and_is_one_term(expression: str, test: Callable[[HandHit], bool]) -> None:
+    r = range_hits("random", "Kh7c2d")
+    want = tuple(h.hand for h in r.hands if test(h))
+    assert tuple(select_hands(r, expression).hands) == want and len(want) > 0
+
+
 def test_selection_keeps_weights() -> None:
     r = range_hits("AKs:0.5,AKo,QQ", "Kh7c2d", select="top pair")
     assert r.selection is not None
@@ -191,7 +229,10 @@ def test_selection_keeps_weights() -> None:
 @pytest.mark.parametrize(
     ("expression", "message"),
     [
-        ("top pear", "unknown hand class or draw 'top pear'"),
+        ("top pear", "unknown hand class or draw 'top pear' (did you mean 'top pair'"),
+        ("overpiar", "'overpiar' (did you mean 'overpair', 'underpair'"),
+        ("gutshto and flush draw", "'gutshto' (did you mean 'gutshot'"),
+        ("xyzzy", "'xyzzy' (see docs/hits.md for the names)"),
         ("flush draw or better", "'flush draw' is a draw"),
         ("", "empty selection"),
         ("set,,overpair", "expected a hand class or draw"),

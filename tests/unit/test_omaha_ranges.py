@@ -130,6 +130,42 @@ def test_structure_counts(text: str, count: int) -> None:
     assert len(parse_omaha_range(text)) == count
 
 
+@pytest.mark.parametrize(
+    ("text", "game", "same_as"),
+    [
+        ("AA$ds", "omaha", "AAxx$ds"),
+        ("AAds", "omaha", "AAxxds"),
+        ("ds", "omaha", "xxxxds"),
+        ("$ds", "omaha", "xxxxds"),
+        ("$ss", "omaha", "xxxxss"),
+        ("$r", "omaha", "xxxxr"),
+        ("KK$r, AA$ds", "omaha", "KKxxr, AAxxds"),
+        ("AAxx and ds", "omaha", "AAxxds"),
+        ("$ss", "omaha5", "xxxxxss"),
+        ("AsK$ds", "omaha5", "AsKxxxds"),
+        ("AAK$ts", "omaha6", "AAKxxxts"),
+    ],
+)
+def test_propokertools_structure_shorthands(text: str, game: str, same_as: str) -> None:
+    """A structure after fewer cards than the game deals: the rest are any cards."""
+    assert parse_omaha_range(text, game).combos == parse_omaha_range(same_as, game).combos
+
+
+def test_propokertools_shorthands_in_the_cli() -> None:
+    res = CliRunner().invoke(cli, ["query", "AA$ds", "--game", "omaha", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["result"]["count"] == 864
+    eq = CliRunner().invoke(cli, ["equity", "AA$ds | $r", "--game", "omaha", "--mc",
+                                  "--trials", "2000", "--seed", "1", "--json"])  # fmt: skip
+    assert eq.exit_code == 0, eq.output
+    assert [p["combos"] for p in json.loads(eq.stdout)["result"]["players"]] == [864, 28_561]
+    # Without a structure the card count is still the game's.
+    bad = CliRunner().invoke(cli, ["query", "AKQ", "--game", "omaha"])
+    assert bad.exit_code == 2 and "'AKQ' has 3 cards" in bad.stderr
+    with pytest.raises(EmptyRangeError):
+        parse_omaha_range("$ts")  # four cards cannot be triple-suited
+
+
 @pytest.mark.slow
 def test_structures_partition_every_hand(omaha4: np.ndarray) -> None:
     every = set(parse_omaha_range("random").combos)
@@ -163,6 +199,10 @@ BRUTE4: list[tuple[str, Pred]] = [
     ("T9 8 7ds", lambda h: _ranks_are(h, "T987") & _profile(h, 2, 2)),
     ("AsKsQdJd", lambda h: _has(h, "As") & _has(h, "Ks") & _has(h, "Qd") & _has(h, "Jd")),
     ("10s9xxss", lambda h: _has(h, "Ts") & (_rank_count(h, "9") >= 1) & _profile(h, 2, 1, 1)),
+    ("AA$ds", lambda h: (_rank_count(h, "A") >= 2) & _profile(h, 2, 2)),
+    ("ds", lambda h: _profile(h, 2, 2)),
+    ("$ss", lambda h: _profile(h, 2, 1, 1)),
+    ("$r", lambda h: _profile(h, 1, 1, 1, 1)),
     ("AAxx, KKxx", lambda h: (_rank_count(h, "A") >= 2) | (_rank_count(h, "K") >= 2)),
     ("QQQx,2222", lambda h: (_rank_count(h, "Q") >= 3) | (_rank_count(h, "2") == 4)),
 ]

@@ -330,7 +330,10 @@ def test_short_deck_counts(text: str, count: int) -> None:
     ("text", "board", "message"),
     [
         ("55", "", "'55' names 5s, which the 36-card shortdeck deck does not have"),
-        ("A2s+", "", "names 2s"),
+        ("A5s", "", "'A5s' names 5s"),
+        ("2s2h", "", "'2s2h' names 2s"),
+        ("AA,2hXx", "", "'2hXx' names 2s"),
+        ("A5s-A2s", "", "'A5s-A2s' names 2s"),
         ("AsKs", "2c7h9d", "board: 2c is not in the 36-card shortdeck deck"),
         ("15%", "", "percentage ranges rank hold'em hands"),
     ],
@@ -340,6 +343,44 @@ def test_short_deck_errors(text: str, board: str, message: str) -> None:
         run_query(text, board=board, game="shortdeck")
     res = query(text, "--board", board, "--game", "shortdeck")
     assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "note"),
+    [
+        ("22+", 54, "'22+' starts at 66 in the 36-card shortdeck deck"),
+        ("A2s+", 32, "'A2s+' starts at A6s in the 36-card shortdeck deck"),
+        ("22-88", 18, "'22-88' is 88-66 in the 36-card shortdeck deck"),
+        ("T9s-54s", 16, "'T9s-54s' is T9s-76s in the 36-card shortdeck deck"),
+        ("XhXh", 36, None),
+        ("AsXx", 35, None),
+        ("XxXx", 630, None),
+        ("[50]22+[/50],AsXx", 86, "'22+' starts at 66 in the 36-card shortdeck deck"),
+    ],
+)  # fmt: skip
+def test_short_deck_shapes_keep_the_deck_hands(text: str, count: int, note: str | None) -> None:
+    r = run_query(text, game="shortdeck")
+    assert r.count == count
+    assert all(c >= 16 for combo in r.range.combos for c in combo)
+    res = CliRunner().invoke(cli_group(), ["query", text, "--game", "shortdeck"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith(f"{count} combos, ")
+    assert res.stderr == (f"pokercalc: {note}\n" if note else "")
+
+
+def test_short_deck_shapes_in_equity_and_hits() -> None:
+    runner = CliRunner()
+    eq = runner.invoke(cli_group(), ["equity", "AsXx | 22+", "--game", "shortdeck", "--json"])
+    assert eq.exit_code == 0, eq.output
+    assert [p["combos"] for p in json.loads(eq.stdout)["result"]["players"]] == [35, 54]
+    assert eq.stderr == "pokercalc: player 2: '22+' starts at 66 in the 36-card shortdeck deck\n"
+    hits = runner.invoke(
+        cli_group(), ["hits", "AsXx", "--board", "Kd8h9c", "--game", "shortdeck", "--json"]
+    )
+    assert hits.exit_code == 0, hits.output
+    assert json.loads(hits.stdout)["result"]["combos"] == 32  # 35 less the three with a board card
+    bad = runner.invoke(cli_group(), ["equity", "2s2h | KK", "--game", "shortdeck"])
+    assert bad.exit_code == 2 and "'2s2h' names 2s" in bad.stderr
 
 
 def test_short_deck_grid_json_and_table() -> None:
