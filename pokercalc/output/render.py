@@ -322,7 +322,31 @@ def _outs_question(result: OutsResult) -> str:
     extra = sum(1 for c in result.cards if c.ahead and not c.is_out)
     if extra and not result.ahead:
         line += f" ({extra} not outs)"
+    behind = len(result.behind_after)
+    verb = "put" if result.ahead else "keep"
+    line += f"\nBehind: {behind} of {unseen} cards {verb} the hero behind"
     return line
+
+
+def _ahead_behind_table(result: OutsResult) -> Table:
+    """Every unseen card by where it leaves the hero: ahead (kept or put there) or behind."""
+    now = "ahead" if result.ahead else "behind"
+    est = " (Monte Carlo estimates)" if result.method == "mc" else ""
+    table = Table(title=f"Where each card leaves the hero, {now} now{est}")
+    table.add_column("After the card")
+    table.add_column("Count", justify="right")
+    table.add_column("Cards")
+    keep_or_put = ("keeps", "puts") if result.ahead else ("puts", "keeps")
+    for name, verb, group in (
+        ("ahead", keep_or_put[0], result.ahead_after),
+        ("behind", keep_or_put[1], result.behind_after),
+    ):
+        shown = format_cards(group, sep=" ", symbols=True) if group else "none"
+        table.add_row(f"{verb} the hero {name}", str(len(group)), shown)
+    no_deal = [c.card for c in result.cards if c.no_deal]
+    if no_deal:
+        table.add_row("no deal", str(len(no_deal)), format_cards(no_deal, sep=" ", symbols=True))
+    return table
 
 
 def outs_table(result: OutsResult) -> Any:
@@ -426,6 +450,10 @@ def outs_table(result: OutsResult) -> Any:
         tables.append(card_table("Not outs by the rules, but the hero is ahead after them"))
         for card in extra:
             tables[-1].add_row(*row(by_card[card]))
+    if result.ahead and result.behind_after:
+        tables.append(card_table("Cards that put the hero behind"))
+        for card in result.behind_after:
+            tables[-1].add_row(*row(by_card[card]))
     if isinstance(result, OmahaOutsResult) and hilo:
         low_side = [
             c for c in (*(result.low_outs or ()), *(result.counterfeits or ()))
@@ -435,6 +463,8 @@ def outs_table(result: OutsResult) -> Any:
             tables.append(card_table("Low outs and counterfeits (not high outs)"))
             for card in low_side:
                 tables[-1].add_row(*row(by_card[card]))
+    if vs and result.equity is not None:
+        tables.append(_ahead_behind_table(result))
     summary = Table(title="Counts and odds", show_header=True)
     summary.add_column("")
     summary.add_column("Exact", justify="right")
