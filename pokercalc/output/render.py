@@ -624,13 +624,17 @@ def winodds_footer(result: WinOddsResult) -> str:
 
 
 _EIGHTHS = " ▁▂▃▄▅▆▇█"
+#: The cells of the win columns of the win-odds chart, unlike the equity columns' blocks.
+_WIN_SHADE = "▒"
 
 
 def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
     """A column chart of equity and win (percent) against the number of opponents.
 
-    Each opponent count gets two columns, equity then win, drawn in eighths of
-    a character cell; the scale runs from 0 to the next 10% above the tallest.
+    Each opponent count gets two columns: equity in solid blocks drawn in eighths of a
+    character cell, then win in shaded cells (to the nearest cell), so the two read apart
+    without colour (NO_COLOR, or piped); the scale runs from 0 to the next 10% above the
+    tallest.
     """
     from rich.text import Text
 
@@ -647,18 +651,22 @@ def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
             for name, style in series:
                 value = getattr(r, name)
                 fill = min(8, max(0, round(value / top * height * 8) - 8 * level))
-                text.append(_EIGHTHS[fill], style=style)
+                if name == "win":
+                    fill = 8 if fill >= 4 else 0
+                    text.append(_WIN_SHADE if fill else " ", style=style)
+                else:
+                    text.append(_EIGHTHS[fill], style=style)
         text.append("\n")
     text.append("  0.0% └" + "───" * len(result.rows) + "\n")
     text.append("        ")
     for r in result.rows:
         text.append(f"{r.opponents:<3}")
     text.append(" opponents\n")
-    # The legend on a line of its own, fitting 40 columns; left and right tell the bars apart
-    # without colour (piped to a file).
+    # The legend on a line of its own, fitting 40 columns; the glyphs (and left and right)
+    # tell the bars apart without colour.
     text.append("█", style="green")
     text.append(" equity (left)  ")
-    text.append("█", style="blue")
+    text.append(_WIN_SHADE, style="blue")
     text.append(" win (right)")
     return text
 
