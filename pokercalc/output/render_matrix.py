@@ -21,15 +21,16 @@ so the matrix reads without colour too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from pokercalc.output.figures import percent
+from pokercalc.output.figures import get_decimals, percent
 from pokercalc.pipelines.tables import HeadsupRow
 
 __all__ = ["SQUARE_MAX", "chart_cell", "class_equities", "equity_style", "headsup_matrix"]
@@ -66,30 +67,40 @@ def class_equities(rows: Iterable[HeadsupRow]) -> dict[str, float]:
     return {hand: total / n for hand, (total, n) in sums.items() if n}
 
 
-def _square(rows: Sequence[HeadsupRow], hands: Sequence[str]) -> Table:
-    """Rows against columns: the row class's equity against the column class."""
+def _square(
+    rows: Sequence[HeadsupRow], hands: Sequence[str], decimals: int | None, lean: bool
+) -> Table:
+    """Rows against columns: the row class's equity against the column class; ``lean``
+    without vertical rules."""
     table = Table(title="Equity %: row vs column", title_style="bold")
+    if lean:
+        table.box, table.show_edge, table.padding = box.SIMPLE_HEAD, False, (0, 0, 0, 0)
     table.add_column("", style="bold")
     for h in hands:
         table.add_column(h, justify="right")
     cells = {(r.hand, r.opponent): r.equity for r in rows}
     for a in hands:
         table.add_row(
-            a, *(Text(percent(cells[a, b]), style=equity_style(cells[a, b])) for b in hands)
+            a,
+            *(Text(percent(cells[a, b], decimals), style=equity_style(cells[a, b])) for b in hands),
         )
     return table
 
 
-def _chart(rows: Sequence[HeadsupRow], hands: Sequence[str]) -> Table:
-    """The 13 x 13 chart of each class's equity against all the table's classes."""
+def _chart(
+    rows: Sequence[HeadsupRow], hands: Sequence[str], decimals: int | None, lean: bool
+) -> Table:
+    """The 13 x 13 chart of each class's equity against all the table's classes (always
+    without vertical rules; ``lean`` also without the header's rule)."""
     everyone = len(hands) == 169
     against = "a random hand" if everyone else "the table's classes"
     table = Table(
         title=f"Equity % against {against}",
         title_style="bold",
         caption="suited above the diagonal, offsuit below",
-        box=box.SIMPLE_HEAD,
+        box=None if lean else box.SIMPLE_HEAD,
         padding=(0, 0, 0, 1),
+        pad_edge=False,
         show_edge=False,
     )
     table.add_column("", style="bold")
@@ -100,15 +111,38 @@ def _chart(rows: Sequence[HeadsupRow], hands: Sequence[str]) -> Table:
         cells: list[Any] = []
         for j in range(13):
             eq = equities.get(chart_cell(i, j))
-            cells.append("" if eq is None else Text(percent(eq, 1), style=equity_style(eq)))
+            cells.append("" if eq is None else Text(percent(eq, decimals), style=equity_style(eq)))
         table.add_row(rank, *cells)
     return table
+
+
+class _Matrix:
+    """A matrix drawn in the first form that fits the width: with the most decimals, ruled
+    then lean (no rules), then with fewer decimals: a matrix read across stays a matrix,
+    where a table too wide would be stacked cell by cell."""
+
+    def __init__(self, draw: Callable[[int | None, bool], Table], most: int | None) -> None:
+        self.draw, self.most = draw, most
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        most = get_decimals() if self.most is None else self.most
+        wide = options.update_width(1 << 16)  # (Measurement.get clamps to the width)
+        for decimals in range(most, -1, -1):
+            for lean in (False, True):
+                table = self.draw(decimals, lean)
+                if Measurement.get(console, wide, table).maximum <= options.max_width:
+                    yield table
+                    return
+        yield table
 
 
 def headsup_matrix(rows: Iterable[HeadsupRow], hands: Sequence[str]) -> Any:
     """The preflop heads-up table of ``hands`` (in the table's order) as a matrix, with a
     line saying how to get the CSV."""
     got = list(rows)
-    view = _square(got, hands) if len(hands) <= SQUARE_MAX else _chart(got, hands)
-    legend = Text("green ahead, red behind; the CSV with fractions: --format csv", style="dim")
+    if len(hands) <= SQUARE_MAX:
+        view = _Matrix(lambda decimals, lean: _square(got, hands, decimals, lean), None)
+    else:
+        view = _Matrix(lambda decimals, lean: _chart(got, hands, decimals, lean), 1)
+    legend = Text("green ahead, red behind; CSV: --format csv", style="dim")
     return Group(view, legend)

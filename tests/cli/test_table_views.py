@@ -109,3 +109,26 @@ def test_game_names_complete_in_the_shell() -> None:
     assert _complete(["outs", "AsKs", "--game"], "s") == ["shortdeck", "shortdeck-triton"]
     assert "holdem" in _complete(["winodds", "AsKs", "--game"], "")
     assert _complete(["equity", "AsKs", "--game"], "zz") == []
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 120])
+@pytest.mark.parametrize("classes", [8, 169])
+def test_the_matrix_stays_a_matrix_at_every_width(width: int, classes: int) -> None:
+    from rich.console import Console
+
+    from pokercalc.output.fit import fit_all
+
+    hands = CLASS_ORDER[:classes]
+    eq = {(a, b): 0.5 + (hands.index(b) - hands.index(a)) / 400 for a in hands for b in hands[:3]}
+    if classes <= 13:
+        eq = {(a, b): 0.5 for a in hands for b in hands}
+    console = Console(width=width, color_system=None)
+    with console.capture() as cap:
+        console.print(fit_all(headsup_matrix(_rows(eq), hands)))
+    lines = cap.get().splitlines()
+    assert all(len(line) <= width for line in lines)
+    assert "…" not in cap.get()  # no number cut
+    words = [line.replace("│", " ").split() for line in lines]
+    labels = {*hands, *"AKQJT98765432"}
+    rows = [w for w in words if len(w) > 1 and w[0] in labels and w[1][0].isdigit()]
+    assert len(rows) == (13 if classes == 169 else classes)  # one line per row, not stacked
