@@ -51,6 +51,7 @@ def render() -> str:
         '`eval "$(_POKERCALC_COMPLETE=bash_source pokercalc)"` to `~/.bashrc`',
         "(`zsh_source` in `~/.zshrc`), or for fish write `_POKERCALC_COMPLETE=fish_source",
         'pokercalc` to `~/.config/fish/completions/pokercalc.fish` (README.md, "Commands").',
+        "It completes `--game` with the games the command plays, and file names.",
         "",
     ]
     for name in sorted(cli.list_commands(ctx)):

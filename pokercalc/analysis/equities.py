@@ -107,22 +107,24 @@ def equity(
     :class:`pokercalc.pipelines.executors.LocalPool`, or a Dask ``Client``)
     the work is cut into pieces of about a second that run there, one engine
     thread each, and merge into the same result (:mod:`pokercalc.analysis.pieces`);
-    Monte Carlo then needs ``trials``.
+    Monte Carlo then stops at ``trials`` deals or, without, plays ``time`` seconds
+    (default one) on each of the executor's workers, never at ``stderr``.
     """
     if executor is not None:
-        if time is not None or stderr is not None:
+        if stderr is not None:
             raise InputError(
-                "Monte Carlo in pieces stops at a number of deals (trials), not at a time "
-                "or a standard error"
+                "Monte Carlo in pieces stops at a number of deals (trials) or a time, not at "
+                "a standard error"
             )
         from pokercalc.analysis.pieces import equity_on  # (loaded by runs in pieces only)
 
         check_engine_options(
-            method=method, threshold=threshold, trials=trials, seed=seed, threads=threads
-        )
+            method=method, threshold=threshold, trials=trials, time=time, seed=seed,
+            threads=threads,
+        )  # fmt: skip
         return equity_on(
             executor, players, board, dead, game=game, method=method, threshold=threshold,
-            trials=trials, seed=seed, progress=progress,
+            trials=trials, seed=seed, progress=progress, time=time,
         )  # fmt: skip
     return equity_run(
         players,

@@ -263,6 +263,20 @@ class OutsResult(Result):
             return ()
         return tuple(c.card for c in self.cards if c.ahead)
 
+    @property
+    @derived(CARDS)
+    def ahead_after(self) -> tuple[Card, ...]:
+        """Cards after which the hero is ahead: they keep it ahead, or put it ahead when it is
+        behind now ("" without opponents)."""
+        return tuple(c.card for c in self.cards if c.ahead)
+
+    @property
+    @derived(CARDS)
+    def behind_after(self) -> tuple[Card, ...]:
+        """Cards after which the hero is behind (not ahead): they put it behind when it is
+        ahead now, or keep it behind ("" without opponents; no-deal cards are in neither)."""
+        return tuple(c.card for c in self.cards if c.ahead is False and not c.no_deal)
+
     unseen: int = doc("the cards that can come next (cards lists them all)", COUNT)
 
     hit_next: Fraction = doc("exact chance that the next card is an out", FLOAT)

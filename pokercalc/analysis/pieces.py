@@ -99,15 +99,22 @@ def plan_equity(
     seed: int | None = None,
     pieces: int | None = None,
     piece_seconds: float = 1.0,
+    time: float | None = None,
+    workers: int = 1,
 ) -> EquityPlan:
     """Cut an equity computation into pieces of about ``piece_seconds`` each (or ``pieces``).
 
     ``method`` ``"auto"`` chooses as :func:`~pokercalc.analysis.equities.equity`
-    does.  A Monte Carlo job needs ``trials`` (pieces are fixed blocks of deals);
-    without ``seed`` one is drawn, and kept in the job.
+    does.  A Monte Carlo job's pieces are fixed blocks of its ``trials`` deals;
+    without ``trials`` (or with ``time``) it is timed: ``time`` seconds (default
+    one) on each of ``workers`` engine threads, the deals counted from this
+    process's rate on a short run (with ``trials`` too, the fewer deals).
+    Without ``seed`` one is drawn, and kept in the job.
     """
     check_method(method)
-    check_engine_options(method=method, threshold=threshold, trials=trials, seed=seed)
+    check_engine_options(method=method, threshold=threshold, trials=trials, time=time, seed=seed)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InputError(f"workers must be a whole number at least 1, got {workers!r}")
     if pieces is not None and pieces < 1:
         raise InputError(f"pieces must be at least 1, got {pieces}")
     if not piece_seconds > 0:
@@ -118,8 +125,15 @@ def plan_equity(
     b, d = check_board_and_dead(job.board, job.dead, game=g)
     return cut_pieces(
         job, problem_of(list(texts), b, d, g), g, method, threshold, trials, seed, pieces,
-        piece_seconds,
+        piece_seconds, time=time, workers=workers,
     )  # fmt: skip
+
+
+def _workers(executor: Any) -> int:
+    """The tasks ``executor`` says it runs at once (its ``workers``, as a
+    :class:`~pokercalc.pipelines.executors.LocalPool` has), else 1."""
+    workers = getattr(executor, "workers", None)
+    return workers if isinstance(workers, int) and workers > 0 else 1
 
 
 def _cards_text(cards: Any) -> str:
@@ -200,10 +214,14 @@ def equity_on(
     piece_seconds: float = 1.0,
     progress: Callable[[float], None] | None = None,
     on_piece: Callable[[int, int], None] | None = None,
+    time: float | None = None,
+    workers: int | None = None,
 ) -> EquityResult:
     """:func:`plan_equity`, every piece on ``executor``, and :func:`merge_pieces`.
 
-    ``executor`` is any ``concurrent.futures.Executor`` or a Dask ``Client``.
+    ``executor`` is any ``concurrent.futures.Executor`` or a Dask ``Client``; a
+    timed Monte Carlo (no ``trials``) plays ``time`` seconds on each of its
+    ``workers`` (default: the executor's ``workers``, else 1).
     ``progress`` gets the fraction of pieces done, ``on_piece`` the pieces done
     and their number.  A ``KeyboardInterrupt`` stops the run: pending pieces are
     cancelled and what finished is reported, marked ``interrupted``; once the
@@ -219,7 +237,8 @@ def equity_on(
     try:
         plan = plan_equity(
             players, board, dead, game=game, method=method, threshold=threshold,
-            trials=trials, seed=seed, piece_seconds=piece_seconds,
+            trials=trials, seed=seed, piece_seconds=piece_seconds, time=time,
+            workers=_workers(executor) if workers is None else workers,
         )  # fmt: skip
     except KeyboardInterrupt:
         result = interrupted_plan(prob, method, 1, seed, _time.perf_counter() - start)

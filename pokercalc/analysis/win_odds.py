@@ -359,7 +359,7 @@ def winodds(
     Row ``n`` seeds the engine with ``seed + n`` and the potential with
     ``seed + 1000 + n`` (modulo 2**53: every seed fits in 53 bits).
     ``reserve`` is seconds of the whole budget spent or kept elsewhere (the
-    CLI's start-up and output): it is shared out of the rows' computing time
+    caller's own start-up and output, say): it is shared out of the rows' computing time
     (each keeps at least a quarter of ``time``), while the choice of method
     still follows ``time``.  ``progress`` is called with
     the fraction of the rows done; ``on_plan``, as in
@@ -394,6 +394,11 @@ def winodds(
     if reserve < 0:
         raise InputError(f"reserve must be at least 0, got {reserve}")
     compute = None if time is None else max(time - reserve / len(counts), 0.25 * time)
+    tabled = g is HOLDEM and not b and not d and method != "mc"  # (n == 1: the table's row)
+    if compute is not None and any(n > 1 or not tabled for n in counts):
+        # The engine's first run in a process imports numpy (to list hands): a one-time
+        # start-up, taken here so that it is no row's time (a lone row lost most of it).
+        import numpy  # noqa: F401
     base = new_seed() if seed is None else seed
     rows = []
     any_mc = False

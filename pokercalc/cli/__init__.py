@@ -483,8 +483,33 @@ ALL_GAMES = (
 def game_option(
     help_text: str = "The game: holdem (default), shortdeck, shortdeck-triton.",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The ``--game`` option; the name is checked by ``games.get_game`` (one line, exit 2)."""
-    return click.option("--game", default="holdem", show_default=True, help=help_text)
+    """The ``--game`` option; the name is checked by ``games.get_game`` (one line, exit 2).
+    The shell completes it with the games its help names (:func:`complete_game`)."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        return complete_game(help_text, incomplete)
+
+    return click.option(
+        "--game", default="holdem", show_default=True, help=help_text, shell_complete=complete
+    )
+
+
+def complete_game(help_text: str, incomplete: str) -> list[Any]:
+    """The shell's completions of ``--game``: the games named in ``help_text`` (all games
+    when it names none) that start with ``incomplete``, each with its full name."""
+    import re
+
+    from click.shell_completion import CompletionItem
+
+    from pokercalc.core.games import GAMES
+
+    words = set(re.findall(r"[\w-]+", help_text))
+    names = [name for name in GAMES if name in words] or list(GAMES)
+    return [
+        CompletionItem(name, help=GAMES[name].title)
+        for name in names
+        if name.startswith(incomplete.lower())
+    ]
 
 
 def threads_option(

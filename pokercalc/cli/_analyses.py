@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 import click
@@ -176,22 +175,6 @@ def hits_command(
     common.emit(result, fmt, common.view("hits_table", result))
 
 
-#: Seconds ``winodds`` keeps back from its time budget for rendering its output.
-_WINODDS_OUTPUT_RESERVE = 0.1
-
-
-def _process_age() -> float:
-    """Seconds since this process started (Linux /proc; 0 elsewhere)."""
-    try:
-        with open("/proc/self/stat") as f:
-            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
-    except (OSError, ValueError, IndexError):
-        return 0.0
-    return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
-
-
 @click.command(
     "winodds", cls=common.Command, short_help="Equity and win odds against random opponents."
 )
@@ -226,8 +209,9 @@ def winodds_command(
     HERO is a hand (AsKs), a range (AQs+) or a pocket query (Group1); figures
     then average over its hands.  On a flop, turn or river the table adds
     hand strength, positive and negative potential and EHS.  --time is
-    wall-clock seconds per opponent count, start-up and output included.
-    Short-deck deals at most 14 opponents.
+    seconds of computing per opponent count, the same for one count as for
+    many (start-up and output come on top).  Short-deck deals at most 14
+    opponents.
 
     \b
     Example:
@@ -235,12 +219,6 @@ def winodds_command(
     """
     from pokercalc.analysis.win_odds import winodds
 
-    # --time is wall-clock per opponent count, end to end: start-up so far and
-    # a reserve for printing come out of the computation's share.  A process
-    # older than a few seconds is a host (a test runner, a notebook), not a
-    # fresh command, and its age is not start-up.
-    age = _process_age()
-    reserve = (age if age < 5.0 else 0.0) + _WINODDS_OUTPUT_RESERVE
     progress = common.progress_callback()
     try:
         result = winodds(
@@ -254,7 +232,6 @@ def winodds_command(
             stderr=engine.stderr,
             seed=engine.seed,
             threads=engine.threads,
-            reserve=reserve,
             progress=progress,
             on_plan=common.plan_notice if engine.method == "exact" else None,
             game=game,

@@ -131,12 +131,12 @@ def _equity_in_pieces(
 
     if engine.threads is not None:
         raise InputError("--threads is for one machine: pieces run on one engine thread each")
-    if engine.time is not None or engine.stderr is not None:
-        raise InputError("Monte Carlo in pieces stops at --trials, not at --time or --stderr")
+    if engine.stderr is not None:
+        raise InputError("Monte Carlo in pieces stops at --trials or --time, not at --stderr")
 
     def keywords(e: EngineOptions) -> dict[str, Any]:
         return dict(game=game, method=e.method, threshold=e.threshold, trials=e.trials,
-                    seed=e.seed)  # fmt: skip
+                    time=e.time, seed=e.seed)  # fmt: skip
 
     kw = keywords(engine)
     if not engine.in_pieces:
@@ -150,11 +150,12 @@ def _equity_in_pieces(
     counter = common.piece_counter()
     try:
         with open_executor(engine.jobs, engine.cluster) as executor:
-            if engine.method == "auto":
-                from pokercalc.pipelines.executors import worker_count
+            from pokercalc.pipelines.executors import worker_count
 
-                kw = keywords(engine.for_workers(worker_count(executor)))
-            result = equity_on(executor, list(players), board, dead, on_piece=counter, **kw)
+            workers = worker_count(executor)
+            kw = keywords(engine.for_workers(workers))
+            result = equity_on(executor, list(players), board, dead, on_piece=counter,
+                               workers=workers, **kw)  # fmt: skip
     finally:
         common.close_progress(counter)
     common.note_deck(players, game)

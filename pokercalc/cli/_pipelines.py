@@ -148,9 +148,90 @@ def _table_executor(jobs: int | None, cluster: str | None) -> Any:
     return open_executor(jobs, cluster)
 
 
+def _matrix_wanted(kind: str, output: str | None, fmt: str | None) -> bool:
+    """Whether ``table`` draws its matrix: asked with ``--format matrix`` (the preflop-headsup
+    table only, on stdout), or by default for preflop-headsup when stdout is a terminal."""
+    from pokercalc.errors import InputError
+
+    if fmt == "matrix":
+        if kind != "preflop-headsup":
+            raise InputError("--format matrix draws the preflop-headsup table only")
+        if output is not None:
+            raise InputError("--format matrix is drawn on the terminal; --output writes csv, "
+                             "jsonl or parquet")  # fmt: skip
+        return True
+    return fmt is None and output is None and kind == "preflop-headsup" and sys.stdout.isatty()
+
+
+def _matrix(rows: list[Any], hands: tuple[str, ...]) -> Any:
+    """The rich matrix of the preflop-headsup rows (output/render_matrix.py)."""
+    from pokercalc.output.render_matrix import headsup_matrix
+
+    return headsup_matrix(rows, hands)
+
+
+#: The options that belong to one table, by table; the rest (--output, --format, --jobs,
+#: --cluster) apply to every table.
+TABLE_OPTIONS = {
+    "preflop-headsup": ("--hands",),
+    "preflop-vs-random": ("--hands", "--opponents", "--stderr", "--seed"),
+    "flops": ("--summary",),
+}
+_OWN_OPTIONS = {"--hands", "--opponents", "--stderr", "--seed", "--summary"}
+#: What each table is, for ``table TABLE --help``.
+TABLE_HELP = {
+    "preflop-headsup": "Every hand class against every class (169 x 169, or the --hands "
+    "classes), exact, with the fractions.  On a terminal it is drawn as a matrix of "
+    "equities, coloured (--format matrix); piped or with --output, one CSV row a matchup.",
+    "preflop-vs-random": "Every hand class (or the --hands classes) against 1 to 9 random "
+    "hands (--opponents), exact against one and Monte Carlo to --stderr against more.",
+    "flops": "flops HANDS RANGE: each hand's exact equity on all 19,600 flops against "
+    "RANGE, one row a flop, or one a hand with --summary.",
+}
+
+
+class TableCommand(common.Command):
+    """``table``, whose ``TABLE --help`` shows that table's options and what it is."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        first = next((a for a in args if not a.startswith("-")), None)
+        if first in TABLE_OPTIONS and any(a in ("--help", "-h") for a in args):
+            ctx.meta["pokercalc.table"] = first
+        return super().parse_args(ctx, args)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        kind = ctx.meta.get("pokercalc.table")
+        if kind is None:
+            return super().format_usage(ctx, formatter)
+        rest = "HANDS RANGE [OPTIONS]" if kind == "flops" else "[OPTIONS]"
+        formatter.write_usage(ctx.command_path, f"{kind} {rest}")
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        kind = ctx.meta.get("pokercalc.table")
+        if kind is None:
+            return super().format_help_text(ctx, formatter)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"The {kind} table.  {TABLE_HELP[kind]}  See docs/tables.md.")
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        kind = ctx.meta.get("pokercalc.table")
+        if kind is None:
+            return super().format_options(ctx, formatter)
+        others = _OWN_OPTIONS - set(TABLE_OPTIONS[kind])
+        records = [
+            record
+            for param in self.get_params(ctx)
+            if not set(getattr(param, "opts", ())) & others
+            and (record := param.get_help_record(ctx)) is not None
+        ]
+        with formatter.section("Options"):
+            formatter.write_dl(records)
+
+
 @click.command(
     "table",
-    cls=common.Command,
+    cls=TableCommand,
     short_help="Tables of equities: preflop matchups, vs random, all flops.",
 )
 @click.argument("kind", metavar="TABLE")
@@ -192,8 +273,9 @@ def _table_executor(jobs: int | None, cluster: str | None) -> Any:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "jsonl", "parquet"]),
-    help="The format, if not the --output file's extension (default csv on stdout).",
+    type=click.Choice(["csv", "jsonl", "parquet", "matrix"]),
+    help="The format, if not the --output file's extension (default: preflop-headsup on a "
+    "terminal a matrix of equities, coloured; else csv on stdout).",
 )
 @common.executor_options(
     jobs_help="Worker processes computing the pieces (default: one per core; 1 = this process).",
@@ -216,12 +298,14 @@ def table_command(
     """Write a TABLE of equities: preflop-headsup, preflop-vs-random or flops HANDS RANGE.
 
     preflop-headsup: every hand class against every class (169 x 169),
-    exact, with the fractions.  preflop-vs-random: every class against 1 to
+    exact, with the fractions; on a terminal drawn as a matrix of equities.
+    preflop-vs-random: every class against 1 to
     9 random hands, exact against one and Monte Carlo to --stderr against
     more.  flops HANDS RANGE: each hand's exact equity on all 19,600 flops
     against RANGE.  The pieces run on all cores (--jobs) or a Dask cluster
     (--cluster); with --output a stopped run resumes where it stopped.
-    See docs/tables.md.
+    `pokercalc table TABLE --help` shows one table's options.  See
+    docs/tables.md.
 
     \b
     Examples:
@@ -235,11 +319,7 @@ def table_command(
     from pokercalc.pipelines import tables
 
     given = {"--hands": hands, "--opponents": opponents, "--stderr": stderr_, "--seed": seed}
-    allowed = {
-        "preflop-headsup": {"--hands"},
-        "preflop-vs-random": {"--hands", "--opponents", "--stderr", "--seed"},
-        "flops": {"--summary"},
-    }.get(kind)
+    allowed = TABLE_OPTIONS.get(kind)
     if allowed is None:
         raise InputError(f"no table {kind!r}: the tables are {', '.join(tables.KINDS)}")
     for name, value in {**given, "--summary": summary or None}.items():
@@ -259,7 +339,8 @@ def table_command(
             stderr=tables.DEFAULT_STDERR if stderr_ is None else stderr_,
             seed=tables.DEFAULT_SEED if seed is None else seed,
         )
-    form = render_tables.table_format(output, fmt)
+    matrix = _matrix_wanted(kind, output, fmt)
+    form = "csv" if matrix else render_tables.table_format(output, fmt)
     if form == "parquet":
         if output is None:
             raise InputError("Parquet is a binary file: write it with --output FILE.parquet")
@@ -277,7 +358,10 @@ def table_command(
             data = tables.compute(spec, store=store, executor=executor, on_piece=counter)
         common.close_progress(counter)
         row_class = spec.row_class(summary)
-        if output is None:
+        if matrix:
+            rows = list(data.rows(summary))
+            common.emit(None, "table", lambda: _matrix(rows, spec.hands))
+        elif output is None:
             render_tables.write_rows(sys.stdout, form, row_class, data.rows(summary))
         else:
             n = render_tables.write_table_file(output, form, row_class, data.rows(summary))

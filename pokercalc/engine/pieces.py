@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pokercalc.core.games import Game
 from pokercalc.core.runner import Control
 from pokercalc.core.validate import new_seed
+from pokercalc.engine.montecarlo import DEFAULT_TIME, Sampler
 from pokercalc.engine.options import DEFAULT_THRESHOLD
-from pokercalc.engine.own import OwnProblem, own_method
-from pokercalc.engine.plan import choose_method, mc_blocks, outcome_cost, work_items
+from pokercalc.engine.own import OwnProblem, OwnSampler, own_method
+from pokercalc.engine.plan import MC_BLOCK, choose_method, mc_blocks, outcome_cost, work_items
 from pokercalc.engine.problem import Problem, combo_buffer
 from pokercalc.errors import InputError, InternalError
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 EXACT_RATE = 3.0e8
 #: Monte Carlo deals one engine thread plays in a second with two players (fewer with more).
 MC_RATE = 6.0e7
+#: Seconds a timed Monte Carlo plan plays on this thread to measure its deals per second.
+CALIBRATION_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -151,9 +154,16 @@ def cut_pieces(
     seed: int | None,
     pieces: int | None,
     piece_seconds: float,
+    time: float | None = None,
+    workers: int = 1,
 ) -> EquityPlan:
     """``job`` (its players set up as ``set_up``) cut into pieces of about ``piece_seconds``
-    each (or ``pieces``), its method decided first (``"auto"`` as ``equity`` decides)."""
+    each (or ``pieces``), its method decided first (``"auto"`` as ``equity`` decides).
+
+    A Monte Carlo job without ``trials`` (or with ``time``) is timed: it plays for ``time``
+    seconds (default :data:`~pokercalc.engine.montecarlo.DEFAULT_TIME`) on each of
+    ``workers`` engine threads, its deals counted from the rate of a short run here
+    (:func:`deals_per_second`); with ``trials`` as well, the fewer deals."""
     limit = DEFAULT_THRESHOLD if threshold is None else threshold
     # Decide the method (and count the outcomes) before sizing anything.
     prob = set_up[2]
@@ -164,15 +174,16 @@ def cut_pieces(
         chosen, outcomes, counted = choose_method(prob, method, limit)
         cost = outcome_cost(prob, exact=chosen == "exact")
     if chosen == "mc":
-        if trials is None:
-            why = "" if method == "mc" else "this spot is too big to enumerate (--exact does); "
-            raise InputError(
-                f"{why}Monte Carlo in pieces needs a number of deals (--trials): the pieces "
-                "are fixed blocks of them"
-            )
+        rate = None
+        if trials is None or time is not None:
+            # Timed: the deals the time buys on every worker (with ``trials`` too, the fewer).
+            rate = deals_per_second(prob)
+            budget = (DEFAULT_TIME if time is None else time) * max(1, workers)
+            timed = max(1, round(rate * budget))
+            trials = timed if trials is None else min(trials, timed)
         job = replace(job, method="mc", trials=trials, seed=new_seed() if seed is None else seed)
         units = mc_blocks(trials)
-        seconds = trials * cost * prob.n / 2 / MC_RATE
+        seconds = trials * cost * prob.n / 2 / MC_RATE if rate is None else trials / rate
     else:
         if isinstance(prob, OwnProblem):
             work = prob.exact_work()
@@ -194,6 +205,21 @@ def cut_pieces(
         outcomes=outcomes,
         outcomes_exact=counted,
     )
+
+
+def deals_per_second(prob: Problem | OwnProblem, seconds: float = CALIBRATION_SECONDS) -> float:
+    """Monte Carlo deals one engine thread of this process plays in a second on ``prob``,
+    from blocks played for about ``seconds`` (at least one block)."""
+    import time as _time
+
+    sampler: Any = OwnSampler(prob, 1) if isinstance(prob, OwnProblem) else Sampler(prob, 1)
+    blocks, start = 0, _time.perf_counter()
+    while True:
+        sampler.run(1, blocks, 1)
+        blocks += 1
+        elapsed = _time.perf_counter() - start
+        if elapsed >= seconds:
+            return blocks * MC_BLOCK / elapsed
 
 
 def run_items(p: Prepared, lo: int, hi: int) -> list[Any]:

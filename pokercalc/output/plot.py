@@ -13,7 +13,14 @@ from typing import Any
 
 from pokercalc.errors import InputError, install_hint
 
-__all__ = ["FORMATS", "INSTALL_HINT", "check_plot_path", "plot_distribution", "plot_flops"]
+__all__ = [
+    "FORMATS",
+    "INSTALL_HINT",
+    "check_plot_path",
+    "distribution_title",
+    "plot_distribution",
+    "plot_flops",
+]
 
 #: The file types written, by suffix.
 FORMATS = (".png", ".svg")
@@ -100,6 +107,24 @@ def _draw(
         plt.close(fig)
 
 
+def distribution_title(result: Any) -> str:
+    """The title of a breakdown's plot: the players, the board, the method and the equity of
+    the player broken down."""
+    from pokercalc.core.cards import format_cards
+
+    run = result.run
+    players = " vs ".join(p.label for p in run.players)
+    board = f"board {format_cards(run.board)}" if run.board else "preflop"
+    if run.method == "mc":
+        method = f"Monte Carlo, {run.trials:,} deals, seed {run.seed}"
+    else:
+        method = "exact"
+    equity = f"{100 * (result.equity or 0):.1f}%"
+    return (
+        f"{players}, {board} ({method})\nplayer {result.player} ({result.label}): equity {equity}"
+    )
+
+
 def plot_distribution(path: str | Path, result: Any) -> Path:
     """Draw a :class:`~pokercalc.analysis.breakdown.BreakdownResult`'s distribution to
     ``path`` (PNG or SVG, 1200 x 600 pixels as PNG)."""
@@ -110,7 +135,7 @@ def plot_distribution(path: str | Path, result: Any) -> Path:
     xs = [100 * s.start for s in dist.steps] + [100.0]
     ys = [s.equity for s in dist.steps] + ([dist.steps[-1].equity] if dist.steps else [0.0])
     band = (dist.bins[0].high - dist.bins[0].low) if dist.bins else 0.05
-    title = f"player {result.player} ({result.label}): equity {100 * (result.equity or 0):.1f}%"
+    title = distribution_title(result)
     _draw(
         p,
         title,
@@ -135,7 +160,7 @@ def plot_flops(path: str | Path, study: Any, bins: int = 20) -> Path:
     hero = study.equities
     from pokercalc.core.cards import format_cards
 
-    title = f"{format_cards(hero.hero)} against {hero.range_text} on every flop"
+    title = f"{format_cards(hero.hero)} against {hero.range_text} on every flop (exact)"
     _draw(
         p,
         title,

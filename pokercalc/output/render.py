@@ -330,7 +330,31 @@ def _outs_question(result: OutsResult) -> str:
     extra = sum(1 for c in result.cards if c.ahead and not c.is_out)
     if extra and not result.ahead:
         line += f" ({extra} not outs)"
+    behind = len(result.behind_after)
+    verb = "put" if result.ahead else "keep"
+    line += f"\nBehind: {behind} of {unseen} cards {verb} the hero behind"
     return line
+
+
+def _ahead_behind_table(result: OutsResult) -> Table:
+    """Every unseen card by where it leaves the hero: ahead (kept or put there) or behind."""
+    now = "ahead" if result.ahead else "behind"
+    est = " (Monte Carlo estimates)" if result.method == "mc" else ""
+    table = Table(title=f"Where each card leaves the hero, {now} now{est}")
+    table.add_column("After the card")
+    table.add_column("Count", justify="right")
+    table.add_column("Cards")
+    keep_or_put = ("keeps", "puts") if result.ahead else ("puts", "keeps")
+    for name, verb, group in (
+        ("ahead", keep_or_put[0], result.ahead_after),
+        ("behind", keep_or_put[1], result.behind_after),
+    ):
+        shown = format_cards(group, sep=" ", symbols=True) if group else "none"
+        table.add_row(f"{verb} the hero {name}", str(len(group)), shown)
+    no_deal = [c.card for c in result.cards if c.no_deal]
+    if no_deal:
+        table.add_row("no deal", str(len(no_deal)), format_cards(no_deal, sep=" ", symbols=True))
+    return table
 
 
 def outs_table(result: OutsResult) -> Any:
@@ -434,6 +458,10 @@ def outs_table(result: OutsResult) -> Any:
         tables.append(card_table("Not outs by the rules, but the hero is ahead after them"))
         for card in extra:
             tables[-1].add_row(*row(by_card[card]))
+    if result.ahead and result.behind_after:
+        tables.append(card_table("Cards that put the hero behind"))
+        for card in result.behind_after:
+            tables[-1].add_row(*row(by_card[card]))
     if isinstance(result, OmahaOutsResult) and hilo:
         low_side = [
             c for c in (*(result.low_outs or ()), *(result.counterfeits or ()))
@@ -443,6 +471,8 @@ def outs_table(result: OutsResult) -> Any:
             tables.append(card_table("Low outs and counterfeits (not high outs)"))
             for card in low_side:
                 tables[-1].add_row(*row(by_card[card]))
+    if vs and result.equity is not None:
+        tables.append(_ahead_behind_table(result))
     summary = Table(title="Counts and odds", show_header=True)
     summary.add_column("")
     summary.add_column("Exact", justify="right")
@@ -602,13 +632,17 @@ def winodds_footer(result: WinOddsResult) -> str:
 
 
 _EIGHTHS = " ▁▂▃▄▅▆▇█"
+#: The cells of the win columns of the win-odds chart, unlike the equity columns' blocks.
+_WIN_SHADE = "▒"
 
 
 def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
     """A column chart of equity and win (percent) against the number of opponents.
 
-    Each opponent count gets two columns, equity then win, drawn in eighths of
-    a character cell; the scale runs from 0 to the next 10% above the tallest.
+    Each opponent count gets two columns: equity in solid blocks drawn in eighths of a
+    character cell, then win in shaded cells (to the nearest cell), so the two read apart
+    without colour (NO_COLOR, or piped); the scale runs from 0 to the next 10% above the
+    tallest.
     """
     from rich.text import Text
 
@@ -625,18 +659,22 @@ def winodds_chart(result: WinOddsResult, *, height: int = 8) -> Any:
             for name, style in series:
                 value = getattr(r, name)
                 fill = min(8, max(0, round(value / top * height * 8) - 8 * level))
-                text.append(_EIGHTHS[fill], style=style)
+                if name == "win":
+                    fill = 8 if fill >= 4 else 0
+                    text.append(_WIN_SHADE if fill else " ", style=style)
+                else:
+                    text.append(_EIGHTHS[fill], style=style)
         text.append("\n")
     text.append("  0.0% └" + "───" * len(result.rows) + "\n")
     text.append("        ")
     for r in result.rows:
         text.append(f"{r.opponents:<3}")
     text.append(" opponents\n")
-    # The legend on a line of its own, fitting 40 columns; left and right tell the bars apart
-    # without colour (piped to a file).
+    # The legend on a line of its own, fitting 40 columns; the glyphs (and left and right)
+    # tell the bars apart without colour.
     text.append("█", style="green")
     text.append(" equity (left)  ")
-    text.append("█", style="blue")
+    text.append(_WIN_SHADE, style="blue")
     text.append(" win (right)")
     return text
 

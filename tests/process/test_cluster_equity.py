@@ -140,7 +140,7 @@ def test_the_environment_names_the_cluster_for_long_runs_only(dask_cluster: Clus
         (["--cluster", "tcp://127.0.0.1:1"], "127.0.0.1:1"),
         (["--jobs", "2", "--cluster", "tcp://127.0.0.1:1"], "exclude"),
         (["--jobs", "0"], "jobs"),
-        (["--jobs", "2", "--mc", "--time", "1"], "--trials"),
+        (["--jobs", "2", "--mc", "--stderr", "0.01"], "not at --stderr"),
         (["--jobs", "2", "--threads", "2"], "--threads"),
         (["--jobs", "2", "--breakdown"], "one machine"),
     ],
@@ -161,3 +161,16 @@ def test_jobs_runs_local_processes() -> None:
     assert r["pieces"] >= 2
     one = equity(LONG[0], LONG[2])
     assert [x["equity"] for x in r["players"]] == [x.equity for x in one.players]
+
+
+def test_jobs_run_a_timed_monte_carlo_where_one_process_would() -> None:
+    # Issue 42 item 7: too big to enumerate, no --trials: the time buys the deals.
+    spot = ("equity", "AhKh | random | random | random", "--board", "Th9h2c")
+    p = run_program(*spot, "--jobs", "2", "--time", "0.5", "--json", timeout=120)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)["result"]
+    assert r["method"] == "mc" and r["pieces"] >= 1 and r["trials"] > 100_000
+    assert abs(r["players"][0]["equity"] - 0.503) < 0.01
+    again = run_program(*spot, "--jobs", "2", "--trials", str(r["trials"]), "--seed",
+                        str(r["seed"]), "--json", timeout=120)  # fmt: skip
+    assert json.loads(again.stdout)["result"]["players"] == r["players"]

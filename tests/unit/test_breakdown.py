@@ -339,3 +339,27 @@ def test_a_breakdown_of_too_many_hands_does_not_advise_monte_carlo_it_runs() -> 
         cli, ["equity", "random", "--game", "omaha6", "--mc", "--trials", "2000", "--breakdown"]
     )
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--mc)" not in res.stderr
+
+
+def test_plot_titles_name_the_players_board_and_method(tmp_path: Path) -> None:
+    from pokercalc.output.plot import distribution_title
+
+    exact = equity_breakdown(
+        ["AhKh", "QQ+,AK"], board="Th9h2c", player=2, distribution=True, method="exact"
+    )
+    assert distribution_title(exact) == (
+        "AhKh vs QQ+,AK, board Th9h2c (exact)\nplayer 2 (QQ+,AK): equity 43.9%"
+    )
+    mc = equity_breakdown(
+        ["AhKh", "QQ+,AK", "random"], player=2, distribution=True, method="mc",
+        trials=10_000, seed=3,
+    )  # fmt: skip
+    assert distribution_title(mc).startswith(
+        "AhKh vs QQ+,AK vs random, preflop (Monte Carlo, 10,000 deals, seed 3)\n"
+    )
+    pytest.importorskip("matplotlib")
+    svg = tmp_path / "t.svg"
+    code, _, _ = _cli(["equity", "AhKh | QQ+,AK", "-b", "Th9h2c", "--breakdown", "2",
+                       "--plot", str(svg)])  # fmt: skip
+    assert code == 0
+    assert "AhKh vs QQ+,AK, board Th9h2c (exact)" in svg.read_text(encoding="utf-8")

@@ -698,3 +698,50 @@ def test_outs_headline_counts_cards_ahead_that_are_not_outs() -> None:
     text = invoke("outs", "7h6h", "--board", "Ah8d2c", "--vs", "KsKc", columns=120).output
     line = f"Ahead: {ahead} of {len(cards)} cards put the hero ahead"
     assert line + (f" ({extra} not outs)" if extra else "") in text
+
+
+def test_every_card_is_listed_as_leaving_the_hero_ahead_or_behind() -> None:
+    # Ahead now: the four tens give QhJh a straight and put the aces behind (issue 42 item 19).
+    r = find_outs("AsAc", "Kd8h9c", ["QhJh"])
+    assert r.ahead is True and text(r.behind_after) == "TsThTdTc"
+    assert len(r.ahead_after) == 41
+    assert set(r.ahead_after) | set(r.behind_after) == {c.card for c in r.cards}
+    assert not set(r.ahead_after) & set(r.behind_after)
+    d = r.to_dict()
+    assert d["behind_after"] == "TsThTdTc" and len(d["ahead_after"]) == 2 * 41
+    # Behind now: the sevens put 5c6c ahead, every other card keeps it behind.
+    r = find_outs("5c6c", "Kd8h9c", ["AsKs"])
+    assert r.ahead is False and text(r.ahead_after) == "7s7h7d7c"
+    assert len(r.behind_after) == 41
+    assert all(not c.ahead for c in r.cards if c.card in r.behind_after)
+    # Without opponents nothing is ahead or behind.
+    r = find_outs("AsAc", "Kd8h9c")
+    assert r.ahead_after == () and r.behind_after == ()
+
+
+def test_no_deal_cards_are_neither_ahead_nor_behind() -> None:
+    r = find_outs("AsKs", "AhKh2c", ["AA"])
+    no_deal = {c.card for c in r.cards if c.no_deal}
+    assert text(sorted(no_deal, reverse=True)) == "AdAc"
+    assert not no_deal & (set(r.ahead_after) | set(r.behind_after))
+    assert len(r.ahead_after) + len(r.behind_after) == len(r.cards) - 2
+
+
+def test_omaha_outs_list_the_cards_that_put_the_hero_behind() -> None:
+    r = find_outs("As2sKdQd", "3h8c7sKc", ["JhJcTdTc"], game="omaha-hilo")
+    assert (len(r.ahead_after), len(r.behind_after)) == (24, 16)
+    assert all(c.ahead is False for c in r.cards if c.card in r.behind_after)
+    r = find_outs("AsKsQdJd", "Js9h8d2c", ["Tc7c6h5h"], game="omaha")  # opponent: straight
+    assert r.ahead is False and r.ahead_after and r.behind_after
+
+
+def test_outs_table_shows_the_cards_that_put_the_hero_behind() -> None:
+    res = invoke("outs", "AsAc", "--board", "Kd8h9c", "--vs", "QhJh", columns=100)
+    assert res.exit_code == 0, res.output
+    assert "Behind: 4 of 45 cards put the hero behind" in res.output
+    assert "Cards that put the hero behind" in res.output
+    assert "puts the hero behind │     4 │ T♠ T♥ T♦ T♣" in res.output
+    res = invoke("outs", "5c6c", "--board", "Kd8h9c", "--vs", "AsKs", columns=120)
+    assert "Behind: 41 of 45 cards keep the hero behind" in res.output
+    assert "puts the hero ahead   │     4 │ 7♠ 7♥ 7♦ 7♣" in res.output
+    assert "Cards that put the hero behind" not in res.output

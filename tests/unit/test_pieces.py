@@ -197,12 +197,46 @@ def test_a_signal_while_pieces_are_planned_keeps_the_players(
     assert r.seed == (5 if label == "mc" else None)
 
 
-def test_monte_carlo_pieces_need_a_deal_count() -> None:
-    with pytest.raises(InputError, match="trials"):
-        plan_equity("AsKs | random | random", method="mc")
-    with pytest.raises(InputError, match="trials"):
+def test_timed_monte_carlo_pieces_take_their_deals_from_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 42 item 7: without trials a plan is timed, at the rate measured here.
+    from pokercalc.engine import pieces as engine_pieces
+
+    monkeypatch.setattr(engine_pieces, "deals_per_second", lambda prob: 1e6)
+    spot = "AsKs | random | random"
+    plan = plan_equity(spot, method="mc", time=0.5, workers=4, seed=2)
+    assert plan.job.trials == 2_000_000 and plan.units == mc_blocks(2_000_000)
+    assert len(plan.pieces) == 2  # two seconds of one thread, pieces of a second
+    assert len(plan_equity(spot, method="mc", time=0.5, workers=4, piece_seconds=0.25).pieces) == 8
+    assert plan_equity(spot, method="mc").job.trials == 1_000_000  # one second by default
+    assert plan_equity(spot, method="mc", trials=300_000, time=1).job.trials == 300_000
+    assert plan_equity(spot, method="mc", trials=3_000_000, time=1).job.trials == 1_000_000
+    # "auto" choosing Monte Carlo (too big to enumerate) is timed the same way.
+    big = plan_equity("AhKh | random | random | random", "Th9h2c", workers=2)
+    assert big.job.method == "mc" and big.job.trials == 2_000_000
+    with pytest.raises(InputError, match="workers"):
+        plan_equity(spot, method="mc", workers=0)
+
+
+def test_deals_per_second_is_measured_on_the_spot() -> None:
+    from pokercalc.core.cards import parse_cards
+    from pokercalc.core.games import HOLDEM
+    from pokercalc.engine.pieces import deals_per_second
+    from pokercalc.ranges.players import problem_of
+
+    prob = problem_of(["AhKh", "random", "random"], tuple(parse_cards("Th9h2c")), (), HOLDEM)[2]
+    assert 1e5 < deals_per_second(prob, 0.02) < 1e9
+
+
+def test_timed_monte_carlo_runs_on_an_executor() -> None:
+    with ThreadPoolExecutor(1) as ex:
+        r = equity("AsKs | random", method="mc", time=0.1, seed=4, executor=ex)
+    assert r.method == "mc" and r.seed == 4 and r.trials and r.trials > 0
+    assert r.players[0].stderr is not None and abs(r.players[0].equity - 0.6733) < 0.02
+    with pytest.raises(InputError, match="standard error"):
         with ThreadPoolExecutor(1) as ex:
-            equity("AsKs | random", method="mc", time=0.1, executor=ex)
+            equity("AsKs | random", method="mc", stderr=0.01, executor=ex)
 
 
 def test_pieces_are_sized_by_time() -> None:

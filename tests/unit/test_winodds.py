@@ -353,12 +353,23 @@ def test_chart_bars_follow_the_figures():
     )  # fmt: skip
     lines = render.winodds_chart(result, height=8).plain.splitlines()
     bars = [line[line.index(next(c for c in line if c in "┤│")) + 1 :] for line in lines[1:9]]
-    # Columns: space, equity, win per row; the scale tops out at 100%.
+    # Columns: space, equity, win per row; the scale tops out at 100%.  Win is shaded, so
+    # the two read apart without colour (issue 42 item 21).
     assert [b[1] for b in bars] == ["█"] * 8
-    assert [b[2] for b in bars] == [" "] * 4 + ["█"] * 4
+    assert [b[2] for b in bars] == [" "] * 4 + ["▒"] * 4
     assert [b[4] for b in bars] == [" "] * 6 + ["█"] * 2
     assert [b[5] for b in bars] == [" "] * 8
     assert lines[1].lstrip().startswith("100.0%")
+    assert lines[-1] == "█ equity (left)  ▒ win (right)"
+
+
+def test_chart_reads_without_colour():
+    res = invoke("winodds", "AsKs", "-n", "1-3", "--trials", "5000", "--seed", "1",
+                 env={"NO_COLOR": "1"})  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert "\x1b[" not in res.output
+    chart = res.output[res.output.index("Equity and win") :]
+    assert "█▒" in chart and "▒ win (right)" in chart
 
 
 def test_cli_table_and_chart():
