@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     help="An opponent: a hand, range or pocket query (repeat for several).",
 )
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@common.game_option(common.ALL_GAMES)
+@common.game_option(common.BOARD_GAMES)
 @common.engine_options(
     time_help="Monte Carlo: seconds in all (default 0.1 a card, the equity now counting ten).",
     trials_help="Monte Carlo: N deals after each card (and for the equity now).",
@@ -80,7 +80,7 @@ def outs_command(
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@common.game_option(common.ALL_GAMES)
+@common.game_option(common.BOARD_GAMES)
 @common.output_options()
 def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None:
     """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
@@ -226,7 +226,8 @@ def winodds_command(
     then average over its hands.  On a flop, turn or river the table adds
     hand strength, positive and negative potential and EHS.  --time is
     wall-clock seconds per opponent count, start-up and output included.
-    Short-deck deals at most 14 opponents.
+    Short-deck deals at most 14 opponents, stud and razz 6; the games
+    without a board have no hand potential.
 
     \b
     Example:
