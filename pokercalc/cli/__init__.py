@@ -476,6 +476,12 @@ def output_options(*, csv: bool = True) -> Callable[[Callable[..., Any]], Callab
 #: The ``--game`` help of the commands that play every game.
 ALL_GAMES = (
     "The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6, "
+    "omaha-hilo, omaha5-hilo, stud, stud-hilo, razz, draw, 2-7, a-5, badugi."
+)
+
+#: The ``--game`` help of the commands that need a board (the games without one refuse).
+BOARD_GAMES = (
+    "The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6, "
     "omaha-hilo, omaha5-hilo."
 )
 

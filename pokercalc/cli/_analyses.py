@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     help="An opponent: a hand, range or pocket query (repeat for several).",
 )
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@common.game_option(common.ALL_GAMES)
+@common.game_option(common.BOARD_GAMES)
 @common.engine_options(
     time_help="Monte Carlo: seconds in all (default 0.1 a card, the equity now counting ten).",
     trials_help="Monte Carlo: N deals after each card (and for the equity now).",
@@ -79,7 +79,7 @@ def outs_command(
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@common.game_option(common.ALL_GAMES)
+@common.game_option(common.BOARD_GAMES)
 @common.output_options()
 def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None:
     """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
@@ -211,7 +211,8 @@ def winodds_command(
     hand strength, positive and negative potential and EHS.  --time is
     seconds of computing per opponent count, the same for one count as for
     many (start-up and output come on top).  Short-deck deals at most 14
-    opponents.
+    opponents, stud and razz 6; the games without a board have no hand
+    potential.
 
     \b
     Example:

@@ -65,13 +65,17 @@ def equity_command(
 
     PLAYERS are split by `|` or given as separate arguments; each is a hand
     (AhKh), a range (QQ+,AJs+), a pocket query (Group2 to Group4 and Suited)
-    or `random`.
+    or `random`.  In the games without a board (stud, stud-hilo, razz, draw,
+    2-7, a-5, badugi) each is the cards it is given, `/` or blanks between
+    down and up cards if you like (AsKs/Qd); the rest of its hand is dealt,
+    and folded players' cards go to --dead.  See docs/games.md.
 
     \b
-    Example:
+    Examples:
       pokercalc equity "JcJh | 99+,AJs+ | random" --board 4dAc5d
       pokercalc equity "QQ+,AK | JJ" --board Kh7c2d --breakdown 1 --distribution
       pokercalc equity "AhKh | random | random" --board Th9h2c --jobs 2
+      pokercalc equity "AsKs/Qd Jd | 7h7d/8c 2c" --game stud --dead Kc
     """
     if engine.in_pieces or _cluster_from_env(engine):
         if breakdown is not None or by_combo or distribution or plot_file:

@@ -8,16 +8,10 @@ import click
 
 from pokercalc import cli as common  # the shared options and output, looked up when used
 
-#: ``eval``'s --game: every game, the ones without a board too.
-EVAL_GAMES = (
-    "The game: holdem (default), shortdeck, shortdeck-triton, omaha, omaha5, omaha6, "
-    "omaha-hilo, omaha5-hilo, stud, stud-hilo, razz, draw, 2-7, a-5, badugi."
-)
-
 
 @click.command("eval", cls=common.Command, short_help="Value and category of hands.")
 @click.argument("hands", nargs=-1, required=True)
-@common.game_option(EVAL_GAMES)
+@common.game_option(common.ALL_GAMES)
 @click.option("--board", "-b", default="", help="Omaha: the board the hole cards play with.")
 @common.output_options()
 def eval_command(hands: tuple[str, ...], game: str, board: str, fmt: str) -> None:
@@ -50,7 +44,7 @@ def eval_command(hands: tuple[str, ...], game: str, board: str, fmt: str) -> Non
     is_flag=True,
     help="Print the range in the shortest range notation (77+,A7s+,K9s+), weights kept.",
 )
-@common.game_option(common.ALL_GAMES)
+@common.game_option(common.BOARD_GAMES)
 @common.output_options(csv=False)
 def query_command(
     expression: tuple[str, ...],
