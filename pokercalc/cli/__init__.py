@@ -924,7 +924,9 @@ def _duration(seconds: float) -> str:
         return f"{seconds / 60:.0f} min"
     if seconds < 172800:
         return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} days"
+    if seconds < 2 * 365 * 86400:
+        return f"{seconds / 86400:.0f} days"
+    return f"{seconds / (365.25 * 86400):,.0f} years"
 
 
 def piece_counter() -> Callable[[int, int], None] | None:

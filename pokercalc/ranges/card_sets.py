@@ -42,7 +42,12 @@ def parse_card_sets(text: str, game: Game, who: str) -> Range:
             try:
                 cards = parse_cards(item.replace("/", " "), allow_empty=False)
             except ParseError as e:
-                raise ParseError(f"{who}: {e.reason}", text, start + (e.position or 0)) from None
+                raise ParseError(
+                    f"{who}: {e.reason} (a {game.name} player is the cards it is given, such as "
+                    "AsKs7d, or random: ranges like QQ are hold'em notation)",
+                    text,
+                    start + (e.position or 0),
+                ) from None
         if len(cards) > game.hole_cards:
             raise InputError(
                 f"{who} ({text.strip()!r}) is given {len(cards)} cards; a {game.name} hand has "
