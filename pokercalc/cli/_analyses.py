@@ -72,6 +72,8 @@ def outs_command(
     finally:
         common.close_progress(progress)
     common.emit(result, fmt, common.view("outs_table", result))
+    if result.method is not None:
+        common.note_unused(engine, result.method)
     common.exit_if_interrupted(result)
 
 
@@ -240,4 +242,6 @@ def winodds_command(
     finally:
         common.close_progress(progress)
     common.emit(result, fmt, common.view("winodds_view", result))
+    if result.rows and all(row.method == "exact" for row in result.rows):
+        common.note_unused(engine, "exact")
     common.exit_if_interrupted(result)

@@ -330,6 +330,24 @@ def test_monte_carlo_options_an_exact_run_did_not_use_are_said(
     assert sampled.exit_code == 0 and sampled.stderr == ""
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["outs", "AsAc", "--board", "Kd8h9c", "--vs", "QhJh"],
+        ["winodds", "AsKs", "-n", "1"],
+    ],
+)
+def test_outs_and_winodds_say_an_unused_seed_too(command: list[str]) -> None:
+    result = invoke(*command, "--seed", "3", "--json")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "pokercalc: --seed not used: the spot is small enough to enumerate exactly "
+        "(--mc samples it instead)\n"
+    )
+    sampled = invoke(*command, "--seed", "3", "--mc", "--trials", "2000", "--json")
+    assert sampled.exit_code == 0 and sampled.stderr == ""
+
+
 def test_engine_options_know_what_an_exact_run_leaves_unused() -> None:
     from pokercalc.engine.options import EngineOptions
 
