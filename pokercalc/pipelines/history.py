@@ -1,0 +1,786 @@
+"""All-in adjusted winnings from hand histories (PHH and PHHS files, read by pokerkit).
+
+A hand's **all-in spot** is the first moment no more betting can happen while
+cards are still to come, with two or more players in.  When every player in
+has known cards there (dealt face up, or shown later), each pot, main and side
+pots by contribution level, is shared by the exact equity of its eligible
+players (Monte Carlo only where exact enumeration would take too long, marked
+``mc``).  A player's **all-in adjusted net** is the sum over pots of pot size
+times equity, minus what the player put in (after uncalled bets came back);
+the **actual net** is what the pots paid, minus the same.  Every other hand
+counts at its actual net, with the reason it was not adjusted.  Rake is what
+the pots held beyond what they paid; it is reported apart and never enters an
+equity.
+
+pokerkit is an optional dependency (``pokercalc[history]``), imported only
+when a hand is read.
+
+>>> pots = build_pots([100, 100, 30, 10], [True, True, True, False])
+>>> [(p.amount, p.eligible) for p in pots.pots], pots.returned
+([(Fraction(100, 1), (0, 1, 2)), (Fraction(140, 1), (0, 1))], (Fraction(0, 1),) * 4)
+>>> build_pots([50, 20], [True, True]).returned
+(Fraction(30, 1), Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from pokercalc.core.results import CARDS, COUNT, GAME, NUMBER, Result, doc
+from pokercalc.errors import InputError
+
+if TYPE_CHECKING:
+    from pokerkit import HandHistory
+
+__all__ = [
+    "VARIANT_GAMES",
+    "EXTRA",
+    "Pots",
+    "build_pots",
+    "PotShare",
+    "HandRecord",
+    "PlayerTotal",
+    "HistoryResult",
+    "HandError",
+    "EquityCache",
+    "require_pokerkit",
+    "iter_sources",
+    "read_hands",
+    "analyse_hand",
+    "analyse_text",
+    "run_history",
+    "summarise",
+]
+
+#: The pip extra that brings pokerkit.
+EXTRA = "pokercalc[history]"
+
+#: pokerkit's PHH variant codes and the pokercalc game each is played as.
+VARIANT_GAMES = {
+    "NT": "holdem",
+    "FT": "holdem",
+    "NS": "shortdeck",
+    "PO": "omaha",
+    "FO/8": "omaha-hilo",
+    "F7S": "stud",
+    "F7S/8": "stud-hilo",
+    "FR": "razz",
+    "N2L1D": "2-7",
+    "F2L3D": "2-7",
+    "FB": "badugi",
+}
+
+#: The games without a board that deal each player's cards one street at a time (stud).
+_STUD_GAMES = ("stud", "stud-hilo", "razz")
+#: The draw games: judged only before the last draw.
+_DRAW_GAMES = ("2-7", "badugi")
+
+#: Why a hand was not all-in adjusted (``HandRecord.status``), besides "all-in".
+REASONS = {
+    "no all-in": "no all-in spot with two or more players in and cards to come",
+    "cards unknown": "a player's cards at the all-in spot are not known",
+    "draw game": "a draw game's all-in spot is not before the last draw",
+}
+
+
+def require_pokerkit() -> Any:
+    """The pokerkit module, or an :class:`InputError` naming the extra that installs it."""
+    try:
+        import pokerkit
+    except ImportError:
+        raise InputError(
+            f"reading hand histories needs pokerkit: pip install '{EXTRA}'"
+        ) from None
+    return pokerkit
+
+
+# ----------------------------------------------------------------------------- pots
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A main or side pot: its amount and the players (indices) eligible to win it."""
+
+    amount: Fraction
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Pots:
+    """The pots of a hand by contribution level, and what came back to each player uncalled."""
+
+    pots: tuple[Pot, ...]
+    returned: tuple[Fraction, ...]
+
+    def put_in(self, put: Sequence[Any]) -> tuple[Fraction, ...]:
+        """What each player put in after the uncalled bets came back."""
+        return tuple(Fraction(p) - r for p, r in zip(put, self.returned))
+
+
+def build_pots(put: Sequence[Any], live: Sequence[bool]) -> Pots:
+    """The pots made by the amounts ``put`` in, level by level, among the ``live`` players.
+
+    Each distinct amount a live player put in closes a level; a level holds what
+    every player (folded ones too) put in between it and the level below, and is
+    won among the live players who reached it.  What lies above the highest level
+    another player matched is an uncalled bet and goes back to its player.
+    Consecutive levels with the same eligible players merge into one pot.
+    """
+    amounts = [Fraction(p) for p in put]
+    n = len(amounts)
+    returned = [Fraction(0)] * n
+    # The uncalled part: the top contributor's excess over everyone else's highest.
+    if n >= 2:
+        top = max(range(n), key=lambda i: amounts[i])
+        second = max(amounts[i] for i in range(n) if i != top)
+        if amounts[top] > second:
+            returned[top] = amounts[top] - second
+    paid = [a - r for a, r in zip(amounts, returned)]
+    levels = sorted({paid[i] for i in range(n) if live[i] and paid[i] > 0})
+    pots: list[Pot] = []
+    below = Fraction(0)
+    for level in levels:
+        amount = sum((min(p, level) - min(p, below) for p in paid), Fraction(0))
+        eligible = tuple(i for i in range(n) if live[i] and paid[i] >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        below = level
+    # Chips above every live player's level (folded players who put in more): the last pot's.
+    rest = sum((p - min(p, below) for p in paid), Fraction(0))
+    if rest:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
+        else:
+            pots.append(Pot(rest, tuple(i for i in range(n) if live[i])))
+    return Pots(tuple(pots), tuple(returned))
+
+
+# ----------------------------------------------------------------------------- results
+
+
+def _chips(value: Fraction | Decimal | int) -> float:
+    """A chip amount as written in the output (a float rounded to a millionth)."""
+    return round(float(value), 6)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotShare(Result):
+    """One pot at the all-in spot and how its eligible players share it."""
+
+    amount: float = doc("the pot's size in chips (before rake)", NUMBER)
+    players: tuple[str, ...] = doc("the players eligible to win it")
+    equities: tuple[float, ...] = doc("each eligible player's equity in it, in that order")
+    method: str | None = doc('"exact" or "mc" as computed; None for a pot one player is alone in')
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandRecord(Result):
+    """One hand: what each player put in, was paid, and would have got at the all-in spot."""
+
+    source: str = doc("the file the hand came from (- for standard input)")
+    index: int = doc("the hand's index in its file, 1 up", COUNT)
+    hand: str | None = doc("the hand's id in the file, if it gives one")
+    variant: str = doc("the PHH variant code (NT, PO, F7S, ...)")
+    game: str | None = doc("the pokercalc game it is played as", GAME)
+    status: str = doc('"all-in" when adjusted, else why not ("no all-in", "cards unknown", ...)')
+    players: tuple[str, ...] = doc("the players' names, in seat order of the file")
+    cards: tuple[str, ...] = doc(
+        "each player's cards at the all-in spot ('' for players not in or not known)"
+    )
+    board: str = doc("the board at the all-in spot", CARDS)
+    dead: str = doc("cards out of play at the spot (stud: folded players' up cards)", CARDS)
+    pots: tuple[PotShare, ...] = doc("the pots at the all-in spot, main pot first")
+    big_blind: float = doc("the big blind (the small bet in games without blinds)", NUMBER)
+    put_in: tuple[float, ...] = doc("what each player put in, after uncalled bets came back")
+    actual: tuple[float, ...] = doc("each player's actual net: what the pots paid minus put_in")
+    adjusted: tuple[float, ...] = doc(
+        "each player's all-in adjusted net (the actual net when status is not all-in)"
+    )
+    rake: float = doc("what the pots held beyond what they paid", NUMBER)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerTotal(Result):
+    """One player's totals over the hands read."""
+
+    player: str = doc("the player's name")
+    hands: int = doc("hands played", COUNT)
+    allin_hands: int = doc("hands all-in adjusted", COUNT)
+    actual: float = doc("actual net in chips", NUMBER)
+    adjusted: float = doc("all-in adjusted net in chips", NUMBER)
+    difference: float = doc("actual minus adjusted, in chips (positive: ran above equity)", NUMBER)
+    actual_bb: float = doc("actual net in big blinds", NUMBER)
+    adjusted_bb: float = doc("all-in adjusted net in big blinds", NUMBER)
+    difference_bb: float = doc("actual minus adjusted, in big blinds", NUMBER)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandError(Result):
+    """A hand that could not be read or replayed."""
+
+    source: str = doc("the file")
+    index: int = doc("the hand's index in the file, 1 up (0: the whole file)", COUNT)
+    message: str = doc("what was wrong")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HistoryResult(Result):
+    """All-in adjusted and actual winnings over hand histories."""
+
+    players: tuple[PlayerTotal, ...] = doc(
+        "one row per player, by name; CSV: one row per player", table=True
+    )
+    hands_read: int = doc("hands read, bad ones included", COUNT)
+    hands_used: int = doc("hands counted (adjusted or at their actual net)", COUNT)
+    allin_hands: int = doc("hands all-in adjusted", COUNT)
+    skipped: dict[str, int] = doc(
+        'hands counted at their actual net, or not at all ("error"), by reason', csv=False
+    )
+    rake: float = doc("rake over the hands counted", NUMBER, csv=False)
+    spots: int = doc("distinct equity spots computed (the rest came from the cache)", COUNT, csv=False)
+    errors: tuple[HandError, ...] = doc("the hands that could not be read", csv=False)
+    hands: tuple[HandRecord, ...] = doc(
+        "the all-in hands (with --hands, every hand asked for)", csv=False
+    )
+    interrupted: bool = doc("a signal stopped the run: the totals hold the hands done", csv=False)
+
+
+# ----------------------------------------------------------------------------- equities
+
+
+class EquityCache:
+    """Equities of all-in spots, each distinct spot computed once.
+
+    A spot is a game, the players' cards, the board and the dead cards; the players
+    are sorted before the engine sees them, so the same matchup in another seat
+    order is found too.
+    """
+
+    def __init__(self, method: str = "auto", seed: int = 1) -> None:
+        self.method = method
+        self.seed = seed
+        self.spots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], str]] = {}
+
+    def __len__(self) -> int:
+        return len(self.spots)
+
+    def equities(
+        self, game: str, cards: Sequence[str], board: str, dead: str
+    ) -> tuple[tuple[Fraction, ...], str]:
+        """Each player's equity (in the order of ``cards``) and the method that computed it."""
+        order = sorted(range(len(cards)), key=lambda i: cards[i])
+        key = (game, tuple(cards[i] for i in order), board, dead)
+        found = self.spots.get(key)
+        if found is None:
+            from pokercalc.analysis.equities import equity
+
+            result = equity(
+                list(key[1]), board, dead, game=game, method=self.method, threads=1,
+                seed=self.seed if self.method != "exact" else None,
+            )  # fmt: skip
+            shares = tuple(
+                p.equity_fraction
+                if p.equity_fraction is not None
+                else Fraction(p.equity).limit_denominator(10**9)
+                for p in result.players
+            )
+            found = (shares, result.method)
+            self.spots[key] = found
+        shares, method = found
+        out = [Fraction(0)] * len(cards)
+        for position, i in enumerate(order):
+            out[i] = shares[position]
+        return tuple(out), method
+
+
+# ----------------------------------------------------------------------------- reading
+
+_SECTION = re.compile(r"^\[\s*(\d+)\s*\]\s*$", re.MULTILINE)
+
+
+def iter_sources(paths: Iterable[str]) -> Iterator[str]:
+    """The files named, directories walked recursively for ``.phh`` and ``.phhs`` files in
+    name order; ``-`` is standard input."""
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            for folder, subfolders, files in os.walk(path):
+                subfolders.sort()
+                for name in sorted(files):
+                    if name.endswith((".phh", ".phhs")):
+                        yield os.path.join(folder, name)
+        else:
+            yield path
+
+
+def _split_text(text: str) -> list[tuple[int, str]]:
+    """A PHHS text's hands as ``(index, text)``; a PHH text is one hand, index 1."""
+    marks = list(_SECTION.finditer(text))
+    if not marks:
+        return [(1, text)]
+    out = []
+    for k, mark in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
+        out.append((int(mark.group(1)), text[mark.end() : end]))
+    return out
+
+
+def read_hands(text: str) -> Iterator[tuple[int, HandHistory | Exception]]:
+    """Each hand of a PHH or PHHS text, parsed by pokerkit, or the error that refused it."""
+    pokerkit = require_pokerkit()
+    for index, chunk in _split_text(text):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                yield index, pokerkit.HandHistory.loads(chunk)
+        except Exception as e:  # (pokerkit and tomllib raise many kinds)
+            yield index, e
+
+
+def decode(data: bytes) -> str:
+    """A file's bytes as text: UTF-8 (a byte-order mark skipped), else Latin-1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+# ----------------------------------------------------------------------------- one hand
+
+
+#: A player showing cards: ``p2 sm KsKd``.
+_SHOW = re.compile(r"^p(\d+) sm (\S+)")
+
+
+def _parse_cards(text: str) -> tuple[Any, ...]:
+    """Cards as pokerkit parses them."""
+    from pokerkit import Card
+
+    return tuple(Card.parse(text))
+
+
+def _card_text(cards: Iterable[Any]) -> str | None:
+    """pokerkit cards as pokercalc writes them, or None when one is unknown."""
+    out = []
+    for c in cards:
+        text = repr(c)
+        if "?" in text:
+            return None
+        out.append(text)
+    return "".join(out)
+
+
+def _flat(board: Iterable[Any]) -> list[Any]:
+    """pokerkit's board (a list of lists of cards, one per runout) as one list."""
+    out: list[Any] = []
+    for item in board:
+        if isinstance(item, list):
+            out.extend(item[:1])
+        else:
+            out.append(item)
+    return out
+
+
+def _names(hh: HandHistory) -> tuple[str, ...]:
+    n = len(hh.starting_stacks)
+    given = hh.players or []
+    return tuple(str(given[i]) if i < len(given) else f"p{i + 1}" for i in range(n))
+
+
+def _big_blind(hh: HandHistory) -> Fraction:
+    blinds = [Fraction(b) for b in (hh.blinds_or_straddles or ())]
+    if blinds and max(blinds) > 0:
+        return max(blinds)
+    for value in (hh.small_bet, hh.bring_in, hh.big_bet):
+        if value:
+            return Fraction(value)
+    return Fraction(1)
+
+
+def _spot(state: Any, game: str, hole: int) -> bool:
+    """Whether the state is an all-in spot: no more betting, two or more in, cards to come."""
+    if not state.status or state.actor_index is not None:
+        return False
+    live = [i for i, s in enumerate(state.statuses) if s]
+    if len(live) < 2 or sum(state.stacks[i] > 0 for i in live) > 1:
+        return False
+    counts = {len(state.hole_cards[i]) for i in live}
+    if len(counts) != 1:
+        return False  # (cards being dealt)
+    count = counts.pop()
+    if game in _STUD_GAMES:
+        return 3 <= count < 7
+    if game in _DRAW_GAMES:
+        return count == hole
+    return count == hole and len(_flat(state.board_cards)) < 5
+
+
+def analyse_hand(
+    hh: HandHistory, cache: EquityCache, source: str = "-", index: int = 1
+) -> HandRecord:
+    """Replay one hand and value it at its all-in spot (see the module's docstring)."""
+    from pokercalc.core.games import get_game
+
+    variant = str(hh.variant)
+    game = VARIANT_GAMES.get(variant)
+    if game is None:
+        raise InputError(f"variant {variant!r} is not one pokercalc plays")
+    g = get_game(game)
+    names = _names(hh)
+    n = len(names)
+    starting = [Fraction(s) for s in hh.starting_stacks]
+    hole = g.hole_cards
+    # Replay: the state at the spot, the lowest stacks (what was put in before any came
+    # back), every player's cards as best known, and the up cards of the folded.
+    known: list[list[Any]] = [[] for _ in range(n)]
+    up: list[list[Any]] = [[] for _ in range(n)]
+    lowest = list(starting)
+    spot: dict[str, Any] | None = None
+    state: Any = None
+    for state, action in hh.state_actions:
+        shown = _SHOW.match(action) if action else None
+        if shown is not None and "?" not in shown.group(2):
+            known[int(shown.group(1)) - 1] = list(_parse_cards(shown.group(2)))
+        if state.status:
+            for i in range(n):
+                if state.stacks[i] < lowest[i]:
+                    lowest[i] = Fraction(state.stacks[i])
+        for i in range(n):
+            cards = state.hole_cards[i]
+            if cards and shown is None:
+                known[i] = [
+                    c if "?" not in repr(c) or k >= len(known[i]) else known[i][k]
+                    for k, c in enumerate(cards)
+                ]
+                if game in _STUD_GAMES:
+                    up[i] = [c for c, s in zip(cards, state.hole_card_statuses[i]) if s]
+        if spot is None and _spot(state, game, hole):
+            spot = {
+                "live": list(state.statuses),
+                "counts": [len(c) for c in state.hole_cards],
+                "board": list(_flat(state.board_cards)),
+                "stacks": [Fraction(s) for s in state.stacks],
+            }
+    assert state is not None
+    put = [starting[i] - lowest[i] for i in range(n)]
+    winnings = hh.winnings
+    final = getattr(hh, "finishing_stacks", None)
+    if spot is not None:
+        put = [starting[i] - spot["stacks"][i] for i in range(n)]
+        live = spot["live"]
+    else:
+        live = [True] * n
+    pots = build_pots(put, live)
+    paid_in = pots.put_in(put)
+    if winnings is not None:
+        received = [Fraction(w) for w in winnings]
+    elif final is not None:
+        received = [Fraction(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
+    else:
+        received = [Fraction(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
+    actual = [received[i] - paid_in[i] for i in range(n)]
+    rake = sum(paid_in, Fraction(0)) - sum(received, Fraction(0))
+    status = "no all-in"
+    cards_out = [""] * n
+    board = ""
+    dead = ""
+    shares: list[PotShare] = []
+    adjusted = list(actual)
+    if spot is not None:
+        status, cards_out, board, dead = _cards_at_spot(spot, known, up, game, hole)
+        if game in _DRAW_GAMES:
+            status = "draw game"
+        if status == "all-in":
+            adjusted, shares = _adjust(pots, paid_in, cards_out, board, dead, game, names, cache)
+    return HandRecord(
+        source=source,
+        index=index,
+        hand=None if hh.hand is None else str(hh.hand),
+        variant=variant,
+        game=game,
+        status=status,
+        players=names,
+        cards=tuple(cards_out),
+        board=board,
+        dead=dead,
+        pots=tuple(shares),
+        big_blind=_chips(_big_blind(hh)),
+        put_in=tuple(_chips(p) for p in paid_in),
+        actual=tuple(_chips(a) for a in actual),
+        adjusted=tuple(_chips(a) for a in adjusted),
+        rake=_chips(rake),
+    )
+
+
+def _cards_at_spot(
+    spot: dict[str, Any], known: list[list[Any]], up: list[list[Any]], game: str, hole: int
+) -> tuple[str, list[str], str, str]:
+    """The status, each live player's cards, the board and the dead cards at the spot."""
+    n = len(known)
+    cards = [""] * n
+    status = "all-in"
+    for i in range(n):
+        if not spot["live"][i]:
+            continue
+        count = spot["counts"][i]
+        text = _card_text(known[i][:count]) if len(known[i]) >= count else None
+        if text is None:
+            status = "cards unknown"
+        else:
+            cards[i] = text
+    board = _card_text(spot["board"]) or ""
+    dead = ""
+    if game in _STUD_GAMES:
+        dead = "".join(
+            _card_text(up[i]) or "" for i in range(n) if not spot["live"][i]
+        )
+    return status, cards, board, dead
+
+
+def _adjust(
+    pots: Pots,
+    paid_in: Sequence[Fraction],
+    cards: Sequence[str],
+    board: str,
+    dead: str,
+    game: str,
+    names: Sequence[str],
+    cache: EquityCache,
+) -> tuple[list[Fraction], list[PotShare]]:
+    """Each player's all-in adjusted net and the pots' shares."""
+    n = len(paid_in)
+    adjusted = [-p for p in paid_in]
+    shares = []
+    for pot in pots.pots:
+        if len(pot.eligible) == 1:
+            equities: tuple[Fraction, ...] = (Fraction(1),)
+            method = None
+        else:
+            # The cards of live players not eligible for this pot are out of the deck.
+            others = "".join(cards[i] for i in range(n) if cards[i] and i not in pot.eligible)
+            equities, method = cache.equities(
+                game, [cards[i] for i in pot.eligible], board, dead + others
+            )
+        for i, e in zip(pot.eligible, equities):
+            adjusted[i] += pot.amount * e
+        shares.append(
+            PotShare(
+                amount=_chips(pot.amount),
+                players=tuple(names[i] for i in pot.eligible),
+                equities=tuple(float(e) for e in equities),
+                method=method,
+            )
+        )
+    return adjusted, shares
+
+
+# ----------------------------------------------------------------------------- many hands
+
+
+def analyse_text(
+    text: str, source: str, cache: EquityCache
+) -> Iterator[HandRecord | HandError]:
+    """Every hand of one PHH or PHHS text: its record, or the error that stopped it."""
+    for index, hh in read_hands(text):
+        if isinstance(hh, Exception):
+            yield HandError(source=source, index=index, message=_message(hh))
+            continue
+        try:
+            yield analyse_hand(hh, cache, source, index)
+        except Exception as e:
+            yield HandError(source=source, index=index, message=_message(e))
+
+
+def _message(error: BaseException) -> str:
+    """An error as one line."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if isinstance(error, InputError) else f"{type(error).__name__}: {text}"
+
+
+@dataclass
+class _Totals:
+    """Running totals of one player."""
+
+    hands: int = 0
+    allin: int = 0
+    actual: Fraction = Fraction(0)
+    adjusted: Fraction = Fraction(0)
+    actual_bb: Fraction = Fraction(0)
+    adjusted_bb: Fraction = Fraction(0)
+
+
+@dataclass
+class _Summary:
+    """Running totals of a run."""
+
+    players: dict[str, _Totals] = field(default_factory=dict)
+    read: int = 0
+    used: int = 0
+    allin: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+    rake: Fraction = Fraction(0)
+
+    def add(self, item: HandRecord | HandError) -> None:
+        self.read += 1
+        if isinstance(item, HandError):
+            self.skipped["error"] = self.skipped.get("error", 0) + 1
+            return
+        self.used += 1
+        self.rake += Fraction(item.rake)
+        if item.status == "all-in":
+            self.allin += 1
+        else:
+            self.skipped[item.status] = self.skipped.get(item.status, 0) + 1
+        bb = Fraction(item.big_blind) or Fraction(1)
+        for i, name in enumerate(item.players):
+            t = self.players.setdefault(name, _Totals())
+            t.hands += 1
+            t.allin += item.status == "all-in" and bool(item.cards[i])
+            actual, adjusted = Fraction(item.actual[i]), Fraction(item.adjusted[i])
+            t.actual += actual
+            t.adjusted += adjusted
+            t.actual_bb += actual / bb
+            t.adjusted_bb += adjusted / bb
+
+
+def summarise(
+    items: Iterable[HandRecord | HandError],
+    *,
+    spots: int = 0,
+    keep: Callable[[HandRecord], bool] | None = None,
+    interrupted: bool = False,
+) -> HistoryResult:
+    """The totals of hand records and errors; ``keep`` chooses the hands listed."""
+    summary = _Summary()
+    errors: list[HandError] = []
+    hands: list[HandRecord] = []
+    for item in items:
+        summary.add(item)
+        if isinstance(item, HandError):
+            errors.append(item)
+        elif keep is not None and keep(item):
+            hands.append(item)
+    return _result(summary, errors, hands, spots, interrupted)
+
+
+def _result(
+    summary: _Summary,
+    errors: Sequence[HandError],
+    hands: Sequence[HandRecord],
+    spots: int,
+    interrupted: bool,
+) -> HistoryResult:
+    rows = []
+    for name in sorted(summary.players):
+        t = summary.players[name]
+        rows.append(
+            PlayerTotal(
+                player=name,
+                hands=t.hands,
+                allin_hands=t.allin,
+                actual=_chips(t.actual),
+                adjusted=_chips(t.adjusted),
+                difference=_chips(t.actual - t.adjusted),
+                actual_bb=_chips(t.actual_bb),
+                adjusted_bb=_chips(t.adjusted_bb),
+                difference_bb=_chips(t.actual_bb - t.adjusted_bb),
+            )
+        )
+    return HistoryResult(
+        players=tuple(rows),
+        hands_read=summary.read,
+        hands_used=summary.used,
+        allin_hands=summary.allin,
+        skipped=dict(sorted(summary.skipped.items())),
+        rake=_chips(summary.rake),
+        spots=spots,
+        errors=tuple(errors),
+        hands=tuple(hands),
+        interrupted=interrupted,
+    )
+
+
+def _read_source(path: str, stdin: Any = None) -> str:
+    """The text of a file, or of standard input for ``-``."""
+    if path == "-":
+        import sys
+
+        stream = stdin if stdin is not None else sys.stdin
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        return data if isinstance(data, str) else decode(data)
+    with open(path, "rb") as f:
+        return decode(f.read())
+
+
+def iter_records(
+    paths: Iterable[str],
+    cache: EquityCache,
+    *,
+    stdin: Any = None,
+) -> Iterator[HandRecord | HandError]:
+    """Every hand of every file named (directories recursively), in order; a file that
+    cannot be read is one error of index 0."""
+    require_pokerkit()
+    for path in iter_sources(paths):
+        try:
+            text = _read_source(path, stdin)
+        except OSError as e:
+            yield HandError(source=path, index=0, message=f"cannot read: {e.strerror or e}")
+            continue
+        yield from analyse_text(text, path, cache)
+
+
+def run_history(
+    paths: Iterable[str] | str,
+    *,
+    player: str | None = None,
+    hands: bool = False,
+    method: str = "auto",
+    on_hand: Callable[[HandRecord | HandError], None] | None = None,
+    stdin: Any = None,
+) -> HistoryResult:
+    """Actual and all-in adjusted winnings per player over the hand histories at ``paths``.
+
+    ``player`` keeps that player's rows (and hands) only; ``hands`` lists every
+    all-in hand in the result.  ``on_hand`` is called with each hand's record or
+    error as it is done.  A signal stops the run with the hands done so far,
+    marked ``interrupted``.
+    """
+    if isinstance(paths, str):
+        paths = [paths]
+    cache = EquityCache(method)
+
+    def keep(record: HandRecord) -> bool:
+        if not hands or record.status != "all-in":
+            return False
+        return player is None or player in record.players
+
+    summary = _Summary()
+    errors: list[HandError] = []
+    listed: list[HandRecord] = []
+    interrupted = False
+    try:
+        for item in iter_records(paths, cache, stdin=stdin):
+            summary.add(item)
+            if isinstance(item, HandError):
+                errors.append(item)
+            elif keep(item):
+                listed.append(item)
+            if on_hand is not None:
+                on_hand(item)
+    except KeyboardInterrupt:
+        interrupted = True
+    result = _result(summary, errors, listed, len(cache), interrupted)
+    if player is not None:
+        from dataclasses import replace
+
+        result = replace(result, players=tuple(p for p in result.players if p.player == player))
+    return result
