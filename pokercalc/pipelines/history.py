@@ -196,8 +196,8 @@ class HandRecord(Result):
     cards: tuple[str, ...] = doc(
         "each player's cards at the all-in spot ('' for players not in or not known)"
     )
-    board: str = doc("the board at the all-in spot", CARDS)
-    dead: str = doc("cards out of play at the spot (stud: folded players' up cards)", CARDS)
+    board: str = doc("the board at the all-in spot")
+    dead: str = doc("cards out of play at the spot (stud: folded players' up cards)")
     pots: tuple[PotShare, ...] = doc("the pots at the all-in spot, main pot first")
     big_blind: float = doc("the big blind (the small bet in games without blinds)", NUMBER)
     put_in: tuple[float, ...] = doc("what each player put in, after uncalled bets came back")
