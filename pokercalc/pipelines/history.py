@@ -57,6 +57,8 @@ __all__ = [
     "analyse_text",
     "run_history",
     "summarise",
+    "HAND_COLUMNS",
+    "hand_rows",
 ]
 
 #: The pip extra that brings pokerkit.
@@ -706,6 +708,31 @@ def _result(
         hands=tuple(hands),
         interrupted=interrupted,
     )
+
+
+#: The columns of the CSV of all-in hands (one row per player in each).
+HAND_COLUMNS = ("source", "index", "hand", "game", "player", "cards", "board", "dead",
+                "pots", "put_in", "actual", "adjusted")  # fmt: skip
+
+
+def hand_rows(result: HistoryResult) -> Iterator[dict[str, Any]]:
+    """One row per player holding cards in each hand the result lists (``HAND_COLUMNS``);
+    ``pots`` is the player's share of each pot as ``amount:equity`` joined by spaces."""
+    for h in result.hands:
+        for i, name in enumerate(h.players):
+            if not h.cards[i]:
+                continue
+            pots = " ".join(
+                f"{p.amount}:{p.equities[p.players.index(name)]:.6f}"
+                for p in h.pots
+                if name in p.players
+            )
+            yield {
+                "source": h.source, "index": h.index, "hand": h.hand, "game": h.game,
+                "player": name, "cards": h.cards[i], "board": h.board, "dead": h.dead,
+                "pots": pots, "put_in": h.put_in[i], "actual": h.actual[i],
+                "adjusted": h.adjusted[i],
+            }  # fmt: skip
 
 
 def _read_source(path: str, stdin: Any = None) -> str:
