@@ -267,6 +267,9 @@ class EquityCache:
     order is found too.
     """
 
+    #: Monte Carlo deals for a spot too large to enumerate: a standard error near 0.0005.
+    TRIALS = 1_000_000
+
     def __init__(self, method: str = "auto", seed: int = 1) -> None:
         self.method = method
         self.seed = seed
@@ -285,10 +288,10 @@ class EquityCache:
         if found is None:
             from pokercalc.analysis.equities import equity
 
+            mc = {} if self.method == "exact" else {"trials": self.TRIALS, "seed": self.seed}
             result = equity(
-                list(key[1]), board, dead, game=game, method=self.method, threads=1,
-                seed=self.seed if self.method != "exact" else None,
-            )  # fmt: skip
+                list(key[1]), board, dead, game=game, method=self.method, threads=1, **mc
+            )
             shares = tuple(
                 p.equity_fraction
                 if p.equity_fraction is not None
