@@ -1,0 +1,130 @@
+"""``pokercalc history``: the table, --json, --csv, --hands, --player, bad input, the extra."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pokercalc.cli import cli
+
+pytest.importorskip("pokerkit")
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "history"
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["history", *args], input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_table_has_a_row_per_player_and_the_summary() -> None:
+    code, out, _ = run(str(DATA))
+    assert code == 0
+    assert "actual and all-in adjusted net in chips" in out
+    assert "actual and all-in adjusted net in big blinds" in out
+    row = next(line for line in out.splitlines() if "Tan Xuan" in line)
+    assert row.split() == ["Tan", "Xuan", "1", "1", "322,000", "-142,194.96", "464,194.96"]
+    assert out.rstrip().endswith(
+        "8 hands read; 8 used; 3 all-in adjusted (not adjusted: 5 no all-in); rake 2.45"
+    )
+
+
+def test_json_holds_the_totals_and_the_summary() -> None:
+    code, out, err = run(str(DATA), "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["command"] == "history"
+    r = doc["result"]
+    assert (r["hands_read"], r["hands_used"], r["allin_hands"]) == (8, 8, 3)
+    assert r["skipped"] == {"no all-in": 5} and r["hands"] == []
+    blom = next(p for p in r["players"] if p["player"] == "Victor Blom")
+    assert blom["actual"] == -678473.5 and blom["adjusted"] == pytest.approx(-62882.909756)
+    assert err == "pokercalc history: 8 hands read; 8 used; 3 all-in adjusted " \
+        "(not adjusted: 5 no all-in); rake 2.45\n"  # fmt: skip
+
+
+def test_player_and_hands_follow_one_player() -> None:
+    code, out, _ = run(str(DATA), "--player", "Tom Dwan", "--hands", "--json")
+    r = json.loads(out)["result"]
+    assert [p["player"] for p in r["players"]] == ["Tom Dwan"]
+    (h,) = r["hands"]
+    assert h["source"].endswith("dwan-ivey-2009.phh") and h["board"] == "Jc3d5c4h"
+    assert h["pots"] == [
+        {"amount": 1109500.0, "players": ["Phil Ivey", "Tom Dwan"], "equities": [0.0, 1.0],
+         "method": "exact"}
+    ]  # fmt: skip
+
+
+def test_hands_table_shows_each_all_in_hand() -> None:
+    code, out, _ = run(str(DATA / "phua-xuan-2019.phh"), "--hands")
+    assert code == 0
+    assert "phua-xuan-2019.phh:1  board -  pots 623,000" in out
+    row = next(line for line in out.splitlines() if "Paul Phua" in line and "KhKs" in line)
+    assert row.replace("│", " ").split() == [
+        "Paul", "Phua", "KhKs", "74.51%", "-301,000", "163,194.96",
+    ]  # fmt: skip
+
+
+def test_csv_of_players_and_of_hands() -> None:
+    code, out, _ = run(str(DATA / "dwan-ivey-2009.phh"), "--csv")
+    assert out.splitlines()[0] == (
+        "player,hands,allin_hands,actual,adjusted,difference,actual_bb,adjusted_bb,difference_bb"
+    )
+    assert "Tom Dwan,1,1,556000.0,556000.0,0.0,278.0,278.0,0.0" in out.splitlines()
+    code, out, _ = run(str(DATA / "dwan-ivey-2009.phh"), "--csv", "--hands")
+    lines = out.splitlines()
+    assert lines[0] == "source,index,hand,game,player,cards,board,dead,pots,put_in,actual,adjusted"
+    assert lines[2].endswith(",1,,holdem,Tom Dwan,7h6h,Jc3d5c4h,,1109500.0:1.000000,"
+                             "553500.0,556000.0,556000.0")  # fmt: skip
+
+
+def test_standard_input_is_read() -> None:
+    text = (DATA / "dwan-ivey-2009.phh").read_text("utf-8")
+    code, out, _ = run("--json", input=text)
+    assert code == 0 and json.loads(out)["result"]["allin_hands"] == 1
+
+
+def test_a_bad_hand_is_one_line_and_the_rest_goes_on(tmp_path: Path) -> None:
+    good = (DATA / "dwan-ivey-2009.phh").read_text("utf-8")
+    bad = tmp_path / "mixed.phhs"
+    bad.write_text(f"[1]\n{good}\n[2]\nvariant = 'NT'\nnot toml at all\n", "utf-8")
+    code, out, err = run(str(bad), "--json")
+    assert code == 0
+    lines = err.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"pokercalc history: {bad}: hand 2: ")
+    r = json.loads(out)["result"]
+    assert r["hands_read"] == 2 and r["skipped"] == {"error": 1} and r["allin_hands"] == 1
+    code, out, err = run(str(bad), "--strict")
+    assert code == 2 and out == ""
+    assert err.startswith(f"Error: {bad}: hand 2: ") and len(err.splitlines()) == 1
+
+
+def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    code, out, err = run(str(tmp_path / "nope.phh"), "--json")
+    assert code == 0
+    assert err.splitlines()[0] == f"pokercalc history: {tmp_path / 'nope.phh'}: cannot read: " \
+        "No such file or directory"  # fmt: skip
+
+
+def test_without_pokerkit_one_line_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pokerkit", None)
+    code, out, err = run(str(DATA))
+    assert code == 2 and out == ""
+    assert err == "Error: reading hand histories needs pokerkit: pip install 'pokercalc[history]'\n"
+
+
+def test_plot_needs_a_player(tmp_path: Path) -> None:
+    code, _, err = run(str(DATA), "--plot", str(tmp_path / "ev.png"))
+    assert code == 2 and "--player" in err
+
+
+def test_plot_draws_the_players_curves(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "ev.png"
+    code, _, err = run(str(DATA), "--player", "Patrik Antonius", "--plot", str(path))
+    assert code == 0, err
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
