@@ -18,9 +18,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 @click.argument("files", nargs=-1, metavar="FILE|DIR|-...")
 @click.option("--hands", "list_hands", is_flag=True, help="Also list every all-in hand.")
 @click.option("--player", metavar="NAME", help="Show this player only.")
-@click.option(
-    "--strict", is_flag=True, help="Stop at the first hand that cannot be read (exit 2)."
-)
+@click.option("--strict", is_flag=True, help="Stop at the first hand that cannot be read (exit 2).")
 @click.option(
     "--plot",
     type=common.Path(dir_okay=False),

@@ -50,7 +50,7 @@ def history_table(result: HistoryResult, hands: bool = False) -> Group:
                 _chips(getattr(p, "difference" + unit)),
             )
         tables.append(table)
-    parts: list[object] = list(tables)
+    parts: list[Table | Group | Text] = list(tables)
     if hands:
         parts.append(_hands_table(result))
     style = "bold red" if result.interrupted else ""

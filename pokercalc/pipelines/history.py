@@ -33,7 +33,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pokercalc.core.results import CARDS, COUNT, GAME, NUMBER, Result, doc
+from pokercalc.core.results import COUNT, GAME, NUMBER, Result, doc
 from pokercalc.errors import InputError
 
 if TYPE_CHECKING:
@@ -97,9 +97,7 @@ def require_pokerkit() -> Any:
     try:
         import pokerkit
     except ImportError:
-        raise InputError(
-            f"reading hand histories needs pokerkit: pip install '{EXTRA}'"
-        ) from None
+        raise InputError(f"reading hand histories needs pokerkit: pip install '{EXTRA}'") from None
     return pokerkit
 
 
@@ -123,7 +121,7 @@ class Pots:
 
     def put_in(self, put: Sequence[Any]) -> tuple[Fraction, ...]:
         """What each player put in after the uncalled bets came back."""
-        return tuple(Fraction(p) - r for p, r in zip(put, self.returned))
+        return tuple(Fraction(p) - r for p, r in zip(put, self.returned, strict=True))
 
 
 def build_pots(put: Sequence[Any], live: Sequence[bool]) -> Pots:
@@ -144,7 +142,7 @@ def build_pots(put: Sequence[Any], live: Sequence[bool]) -> Pots:
         second = max(amounts[i] for i in range(n) if i != top)
         if amounts[top] > second:
             returned[top] = amounts[top] - second
-    paid = [a - r for a, r in zip(amounts, returned)]
+    paid = [a - r for a, r in zip(amounts, returned, strict=True)]
     levels = sorted({paid[i] for i in range(n) if live[i] and paid[i] > 0})
     pots: list[Pot] = []
     below = Fraction(0)
@@ -248,7 +246,9 @@ class HistoryResult(Result):
         'hands counted at their actual net, or not at all ("error"), by reason', csv=False
     )
     rake: float = doc("rake over the hands counted", NUMBER, csv=False)
-    spots: int = doc("distinct equity spots computed (the rest came from the cache)", COUNT, csv=False)
+    spots: int = doc(
+        "distinct equity spots computed (the rest came from the cache)", COUNT, csv=False
+    )
     errors: tuple[HandError, ...] = doc("the hands that could not be read", csv=False)
     hands: tuple[HandRecord, ...] = doc(
         "the all-in hands (with --hands, every hand asked for)", csv=False
@@ -288,14 +288,15 @@ class EquityCache:
         if found is None:
             from pokercalc.analysis.equities import equity
 
-            mc = {} if self.method == "exact" else {"trials": self.TRIALS, "seed": self.seed}
+            exact = self.method == "exact"
             result = equity(
-                list(key[1]), board, dead, game=game, method=self.method, threads=1, **mc
-            )
+                list(key[1]), board, dead, game=game, method=self.method, threads=1,
+                trials=None if exact else self.TRIALS, seed=None if exact else self.seed,
+            )  # fmt: skip
             shares = tuple(
                 p.equity_fraction
                 if p.equity_fraction is not None
-                else Fraction(p.equity).limit_denominator(10**9)
+                else Fraction(p.equity or 0).limit_denominator(10**9)
                 for p in result.players
             )
             found = (shares, result.method)
@@ -466,7 +467,9 @@ def analyse_hand(
                     for k, c in enumerate(cards)
                 ]
                 if game in _STUD_GAMES:
-                    up[i] = [c for c, s in zip(cards, state.hole_card_statuses[i]) if s]
+                    up[i] = [
+                        c for c, s in zip(cards, state.hole_card_statuses[i], strict=False) if s
+                    ]
         if spot is None and _spot(state, game, hole):
             spot = {
                 "live": list(state.statuses),
@@ -544,9 +547,7 @@ def _cards_at_spot(
     board = _card_text(spot["board"]) or ""
     dead = ""
     if game in _STUD_GAMES:
-        dead = "".join(
-            _card_text(up[i]) or "" for i in range(n) if not spot["live"][i]
-        )
+        dead = "".join(_card_text(up[i]) or "" for i in range(n) if not spot["live"][i])
     return status, cards, board, dead
 
 
@@ -574,7 +575,7 @@ def _adjust(
             equities, method = cache.equities(
                 game, [cards[i] for i in pot.eligible], board, dead + others
             )
-        for i, e in zip(pot.eligible, equities):
+        for i, e in zip(pot.eligible, equities, strict=True):
             adjusted[i] += pot.amount * e
         shares.append(
             PotShare(
@@ -590,9 +591,7 @@ def _adjust(
 # ----------------------------------------------------------------------------- many hands
 
 
-def analyse_text(
-    text: str, source: str, cache: EquityCache
-) -> Iterator[HandRecord | HandError]:
+def analyse_text(text: str, source: str, cache: EquityCache) -> Iterator[HandRecord | HandError]:
     """Every hand of one PHH or PHHS text: its record, or the error that stopped it."""
     for index, hh in read_hands(text):
         if isinstance(hh, Exception):
