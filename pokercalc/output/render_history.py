@@ -21,7 +21,7 @@ def _chips(value: float) -> str:
 def summary_line(result: HistoryResult) -> str:
     """Hands read, used and adjusted, the skipped ones by reason, and the rake."""
     parts = [
-        f"{result.hands_read:,} hands read",
+        f"{result.hands_read:,} hand{'s' * (result.hands_read != 1)} read",
         f"{result.hands_used:,} used",
         f"{result.allin_hands:,} all-in adjusted",
     ]
