@@ -124,24 +124,27 @@ class Pots:
         return tuple(Fraction(p) - r for p, r in zip(put, self.returned, strict=True))
 
 
-def build_pots(put: Sequence[Any], live: Sequence[bool]) -> Pots:
+def build_pots(put: Sequence[Any], live: Sequence[bool], antes: Sequence[Any] = ()) -> Pots:
     """The pots made by the amounts ``put`` in, level by level, among the ``live`` players.
 
     Each distinct amount a live player put in closes a level; a level holds what
     every player (folded ones too) put in between it and the level below, and is
     won among the live players who reached it.  What lies above the highest level
     another player matched is an uncalled bet and goes back to its player.
-    Consecutive levels with the same eligible players merge into one pot.
+    Consecutive levels with the same eligible players merge into one pot.  ``antes``,
+    part of what was put in, are dead money: never an uncalled bet.
     """
     amounts = [Fraction(p) for p in put]
     n = len(amounts)
+    dead = [Fraction(a) for a in antes] + [Fraction(0)] * (n - len(antes))
+    bets = [a - d for a, d in zip(amounts, dead, strict=True)]
     returned = [Fraction(0)] * n
-    # The uncalled part: the top contributor's excess over everyone else's highest.
+    # The uncalled part: the top bettor's excess over everyone else's highest bet.
     if n >= 2:
-        top = max(range(n), key=lambda i: amounts[i])
-        second = max(amounts[i] for i in range(n) if i != top)
-        if amounts[top] > second:
-            returned[top] = amounts[top] - second
+        top = max(range(n), key=lambda i: bets[i])
+        second = max(bets[i] for i in range(n) if i != top)
+        if bets[top] > second:
+            returned[top] = bets[top] - second
     paid = [a - r for a, r in zip(amounts, returned, strict=True)]
     levels = sorted({paid[i] for i in range(n) if live[i] and paid[i] > 0})
     pots: list[Pot] = []
@@ -274,16 +277,21 @@ class EquityCache:
         self.method = method
         self.seed = seed
         self.spots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], str]] = {}
+        self.allin: set[tuple[Any, ...]] = set()
 
     def __len__(self) -> int:
-        return len(self.spots)
+        """The distinct all-in spots asked for (showdowns judged are not counted)."""
+        return len(self.allin)
 
     def equities(
-        self, game: str, cards: Sequence[str], board: str, dead: str
+        self, game: str, cards: Sequence[str], board: str, dead: str, *, showdown: bool = False
     ) -> tuple[tuple[Fraction, ...], str]:
-        """Each player's equity (in the order of ``cards``) and the method that computed it."""
+        """Each player's equity (in the order of ``cards``) and the method that computed it;
+        ``showdown`` for a complete hand judged (not counted as an all-in spot)."""
         order = sorted(range(len(cards)), key=lambda i: cards[i])
         key = (game, tuple(cards[i] for i in order), board, dead)
+        if not showdown:
+            self.allin.add(key)
         found = self.spots.get(key)
         if found is None:
             from pokercalc.analysis.equities import equity
@@ -429,71 +437,90 @@ def _spot(state: Any, game: str, hole: int) -> bool:
     return count == hole and len(_flat(state.board_cards)) < 5
 
 
-def analyse_hand(
-    hh: HandHistory, cache: EquityCache, source: str = "-", index: int = 1
-) -> HandRecord:
-    """Replay one hand and value it at its all-in spot (see the module's docstring)."""
+@dataclass
+class _Replay:
+    """What a replay of one hand learns: chips put in, the spot, the cards, the payout."""
+
+    put: list[Fraction]  #: what each player put in, antes included, before returns
+    antes: list[Fraction]  #: the antes among them (never an uncalled bet)
+    known: list[list[Any]]  #: each player's cards in the order dealt, as best known
+    up: list[list[Any]]  #: stud: each player's up cards
+    spot: dict[str, Any] | None = None  #: live players, card counts, board and put at the spot
+    received: list[Fraction] | None = None  #: what the pots paid, when the replay knows
+    folded: list[bool] = field(default_factory=list)  #: who folded by the end
+    board: list[Any] = field(default_factory=list)  #: the board at the end
+    payoffs: list[Any] = field(default_factory=list)  #: pokerkit's net per player (full replay)
+
+
+def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] | None:
+    """What the pots paid at the showdown, judged by pokercalc from the cards shown (a player
+    who showed none mucked); None when the cards do not decide it."""
     from pokercalc.core.games import get_game
 
+    g = get_game(game)
+    n = len(replay.put)
+    size = 7 if game in _STUD_GAMES else g.hole_cards
+    cards = [
+        _card_text(replay.known[i]) if len(replay.known[i]) == size else None for i in range(n)
+    ]
+    showed = [not replay.folded[i] and cards[i] is not None for i in range(n)]
+    if not any(showed) or (g.board_cards and len(replay.board) != g.board_cards):
+        return None
+    board = _card_text(replay.board)
+    if board is None:
+        return None
+    pots = build_pots(replay.put, showed, replay.antes)
+    received = [Fraction(0)] * n
+    for pot in pots.pots:
+        if len(pot.eligible) == 1:
+            shares: tuple[Fraction, ...] = (Fraction(1),)
+        else:
+            hands = [cards[i] or "" for i in pot.eligible]
+            shares, _ = cache.equities(game, hands, board, "", showdown=True)
+        for i, share in zip(pot.eligible, shares, strict=True):
+            received[i] += pot.amount * share
+    return received
+
+
+def analyse_hand(
+    hh: HandHistory,
+    cache: EquityCache,
+    source: str = "-",
+    index: int = 1,
+    *,
+    full: bool = False,
+) -> HandRecord:
+    """Replay one hand and value it at its all-in spot (see the module's docstring).
+
+    The hand is replayed from its actions alone (blinds, antes, bets, calls, folds);
+    pokerkit's full state replays it only when the file does not say what the pots
+    paid (no ``winnings`` nor ``finishing_stacks``) and a showdown decides it, or with
+    ``full``.
+    """
     variant = str(hh.variant)
     game = VARIANT_GAMES.get(variant)
     if game is None:
         raise InputError(f"variant {variant!r} is not one pokercalc plays")
-    g = get_game(game)
     names = _names(hh)
     n = len(names)
     starting = [Fraction(s) for s in hh.starting_stacks]
-    hole = g.hole_cards
-    # Replay: the state at the spot, the lowest stacks (what was put in before any came
-    # back), every player's cards as best known, and the up cards of the folded.
-    known: list[list[Any]] = [[] for _ in range(n)]
-    up: list[list[Any]] = [[] for _ in range(n)]
-    lowest = list(starting)
-    spot: dict[str, Any] | None = None
-    state: Any = None
-    for state, action in hh.state_actions:
-        shown = _SHOW.match(action) if action else None
-        if shown is not None and "?" not in shown.group(2):
-            known[int(shown.group(1)) - 1] = list(_parse_cards(shown.group(2)))
-        if state.status:
-            for i in range(n):
-                if state.stacks[i] < lowest[i]:
-                    lowest[i] = Fraction(state.stacks[i])
-        for i in range(n):
-            cards = state.hole_cards[i]
-            if cards and shown is None:
-                known[i] = [
-                    c if "?" not in repr(c) or k >= len(known[i]) else known[i][k]
-                    for k, c in enumerate(cards)
-                ]
-                if game in _STUD_GAMES:
-                    up[i] = [
-                        c for c, s in zip(cards, state.hole_card_statuses[i], strict=False) if s
-                    ]
-        if spot is None and _spot(state, game, hole):
-            spot = {
-                "live": list(state.statuses),
-                "counts": [len(c) for c in state.hole_cards],
-                "board": list(_flat(state.board_cards)),
-                "stacks": [Fraction(s) for s in state.stacks],
-            }
-    assert state is not None
-    put = [starting[i] - lowest[i] for i in range(n)]
-    winnings = hh.winnings
-    final = getattr(hh, "finishing_stacks", None)
-    if spot is not None:
-        put = [starting[i] - spot["stacks"][i] for i in range(n)]
-        live = spot["live"]
-    else:
-        live = [True] * n
-    pots = build_pots(put, live)
+    replay = None if full else _light_replay(hh, game, starting)
+    if replay is not None and replay.received is None:
+        replay.received = _showdown(replay, game, cache)
+    if replay is not None and replay.received is None:
+        # Only pokerkit's showdown can say (unknown cards shown): its payoffs, our chips.
+        payoffs = _full_replay(hh, game, starting).payoffs
+        paid_in = build_pots(replay.put, [True] * n, replay.antes).put_in(replay.put)
+        replay.received = [Fraction(p) + paid_in[i] for i, p in enumerate(payoffs)]
+    if replay is None:
+        replay = _full_replay(hh, game, starting)
+    spot = replay.spot
+    put = spot["put"] if spot is not None else replay.put
+    live = spot["live"] if spot is not None else [True] * n
+    pots = build_pots(put, live, replay.antes)
     paid_in = pots.put_in(put)
-    if winnings is not None:
-        received = [Fraction(w) for w in winnings]
-    elif final is not None:
-        received = [Fraction(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
-    else:
-        received = [Fraction(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
+    received = replay.received
+    assert received is not None
     actual = [received[i] - paid_in[i] for i in range(n)]
     rake = sum(paid_in, Fraction(0)) - sum(received, Fraction(0))
     status = "no all-in"
@@ -503,7 +530,7 @@ def analyse_hand(
     shares: list[PotShare] = []
     adjusted = list(actual)
     if spot is not None:
-        status, cards_out, board, dead = _cards_at_spot(spot, known, up, game, hole)
+        status, cards_out, board, dead = _cards_at_spot(spot, replay.known, replay.up, game)
         if game in _DRAW_GAMES:
             status = "draw game"
         if status == "all-in":
@@ -528,8 +555,204 @@ def analyse_hand(
     )
 
 
+def _per_player(value: Any, n: int) -> list[Fraction]:
+    """A PHH field given per player (a list) or for all (a number), as n amounts."""
+    if value is None:
+        return [Fraction(0)] * n
+    if isinstance(value, (int, float, Decimal, Fraction)):
+        return [Fraction(value)] * n
+    out = [Fraction(v) for v in value]
+    return out + [Fraction(0)] * (n - len(out))
+
+
+def _received(hh: HandHistory, starting: list[Fraction], put: list[Fraction],
+              antes: list[Fraction], folded: list[bool]) -> list[Fraction] | None:  # fmt: skip
+    """What the pots paid each player, from the file's ``winnings`` or ``finishing_stacks``,
+    or to the one player left when the others folded; None when only a showdown can say."""
+    n = len(starting)
+    if hh.winnings is not None:
+        return _per_player(hh.winnings, n)
+    paid_in = build_pots(put, [not f for f in folded], antes).put_in(put)
+    final = getattr(hh, "finishing_stacks", None)
+    if final is not None:
+        return [Fraction(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
+    left = [i for i in range(n) if not folded[i]]
+    if len(left) == 1:
+        total = sum(paid_in, Fraction(0))
+        return [total if i == left[0] else Fraction(0) for i in range(n)]
+    return None
+
+
+#: A PHH action: its actor (``d`` or ``p3``), its verb and the rest.
+_ACTION = re.compile(r"^\s*(d|p(\d+))\s+(\w+)\s*(.*?)\s*(?:#.*)?$")
+#: Stud: which of a player's seven cards are dealt face up.
+_STUD_UP = (False, False, True, True, True, True, False)
+
+
+def _light_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Replay | None:
+    """The hand replayed from its actions by the betting rules alone (no hand is evaluated);
+    None for an action it does not know."""
+    n = len(starting)
+    stacks = list(starting)
+    antes = [min(a, s) for a, s in zip(_per_player(hh.antes, n), stacks, strict=True)]
+    stacks = [s - a for s, a in zip(stacks, antes, strict=True)]
+    street = [min(b, s) for b, s in zip(_per_player(hh.blinds_or_straddles, n), stacks,
+                                        strict=True)]  # fmt: skip
+    stacks = [s - b for s, b in zip(stacks, street, strict=True)]
+    folded = [False] * n
+    known: list[list[Any]] = [[] for _ in range(n)]
+    shown: dict[int, list[Any]] = {}
+    board: list[Any] = []
+    acted = False  # a player acted in this street: the next dealing closes it
+    draws = 0
+    replay = _Replay(put=[], antes=antes, known=known, up=[[] for _ in range(n)])
+    for text in hh.actions:
+        m = _ACTION.match(text)
+        if m is None:
+            return None
+        verb, rest = m.group(3), m.group(4)
+        i = int(m.group(2)) - 1 if m.group(2) else -1
+        if i >= n:
+            return None
+        if verb in ("db", "dh", "sd") and acted:
+            acted = False  # a new street: its bets start from nothing (the chips stay put in)
+            street = [Fraction(0)] * n
+        if verb == "db":
+            board.extend(_parse_cards(rest))
+        elif verb == "dh":
+            j = int(rest.split()[0][1:]) - 1
+            known[j].extend(_parse_cards(rest.split()[1]) if len(rest.split()) > 1 else ())
+        elif verb == "sd":
+            draws += 1
+            acted = False
+        elif verb in ("f", "cc", "cbr", "pb"):
+            acted = True
+            if verb == "f":
+                folded[i] = True
+            elif verb == "cc":
+                add = min(max(street) - street[i], stacks[i])
+                street[i] += add
+                stacks[i] -= add
+            else:
+                if verb == "pb":
+                    target = street[i] + Fraction(hh.bring_in or 0)
+                else:
+                    target = Fraction(_parse_amount(rest))
+                add = max(min(target - street[i], stacks[i]), Fraction(0))
+                street[i] += add
+                stacks[i] -= add
+            if replay.spot is None:
+                replay.spot = _light_spot(game, stacks, street, folded, known, board, draws,
+                                          starting)  # fmt: skip
+        elif verb == "sm":
+            if rest and "?" not in rest:
+                shown[i] = list(_parse_cards(rest))
+        else:
+            return None
+    for i, cards in shown.items():
+        known[i] = cards
+    replay.put = [starting[k] - stacks[k] for k in range(n)]
+    replay.folded = folded
+    replay.board = board
+    if game in _STUD_GAMES:
+        for i in range(n):
+            replay.up[i] = [c for c, u in zip(known[i], _STUD_UP, strict=False) if u]
+    replay.received = _received(hh, starting, replay.put, antes, folded)
+    return replay
+
+
+def _parse_amount(text: str) -> Any:
+    """A bet's amount as the PHH writes it (an integer or a decimal)."""
+    word = text.split()[0]
+    return Decimal(word) if any(c in word for c in ".eE") else int(word)
+
+
+def _light_spot(
+    game: str,
+    stacks: list[Fraction],
+    street: list[Fraction],
+    folded: list[bool],
+    known: list[list[Any]],
+    board: list[Any],
+    draws: int,
+    starting: list[Fraction],
+) -> dict[str, Any] | None:
+    """The all-in spot, if the hand is at one after a player's action."""
+    live = [i for i in range(len(stacks)) if not folded[i]]
+    if len(live) < 2:
+        return None
+    behind = [i for i in live if stacks[i] > 0]
+    if len(behind) > 1:
+        return None
+    if behind and street[behind[0]] < max(street[i] for i in live):
+        return None  # the player with chips has a bet to answer
+    counts = {len(known[i]) for i in live}
+    if game in _STUD_GAMES:
+        if len(counts) != 1 or not 3 <= next(iter(counts)) < 7:
+            return None
+    elif game in _DRAW_GAMES:
+        pass
+    elif len(board) >= 5:
+        return None
+    return {
+        "live": [not f for f in folded],
+        "counts": [len(c) for c in known],
+        "board": list(board),
+        "put": [starting[k] - stacks[k] for k in range(len(stacks))],
+    }
+
+
+def _full_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Replay:
+    """The hand replayed by pokerkit's state, showdown included."""
+    from pokercalc.core.games import get_game
+
+    n = len(starting)
+    hole = get_game(game).hole_cards
+    known: list[list[Any]] = [[] for _ in range(n)]
+    up: list[list[Any]] = [[] for _ in range(n)]
+    lowest = list(starting)
+    spot: dict[str, Any] | None = None
+    state: Any = None
+    antes = [min(a, s) for a, s in zip(_per_player(hh.antes, n), starting, strict=True)]
+    for state, action in hh.state_actions:
+        shown = _SHOW.match(action) if action else None
+        if shown is not None and "?" not in shown.group(2):
+            known[int(shown.group(1)) - 1] = list(_parse_cards(shown.group(2)))
+        if state.status:
+            for i in range(n):
+                if state.stacks[i] < lowest[i]:
+                    lowest[i] = Fraction(state.stacks[i])
+        for i in range(n):
+            cards = state.hole_cards[i]
+            if cards and shown is None:
+                known[i] = [
+                    c if "?" not in repr(c) or k >= len(known[i]) else known[i][k]
+                    for k, c in enumerate(cards)
+                ]
+                if game in _STUD_GAMES:
+                    up[i] = [
+                        c for c, s in zip(cards, state.hole_card_statuses[i], strict=False) if s
+                    ]
+        if spot is None and _spot(state, game, hole):
+            spot = {
+                "live": list(state.statuses),
+                "counts": [len(c) for c in state.hole_cards],
+                "board": list(_flat(state.board_cards)),
+                "put": [starting[i] - Fraction(state.stacks[i]) for i in range(n)],
+            }
+    assert state is not None
+    put = [starting[i] - lowest[i] for i in range(n)]
+    folded = [not s for s in state.statuses]
+    received = _received(hh, starting, put, antes, [False] * n)
+    if received is None:
+        paid_in = build_pots(put, [True] * n, antes).put_in(put)
+        received = [Fraction(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
+    return _Replay(put=put, antes=antes, known=known, up=up, spot=spot, received=received,
+                   folded=folded, payoffs=list(state.payoffs))  # fmt: skip
+
+
 def _cards_at_spot(
-    spot: dict[str, Any], known: list[list[Any]], up: list[list[Any]], game: str, hole: int
+    spot: dict[str, Any], known: list[list[Any]], up: list[list[Any]], game: str
 ) -> tuple[str, list[str], str, str]:
     """The status, each live player's cards, the board and the dead cards at the spot."""
     n = len(known)
