@@ -16,10 +16,10 @@ pokerkit is an optional dependency (``pokercalc[history]``), imported only
 when a hand is read.
 
 >>> pots = build_pots([100, 100, 30, 10], [True, True, True, False])
->>> [(p.amount, p.eligible) for p in pots.pots], pots.returned
-([(Fraction(100, 1), (0, 1, 2)), (Fraction(140, 1), (0, 1))], (Fraction(0, 1),) * 4)
->>> build_pots([50, 20], [True, True]).returned
-(Fraction(30, 1), Fraction(0, 1))
+>>> [(int(p.amount), p.eligible) for p in pots.pots], [int(r) for r in pots.returned]
+([(100, (0, 1, 2)), (140, (0, 1))], [0, 0, 0, 0])
+>>> [int(r) for r in build_pots([50, 20], [True, True]).returned]
+[30, 0]
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def require_pokerkit() -> Any:
 class Pot:
     """A main or side pot: its amount and the players (indices) eligible to win it."""
 
-    amount: Fraction
+    amount: Decimal
     eligible: tuple[int, ...]
 
 
@@ -117,11 +117,23 @@ class Pots:
     """The pots of a hand by contribution level, and what came back to each player uncalled."""
 
     pots: tuple[Pot, ...]
-    returned: tuple[Fraction, ...]
+    returned: tuple[Decimal, ...]
 
-    def put_in(self, put: Sequence[Any]) -> tuple[Fraction, ...]:
+    def put_in(self, put: Sequence[Any]) -> tuple[Decimal, ...]:
         """What each player put in after the uncalled bets came back."""
-        return tuple(Fraction(p) - r for p, r in zip(put, self.returned, strict=True))
+        return tuple(_amount(p) - r for p, r in zip(put, self.returned, strict=True))
+
+
+_ZERO = Decimal(0)
+
+
+def _amount(value: Any) -> Decimal:
+    """A chip amount as a Decimal (exact for the amounts hand histories write)."""
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, Fraction):
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    return Decimal(value) if isinstance(value, int) else Decimal(str(value))
 
 
 def build_pots(put: Sequence[Any], live: Sequence[bool], antes: Sequence[Any] = ()) -> Pots:
@@ -134,11 +146,11 @@ def build_pots(put: Sequence[Any], live: Sequence[bool], antes: Sequence[Any] = 
     Consecutive levels with the same eligible players merge into one pot.  ``antes``,
     part of what was put in, are dead money: never an uncalled bet.
     """
-    amounts = [Fraction(p) for p in put]
+    amounts = [_amount(p) for p in put]
     n = len(amounts)
-    dead = [Fraction(a) for a in antes] + [Fraction(0)] * (n - len(antes))
+    dead = [_amount(a) for a in antes] + [_ZERO] * (n - len(antes))
     bets = [a - d for a, d in zip(amounts, dead, strict=True)]
-    returned = [Fraction(0)] * n
+    returned = [_ZERO] * n
     # The uncalled part: the top bettor's excess over everyone else's highest bet.
     if n >= 2:
         top = max(range(n), key=lambda i: bets[i])
@@ -148,9 +160,9 @@ def build_pots(put: Sequence[Any], live: Sequence[bool], antes: Sequence[Any] = 
     paid = [a - r for a, r in zip(amounts, returned, strict=True)]
     levels = sorted({paid[i] for i in range(n) if live[i] and paid[i] > 0})
     pots: list[Pot] = []
-    below = Fraction(0)
+    below = _ZERO
     for level in levels:
-        amount = sum((min(p, level) - min(p, below) for p in paid), Fraction(0))
+        amount = sum((min(p, level) - min(p, below) for p in paid), _ZERO)
         eligible = tuple(i for i in range(n) if live[i] and paid[i] >= level)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
@@ -158,7 +170,7 @@ def build_pots(put: Sequence[Any], live: Sequence[bool], antes: Sequence[Any] = 
             pots.append(Pot(amount, eligible))
         below = level
     # Chips above every live player's level (folded players who put in more): the last pot's.
-    rest = sum((p - min(p, below) for p in paid), Fraction(0))
+    rest = sum((p - min(p, below) for p in paid), _ZERO)
     if rest:
         if pots:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
@@ -170,7 +182,7 @@ def build_pots(put: Sequence[Any], live: Sequence[bool], antes: Sequence[Any] = 
 # ----------------------------------------------------------------------------- results
 
 
-def _chips(value: Fraction | Decimal | int) -> float:
+def _chips(value: Fraction | Decimal | float | int) -> float:
     """A chip amount as written in the output (a float rounded to a millionth)."""
     return round(float(value), 6)
 
@@ -409,14 +421,14 @@ def _names(hh: HandHistory) -> tuple[str, ...]:
     return tuple(str(given[i]) if i < len(given) else f"p{i + 1}" for i in range(n))
 
 
-def _big_blind(hh: HandHistory) -> Fraction:
-    blinds = [Fraction(b) for b in (hh.blinds_or_straddles or ())]
+def _big_blind(hh: HandHistory) -> Decimal:
+    blinds = [_amount(b) for b in (hh.blinds_or_straddles or ())]
     if blinds and max(blinds) > 0:
         return max(blinds)
     for value in (hh.small_bet, hh.bring_in, hh.big_bet):
         if value:
-            return Fraction(value)
-    return Fraction(1)
+            return _amount(value)
+    return Decimal(1)
 
 
 def _spot(state: Any, game: str, hole: int) -> bool:
@@ -441,12 +453,12 @@ def _spot(state: Any, game: str, hole: int) -> bool:
 class _Replay:
     """What a replay of one hand learns: chips put in, the spot, the cards, the payout."""
 
-    put: list[Fraction]  #: what each player put in, antes included, before returns
-    antes: list[Fraction]  #: the antes among them (never an uncalled bet)
+    put: list[Decimal]  #: what each player put in, antes included, before returns
+    antes: list[Decimal]  #: the antes among them (never an uncalled bet)
     known: list[list[Any]]  #: each player's cards in the order dealt, as best known
     up: list[list[Any]]  #: stud: each player's up cards
     spot: dict[str, Any] | None = None  #: live players, card counts, board and put at the spot
-    received: list[Fraction] | None = None  #: what the pots paid, when the replay knows
+    received: list[Any] | None = None  #: what the pots paid (Decimal or Fraction), if known
     folded: list[bool] = field(default_factory=list)  #: who folded by the end
     board: list[Any] = field(default_factory=list)  #: the board at the end
     payoffs: list[Any] = field(default_factory=list)  #: pokerkit's net per player (full replay)
@@ -472,13 +484,14 @@ def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] 
     pots = build_pots(replay.put, showed, replay.antes)
     received = [Fraction(0)] * n
     for pot in pots.pots:
+        amount = Fraction(pot.amount)
         if len(pot.eligible) == 1:
             shares: tuple[Fraction, ...] = (Fraction(1),)
         else:
             hands = [cards[i] or "" for i in pot.eligible]
             shares, _ = cache.equities(game, hands, board, "", showdown=True)
         for i, share in zip(pot.eligible, shares, strict=True):
-            received[i] += pot.amount * share
+            received[i] += amount * share
     return received
 
 
@@ -503,7 +516,7 @@ def analyse_hand(
         raise InputError(f"variant {variant!r} is not one pokercalc plays")
     names = _names(hh)
     n = len(names)
-    starting = [Fraction(s) for s in hh.starting_stacks]
+    starting = [_amount(s) for s in hh.starting_stacks]
     replay = None if full else _light_replay(hh, game, starting)
     if replay is not None and replay.received is None:
         replay.received = _showdown(replay, game, cache)
@@ -511,7 +524,7 @@ def analyse_hand(
         # Only pokerkit's showdown can say (unknown cards shown): its payoffs, our chips.
         payoffs = _full_replay(hh, game, starting).payoffs
         paid_in = build_pots(replay.put, [True] * n, replay.antes).put_in(replay.put)
-        replay.received = [Fraction(p) + paid_in[i] for i, p in enumerate(payoffs)]
+        replay.received = [Fraction(p) + Fraction(paid_in[i]) for i, p in enumerate(payoffs)]
     if replay is None:
         replay = _full_replay(hh, game, starting)
     spot = replay.spot
@@ -519,10 +532,10 @@ def analyse_hand(
     live = spot["live"] if spot is not None else [True] * n
     pots = build_pots(put, live, replay.antes)
     paid_in = pots.put_in(put)
-    received = replay.received
-    assert received is not None
-    actual = [received[i] - paid_in[i] for i in range(n)]
-    rake = sum(paid_in, Fraction(0)) - sum(received, Fraction(0))
+    assert replay.received is not None
+    received = [Fraction(r) for r in replay.received]
+    actual = [received[i] - Fraction(paid_in[i]) for i in range(n)]
+    rake = Fraction(sum(paid_in, _ZERO)) - sum(received, Fraction(0))
     status = "no all-in"
     cards_out = [""] * n
     board = ""
@@ -555,18 +568,18 @@ def analyse_hand(
     )
 
 
-def _per_player(value: Any, n: int) -> list[Fraction]:
+def _per_player(value: Any, n: int) -> list[Decimal]:
     """A PHH field given per player (a list) or for all (a number), as n amounts."""
     if value is None:
-        return [Fraction(0)] * n
+        return [_ZERO] * n
     if isinstance(value, (int, float, Decimal, Fraction)):
-        return [Fraction(value)] * n
-    out = [Fraction(v) for v in value]
-    return out + [Fraction(0)] * (n - len(out))
+        return [_amount(value)] * n
+    out = [_amount(v) for v in value]
+    return out + [_ZERO] * (n - len(out))
 
 
-def _received(hh: HandHistory, starting: list[Fraction], put: list[Fraction],
-              antes: list[Fraction], folded: list[bool]) -> list[Fraction] | None:  # fmt: skip
+def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
+              antes: list[Decimal], folded: list[bool]) -> list[Any] | None:  # fmt: skip
     """What the pots paid each player, from the file's ``winnings`` or ``finishing_stacks``,
     or to the one player left when the others folded; None when only a showdown can say."""
     n = len(starting)
@@ -575,11 +588,11 @@ def _received(hh: HandHistory, starting: list[Fraction], put: list[Fraction],
     paid_in = build_pots(put, [not f for f in folded], antes).put_in(put)
     final = getattr(hh, "finishing_stacks", None)
     if final is not None:
-        return [Fraction(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
+        return [_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
     left = [i for i in range(n) if not folded[i]]
     if len(left) == 1:
-        total = sum(paid_in, Fraction(0))
-        return [total if i == left[0] else Fraction(0) for i in range(n)]
+        total = sum(paid_in, _ZERO)
+        return [total if i == left[0] else _ZERO for i in range(n)]
     return None
 
 
@@ -589,7 +602,7 @@ _ACTION = re.compile(r"^\s*(d|p(\d+))\s+(\w+)\s*(.*?)\s*(?:#.*)?$")
 _STUD_UP = (False, False, True, True, True, True, False)
 
 
-def _light_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Replay | None:
+def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay | None:
     """The hand replayed from its actions by the betting rules alone (no hand is evaluated);
     None for an action it does not know."""
     n = len(starting)
@@ -616,7 +629,7 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Repl
             return None
         if verb in ("db", "dh", "sd") and acted:
             acted = False  # a new street: its bets start from nothing (the chips stay put in)
-            street = [Fraction(0)] * n
+            street = [_ZERO] * n
         if verb == "db":
             board.extend(_parse_cards(rest))
         elif verb == "dh":
@@ -635,10 +648,10 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Repl
                 stacks[i] -= add
             else:
                 if verb == "pb":
-                    target = street[i] + Fraction(hh.bring_in or 0)
+                    target = street[i] + _amount(hh.bring_in or 0)
                 else:
-                    target = Fraction(_parse_amount(rest))
-                add = max(min(target - street[i], stacks[i]), Fraction(0))
+                    target = _amount(_parse_amount(rest))
+                add = max(min(target - street[i], stacks[i]), _ZERO)
                 street[i] += add
                 stacks[i] -= add
             if replay.spot is None:
@@ -669,13 +682,13 @@ def _parse_amount(text: str) -> Any:
 
 def _light_spot(
     game: str,
-    stacks: list[Fraction],
-    street: list[Fraction],
+    stacks: list[Decimal],
+    street: list[Decimal],
     folded: list[bool],
     known: list[list[Any]],
     board: list[Any],
     draws: int,
-    starting: list[Fraction],
+    starting: list[Decimal],
 ) -> dict[str, Any] | None:
     """The all-in spot, if the hand is at one after a player's action."""
     live = [i for i in range(len(stacks)) if not folded[i]]
@@ -702,7 +715,7 @@ def _light_spot(
     }
 
 
-def _full_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Replay:
+def _full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
     """The hand replayed by pokerkit's state, showdown included."""
     from pokercalc.core.games import get_game
 
@@ -721,7 +734,7 @@ def _full_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Repla
         if state.status:
             for i in range(n):
                 if state.stacks[i] < lowest[i]:
-                    lowest[i] = Fraction(state.stacks[i])
+                    lowest[i] = _amount(state.stacks[i])
         for i in range(n):
             cards = state.hole_cards[i]
             if cards and shown is None:
@@ -738,7 +751,7 @@ def _full_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Repla
                 "live": list(state.statuses),
                 "counts": [len(c) for c in state.hole_cards],
                 "board": list(_flat(state.board_cards)),
-                "put": [starting[i] - Fraction(state.stacks[i]) for i in range(n)],
+                "put": [starting[i] - _amount(state.stacks[i]) for i in range(n)],
             }
     assert state is not None
     put = [starting[i] - lowest[i] for i in range(n)]
@@ -746,7 +759,7 @@ def _full_replay(hh: HandHistory, game: str, starting: list[Fraction]) -> _Repla
     received = _received(hh, starting, put, antes, [False] * n)
     if received is None:
         paid_in = build_pots(put, [True] * n, antes).put_in(put)
-        received = [Fraction(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
+        received = [_amount(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
     return _Replay(put=put, antes=antes, known=known, up=up, spot=spot, received=received,
                    folded=folded, payoffs=list(state.payoffs))  # fmt: skip
 
@@ -776,7 +789,7 @@ def _cards_at_spot(
 
 def _adjust(
     pots: Pots,
-    paid_in: Sequence[Fraction],
+    paid_in: Sequence[Decimal],
     cards: Sequence[str],
     board: str,
     dead: str,
@@ -786,7 +799,7 @@ def _adjust(
 ) -> tuple[list[Fraction], list[PotShare]]:
     """Each player's all-in adjusted net and the pots' shares."""
     n = len(paid_in)
-    adjusted = [-p for p in paid_in]
+    adjusted = [-Fraction(p) for p in paid_in]
     shares = []
     for pot in pots.pots:
         if len(pot.eligible) == 1:
@@ -798,8 +811,9 @@ def _adjust(
             equities, method = cache.equities(
                 game, [cards[i] for i in pot.eligible], board, dead + others
             )
+        amount = Fraction(pot.amount)
         for i, e in zip(pot.eligible, equities, strict=True):
-            adjusted[i] += pot.amount * e
+            adjusted[i] += amount * e
         shares.append(
             PotShare(
                 amount=_chips(pot.amount),
@@ -838,10 +852,10 @@ class _Totals:
 
     hands: int = 0
     allin: int = 0
-    actual: Fraction = Fraction(0)
-    adjusted: Fraction = Fraction(0)
-    actual_bb: Fraction = Fraction(0)
-    adjusted_bb: Fraction = Fraction(0)
+    actual: float = 0.0
+    adjusted: float = 0.0
+    actual_bb: float = 0.0
+    adjusted_bb: float = 0.0
 
 
 @dataclass
@@ -853,7 +867,7 @@ class _Summary:
     used: int = 0
     allin: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
-    rake: Fraction = Fraction(0)
+    rake: float = 0.0
 
     def add(self, item: HandRecord | HandError) -> None:
         self.read += 1
@@ -861,17 +875,17 @@ class _Summary:
             self.skipped["error"] = self.skipped.get("error", 0) + 1
             return
         self.used += 1
-        self.rake += Fraction(item.rake)
+        self.rake += item.rake
         if item.status == "all-in":
             self.allin += 1
         else:
             self.skipped[item.status] = self.skipped.get(item.status, 0) + 1
-        bb = Fraction(item.big_blind) or Fraction(1)
+        bb = item.big_blind or 1.0
         for i, name in enumerate(item.players):
             t = self.players.setdefault(name, _Totals())
             t.hands += 1
             t.allin += item.status == "all-in" and bool(item.cards[i])
-            actual, adjusted = Fraction(item.actual[i]), Fraction(item.adjusted[i])
+            actual, adjusted = item.actual[i], item.adjusted[i]
             t.actual += actual
             t.adjusted += adjusted
             t.actual_bb += actual / bb

@@ -226,6 +226,6 @@ def test_the_replay_from_the_actions_pays_what_pokerkit_pays(
         starts = hh.starting_stacks  # type: ignore[attr-defined]
         assert r.actual == tuple(float(f - s) for f, s in zip(final, starts, strict=True))
         return
-    starting = [Fraction(s) for s in hh.starting_stacks]  # type: ignore[attr-defined]
+    starting = [history._amount(s) for s in hh.starting_stacks]  # type: ignore[attr-defined]
     payoffs = history._full_replay(hh, r.game or "", starting).payoffs  # type: ignore[arg-type]
     assert r.actual == pytest.approx([float(p) for p in payoffs], abs=1e-9)
