@@ -393,11 +393,17 @@ def _parse_cards(text: str) -> tuple[Any, ...]:
     return tuple(Card.parse(text))
 
 
+def _split_cards(text: str) -> list[str]:
+    """Cards as the PHH writes them together (``AsKd``, ``????``), two characters each."""
+    return [text[k : k + 2] for k in range(0, len(text) - 1, 2)]
+
+
 def _card_text(cards: Iterable[Any]) -> str | None:
-    """pokerkit cards as pokercalc writes them, or None when one is unknown."""
+    """Cards (texts, or pokerkit's cards) as pokercalc writes them, or None when one is
+    unknown."""
     out = []
     for c in cards:
-        text = repr(c)
+        text = c if isinstance(c, str) else repr(c)
         if "?" in text:
             return None
         out.append(text)
@@ -631,10 +637,10 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
             acted = False  # a new street: its bets start from nothing (the chips stay put in)
             street = [_ZERO] * n
         if verb == "db":
-            board.extend(_parse_cards(rest))
+            board.extend(_split_cards(rest))
         elif verb == "dh":
             j = int(rest.split()[0][1:]) - 1
-            known[j].extend(_parse_cards(rest.split()[1]) if len(rest.split()) > 1 else ())
+            known[j].extend(_split_cards(rest.split()[1]) if len(rest.split()) > 1 else ())
         elif verb == "sd":
             draws += 1
             acted = False
@@ -659,7 +665,7 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
                                           starting)  # fmt: skip
         elif verb == "sm":
             if rest and "?" not in rest:
-                shown[i] = list(_parse_cards(rest))
+                shown[i] = _split_cards(rest.split()[0])
         else:
             return None
     for i, cards in shown.items():
