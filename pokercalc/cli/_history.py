@@ -25,6 +25,12 @@ from pokercalc import cli as common  # the shared options and output, looked up 
     help="Draw --player's cumulative actual and all-in adjusted net over hands to this "
     "file (.png, .svg, .pdf; the plot extra).",
 )
+@common.executor_options(
+    jobs_help="Worker processes sharing the hands, in pieces of a few hundred (default 1: "
+    "this process).",
+    cluster_help="Run the pieces on the Dask scheduler at ADDRESS (default: "
+    "$POKERCALC_CLUSTER, unless --jobs is given).",
+)
 @common.output_options()
 def history_command(
     files: tuple[str, ...],
@@ -32,6 +38,8 @@ def history_command(
     player: str | None,
     strict: bool,
     plot: str | None,
+    jobs: int | None,
+    cluster: str | None,
     fmt: str,
 ) -> None:
     """Actual and all-in adjusted net per player over hand histories.
@@ -42,7 +50,9 @@ def history_command(
     betting, two or more players in, cards to come) every pot is shared by
     the players' exact equities; other hands count at their actual net.  A
     hand that cannot be read is one line on stderr (file and hand index) and
-    the rest goes on; --strict stops there.  See docs/history.md.
+    the rest goes on; --strict stops there.  The hands run in pieces on
+    several cores with --jobs, or on a Dask cluster with --cluster, with the
+    same result.  See docs/history.md.
 
     \b
     Examples:
@@ -76,10 +86,22 @@ def history_command(
             last = curve[-1] if curve else (0.0, 0.0)
             curve.append((last[0] + item.actual[i], last[1] + item.adjusted[i]))
 
+    import contextlib
+
+    from pokercalc.pipelines.executors import cluster_address, open_executor
+
+    address = cluster_address(cluster, jobs)
+    pool: Any = (
+        contextlib.nullcontext(None)
+        if address is None and (jobs is None or jobs == 1)
+        else open_executor(jobs, address)
+    )
     try:
-        result = history.run_history(
-            files or ("-",), player=player, hands=list_hands, on_hand=on_hand, stdin=sys.stdin
-        )
+        with pool as executor:
+            result = history.run_history(
+                files or ("-",), player=player, hands=list_hands, on_hand=on_hand,
+                stdin=sys.stdin, executor=executor,
+            )  # fmt: skip
     finally:
         common.close_progress(counter)
     if plot is not None and player is not None:

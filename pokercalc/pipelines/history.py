@@ -262,7 +262,9 @@ class HistoryResult(Result):
     )
     rake: float = doc("rake over the hands counted", NUMBER, csv=False)
     spots: int = doc(
-        "distinct equity spots computed (the rest came from the cache)", COUNT, csv=False
+        "distinct all-in spots (game, cards, board and dead cards) among the hands",
+        COUNT,
+        csv=False,
     )
     errors: tuple[HandError, ...] = doc("the hands that could not be read", csv=False)
     hands: tuple[HandRecord, ...] = doc(
@@ -361,8 +363,13 @@ def _split_text(text: str) -> list[tuple[int, str]]:
 
 def read_hands(text: str) -> Iterator[tuple[int, HandHistory | Exception]]:
     """Each hand of a PHH or PHHS text, parsed by pokerkit, or the error that refused it."""
+    return _parse_parts(_split_text(text))
+
+
+def _parse_parts(parts: Iterable[tuple[int, str]]) -> Iterator[tuple[int, HandHistory | Exception]]:
+    """Each hand's text, with its index, parsed by pokerkit, or the error that refused it."""
     pokerkit = require_pokerkit()
-    for index, chunk in _split_text(text):
+    for index, chunk in parts:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -836,7 +843,14 @@ def _adjust(
 
 def analyse_text(text: str, source: str, cache: EquityCache) -> Iterator[HandRecord | HandError]:
     """Every hand of one PHH or PHHS text: its record, or the error that stopped it."""
-    for index, hh in read_hands(text):
+    return _analyse_parts(_split_text(text), source, cache)
+
+
+def _analyse_parts(
+    parts: Iterable[tuple[int, str]], source: str, cache: EquityCache
+) -> Iterator[HandRecord | HandError]:
+    """Every hand of these texts of one file: its record, or the error that stopped it."""
+    for index, hh in _parse_parts(parts):
         if isinstance(hh, Exception):
             yield HandError(source=source, index=index, message=_message(hh))
             continue
@@ -874,6 +888,7 @@ class _Summary:
     allin: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
     rake: float = 0.0
+    spots: set[tuple[Any, ...]] = field(default_factory=set)
 
     def add(self, item: HandRecord | HandError) -> None:
         self.read += 1
@@ -884,6 +899,8 @@ class _Summary:
         self.rake += item.rake
         if item.status == "all-in":
             self.allin += 1
+            cards = tuple(sorted(c for c in item.cards if c))
+            self.spots.add((item.game, cards, item.board, item.dead))
         else:
             self.skipped[item.status] = self.skipped.get(item.status, 0) + 1
         bb = item.big_blind or 1.0
@@ -992,22 +1009,85 @@ def _read_source(path: str, stdin: Any = None) -> str:
         return decode(f.read())
 
 
-def iter_records(
-    paths: Iterable[str],
-    cache: EquityCache,
-    *,
-    stdin: Any = None,
-) -> Iterator[HandRecord | HandError]:
-    """Every hand of every file named (directories recursively), in order; a file that
-    cannot be read is one error of index 0."""
-    require_pokerkit()
+#: Hands in one piece of work on an executor (``--jobs``, ``--cluster``).
+PIECE_HANDS = 400
+
+#: Each worker process's cache of equities, kept between the pieces it runs.
+_WORKER_CACHES: dict[str, EquityCache] = {}
+
+
+def analyse_piece(
+    source: str, parts: list[tuple[int, str]], method: str = "auto"
+) -> list[HandRecord | HandError]:
+    """The records of some hands of one file, on a worker: its equities cached there."""
+    cache = _WORKER_CACHES.setdefault(method, EquityCache(method))
+    return list(_analyse_parts(parts, source, cache))
+
+
+def _pieces(
+    paths: Iterable[str], stdin: Any
+) -> Iterator[tuple[str, list[tuple[int, str]]] | HandError]:
+    """Every file's hands in pieces of :data:`PIECE_HANDS`, in order; a file that cannot be
+    read is one error of index 0."""
     for path in iter_sources(paths):
         try:
             text = _read_source(path, stdin)
         except OSError as e:
             yield HandError(source=path, index=0, message=f"cannot read: {e.strerror or e}")
             continue
-        yield from analyse_text(text, path, cache)
+        parts = _split_text(text)
+        del text
+        for k in range(0, len(parts), PIECE_HANDS):
+            yield path, parts[k : k + PIECE_HANDS]
+
+
+def iter_records(
+    paths: Iterable[str],
+    cache: EquityCache,
+    *,
+    stdin: Any = None,
+    executor: Any = None,
+) -> Iterator[HandRecord | HandError]:
+    """Every hand of every file named (directories recursively), in order; a file that
+    cannot be read is one error of index 0.  With ``executor`` (a
+    ``concurrent.futures.Executor``) pieces of hands run there, a few at a time, and
+    come back in order: the same records as in this process."""
+    require_pokerkit()
+    if executor is None:
+        for piece in _pieces(paths, stdin):
+            if isinstance(piece, HandError):
+                yield piece
+            else:
+                yield from _analyse_parts(piece[1], piece[0], cache)
+        return
+    from collections import deque
+
+    from pokercalc.pipelines.executors import worker_count
+
+    window: deque[Any] = deque()
+    ahead = 2 * worker_count(executor) + 1
+    try:
+        for piece in _pieces(paths, stdin):
+            if isinstance(piece, HandError):
+                window.append(piece)
+            else:
+                window.append(executor.submit(analyse_piece, piece[0], piece[1], cache.method))
+            while len(window) > ahead:
+                yield from _done(window.popleft())
+        while window:
+            yield from _done(window.popleft())
+    finally:
+        for future in window:
+            if not isinstance(future, HandError):
+                future.cancel()
+
+
+def _done(item: Any) -> list[HandRecord | HandError]:
+    """A piece's records (waiting for them), or the error standing in its place."""
+    if isinstance(item, HandError):
+        return [item]
+    records: list[HandRecord | HandError] = item.result()
+    return records
 
 
 def run_history(
@@ -1018,13 +1098,15 @@ def run_history(
     method: str = "auto",
     on_hand: Callable[[HandRecord | HandError], None] | None = None,
     stdin: Any = None,
+    executor: Any = None,
 ) -> HistoryResult:
     """Actual and all-in adjusted winnings per player over the hand histories at ``paths``.
 
     ``player`` keeps that player's rows (and hands) only; ``hands`` lists every
     all-in hand in the result.  ``on_hand`` is called with each hand's record or
-    error as it is done.  A signal stops the run with the hands done so far,
-    marked ``interrupted``.
+    error as it is done.  With ``executor`` the hands run there in pieces, with the
+    same result.  A signal stops the run with the hands done so far, marked
+    ``interrupted``.
     """
     if isinstance(paths, str):
         paths = [paths]
@@ -1040,7 +1122,7 @@ def run_history(
     listed: list[HandRecord] = []
     interrupted = False
     try:
-        for item in iter_records(paths, cache, stdin=stdin):
+        for item in iter_records(paths, cache, stdin=stdin, executor=executor):
             summary.add(item)
             if isinstance(item, HandError):
                 errors.append(item)
@@ -1050,7 +1132,7 @@ def run_history(
                 on_hand(item)
     except KeyboardInterrupt:
         interrupted = True
-    result = _result(summary, errors, listed, len(cache), interrupted)
+    result = _result(summary, errors, listed, len(summary.spots), interrupted)
     if player is not None:
         from dataclasses import replace
 

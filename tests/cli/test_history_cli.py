@@ -128,3 +128,14 @@ def test_plot_draws_the_players_curves(tmp_path: Path) -> None:
     code, _, err = run(str(DATA), "--player", "Patrik Antonius", "--plot", str(path))
     assert code == 0, err
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.process
+def test_jobs_give_the_one_process_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokercalc.pipelines import history
+
+    monkeypatch.setattr(history, "PIECE_HANDS", 2)  # (the workers read their own: 400)
+    one = run(str(DATA), "--json", "--hands")
+    two = run(str(DATA), "--json", "--hands", "--jobs", "2")
+    assert one[0] == two[0] == 0
+    assert json.loads(one[1])["result"] == json.loads(two[1])["result"]
