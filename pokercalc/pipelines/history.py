@@ -366,10 +366,114 @@ def read_hands(text: str) -> Iterator[tuple[int, HandHistory | Exception]]:
     return _parse_parts(_split_text(text))
 
 
+class _Hand:
+    """The fields of a hand that its replay from the actions reads, from a quick reading of
+    its text; pokerkit reads the text only if its full replay is needed."""
+
+    variant: Any = None
+    starting_stacks: Any = None
+    antes: Any = None
+    blinds_or_straddles: Any = None
+    bring_in: Any = None
+    small_bet: Any = None
+    big_bet: Any = None
+    actions: Any = None
+    players: Any = None
+    hand: Any = None
+    winnings: Any = None
+    finishing_stacks: Any = None
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @property
+    def state_actions(self) -> Any:
+        """pokerkit's replay of the hand (its states and actions)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return require_pokerkit().HandHistory.loads(self.text).state_actions
+
+
+#: The fields :class:`_Hand` reads, and how: a string, a number, a list of either.
+_FIELDS = {
+    "variant": "str", "starting_stacks": "nums", "antes": "nums",
+    "blinds_or_straddles": "nums", "bring_in": "num", "small_bet": "num", "big_bet": "num",
+    "actions": "strs", "players": "strs", "hand": "any", "winnings": "nums",
+    "finishing_stacks": "nums",
+}  # fmt: skip
+_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)$")
+_NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
+_STRING = re.compile(r"""^(?:'([^'\n]*)'|"([^"\\\n]*)")$""")
+_ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\s]+)\s*(?:,|$)""")
+_TRIPLE = ("'" * 3, '"' * 3)
+
+
+def _quick_value(text: str, kind: str) -> Any:
+    """A field's value as :class:`_Hand` reads it; ValueError for anything else."""
+    if kind in ("nums", "strs"):
+        if not (text.startswith("[") and text.endswith("]")):
+            raise ValueError(text)
+        inner = text[1:-1].strip()
+        items: list[Any] = []
+        pos = 0
+        while pos < len(inner):
+            m = _ITEM.match(inner, pos)
+            if m is None or m.end() == pos:
+                raise ValueError(text)
+            items.append(_quick_value(m.group(1), "str" if kind == "strs" else "num"))
+            pos = m.end()
+        return items
+    if kind == "str":
+        m = _STRING.match(text)
+        if m is None:
+            raise ValueError(text)
+        return m.group(1) if m.group(1) is not None else m.group(2)
+    if kind == "num":
+        if not _NUMBER.match(text):
+            raise ValueError(text)
+        return Decimal(text) if "." in text else int(text)
+    return _quick_value(text, "num" if _NUMBER.match(text) else "str")
+
+
+def _quick_hand(text: str) -> _Hand | None:
+    """A hand written one field a line, read without TOML's full grammar; None for anything
+    else (a value over several lines, an escape, a comment after a value), which pokerkit
+    then reads."""
+    hand = _Hand(text)
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _LINE.match(stripped)
+        if m is None:
+            return None
+        key, value = m.group(1), m.group(2)
+        kind = _FIELDS.get(key)
+        if kind is None:
+            # A field not read: it must end on its line (a list closed, a string closed).
+            if value.startswith("[") and not value.endswith("]"):
+                return None
+            if value[:3] in _TRIPLE and (len(value) < 6 or value[-3:] != value[:3]):
+                return None
+            continue
+        try:
+            setattr(hand, key, _quick_value(value, kind))
+        except ValueError:
+            return None
+    if hand.variant is None or hand.starting_stacks is None or hand.actions is None:
+        return None
+    return hand
+
+
 def _parse_parts(parts: Iterable[tuple[int, str]]) -> Iterator[tuple[int, HandHistory | Exception]]:
-    """Each hand's text, with its index, parsed by pokerkit, or the error that refused it."""
+    """Each hand's text, with its index, read quickly or parsed by pokerkit, or the error that
+    refused it."""
     pokerkit = require_pokerkit()
     for index, chunk in parts:
+        quick = _quick_hand(chunk)
+        if quick is not None:
+            yield index, quick  # type: ignore[misc]
+            continue
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
