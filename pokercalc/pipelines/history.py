@@ -83,6 +83,8 @@ VARIANT_GAMES = {
 _STUD_GAMES = ("stud", "stud-hilo", "razz")
 #: The draw games: judged only before the last draw.
 _DRAW_GAMES = ("2-7", "badugi")
+#: How many draws each draw variant deals.
+_DRAWS = {"N2L1D": 1, "F2L3D": 3, "FB": 3}
 
 #: Why a hand was not all-in adjusted (``HandRecord.status``), besides "all-in".
 REASONS = {
@@ -660,9 +662,10 @@ def analyse_hand(
     shares: list[PotShare] = []
     adjusted = list(actual)
     if spot is not None:
-        status, cards_out, board, dead = _cards_at_spot(spot, replay.known, replay.up, game)
         if game in _DRAW_GAMES:
-            status = "draw game"
+            status, cards_out, dead = _kept_cards(spot, replay.known, game)
+        else:
+            status, cards_out, board, dead = _cards_at_spot(spot, replay.known, replay.up, game)
         if status == "all-in":
             adjusted, shares = _adjust(pots, paid_in, cards_out, board, dead, game, names, cache)
     return HandRecord(
@@ -734,7 +737,9 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
     shown: dict[int, list[Any]] = {}
     board: list[Any] = []
     acted = False  # a player acted in this street: the next dealing closes it
-    draws = 0
+    drawn = [0] * n  # draws each player has made
+    total_draws = _DRAWS.get(str(hh.variant), 0)
+    discards: list[str] = []
     replay = _Replay(put=[], antes=antes, known=known, up=[[] for _ in range(n)])
     for text in hh.actions:
         m = _ACTION.match(text)
@@ -751,9 +756,15 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
             board.extend(_split_cards(rest))
         elif verb == "dh":
             j = int(rest.split()[0][1:]) - 1
-            known[j].extend(_split_cards(rest.split()[1]) if len(rest.split()) > 1 else ())
+            cards = _split_cards(rest.split()[1]) if len(rest.split()) > 1 else []
+            known[j].extend(cards)
+            if replay.spot is not None:
+                replay.spot["dealt_after"][j].extend(cards)
         elif verb == "sd":
-            draws += 1
+            drawn[i] += 1
+            discards.extend(
+                c for c in _split_cards(rest.split()[0] if rest else "") if "?" not in c
+            )
             acted = False
         elif verb in ("f", "cc", "cbr", "pb"):
             acted = True
@@ -772,7 +783,8 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
                 street[i] += add
                 stacks[i] -= add
             if replay.spot is None:
-                replay.spot = _light_spot(game, stacks, street, folded, known, board, draws,
+                left = total_draws - max(drawn)
+                replay.spot = _light_spot(game, stacks, street, folded, known, board, left,
                                           starting)  # fmt: skip
         elif verb == "sm":
             if rest and "?" not in rest:
@@ -784,6 +796,8 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
     replay.put = [starting[k] - stacks[k] for k in range(n)]
     replay.folded = folded
     replay.board = board
+    if replay.spot is not None:
+        replay.spot["discards"] = discards
     if game in _STUD_GAMES:
         for i in range(n):
             replay.up[i] = [c for c, u in zip(known[i], _STUD_UP, strict=False) if u]
@@ -804,7 +818,7 @@ def _light_spot(
     folded: list[bool],
     known: list[list[Any]],
     board: list[Any],
-    draws: int,
+    draws_left: int,
     starting: list[Decimal],
 ) -> dict[str, Any] | None:
     """The all-in spot, if the hand is at one after a player's action."""
@@ -821,7 +835,8 @@ def _light_spot(
         if len(counts) != 1 or not 3 <= next(iter(counts)) < 7:
             return None
     elif game in _DRAW_GAMES:
-        pass
+        if draws_left < 1:
+            return None
     elif len(board) >= 5:
         return None
     return {
@@ -829,6 +844,8 @@ def _light_spot(
         "counts": [len(c) for c in known],
         "board": list(board),
         "put": [starting[k] - stacks[k] for k in range(len(stacks))],
+        "draws_left": draws_left,
+        "dealt_after": [[] for _ in known],
     }
 
 
@@ -902,6 +919,36 @@ def _cards_at_spot(
     if game in _STUD_GAMES:
         dead = "".join(_card_text(up[i]) or "" for i in range(n) if not spot["live"][i])
     return status, cards, board, dead
+
+
+def _kept_cards(
+    spot: dict[str, Any], known: list[list[Any]], game: str
+) -> tuple[str, list[str], str]:
+    """A draw game's spot before its last draw: the status, the cards each live player kept
+    (its hand shown at the end, less the cards the last draw dealt it) and the known
+    discards, dead; marked "draw game" when more than one draw was to come."""
+    from pokercalc.core.games import get_game
+
+    n = len(known)
+    cards = [""] * n
+    if spot.get("draws_left") != 1:
+        return "draw game", cards, ""
+    size = get_game(game).hole_cards
+    status = "all-in"
+    for i in range(n):
+        if not spot["live"][i]:
+            continue
+        new = spot["dealt_after"][i]
+        final = [c if isinstance(c, str) else repr(c) for c in known[i]]
+        kept = [c for c in final if c not in new]
+        text = _card_text(kept)
+        if len(final) != size or any("?" in c for c in new) or text is None:
+            status = "cards unknown"
+        elif len(kept) + len(new) != size:
+            status = "cards unknown"  # (the hand shown is not the one drawn to)
+        else:
+            cards[i] = text
+    return status, cards, "".join(spot.get("discards", ()))
 
 
 def _adjust(

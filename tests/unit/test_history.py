@@ -254,3 +254,39 @@ def test_the_quick_reading_gives_pokerkits_fields() -> None:
     assert quick == 5
     assert history._quick_hand("variant = 'NT'\nplayers = ['a\\\\'b']\n") is None
     assert history._quick_hand("variant = 'NT'\nstarting_stacks = [1,\n 2]\nactions = []\n") is None
+
+
+DRAW = (
+    "variant = 'F2L3D'\nante_trimming_status = true\nantes = [0, 0]\n"
+    "blinds_or_straddles = [10, 20]\nsmall_bet = 20\nbig_bet = 40\n"
+    "starting_stacks = [200, {short}]\nactions = {actions}\n"
+)
+#: Triple draw: Arieh draws to 5432 and hits 7c on the last draw against Yockey's pat 76432.
+DRAW_ACTIONS = [
+    "d dh p1 7h6c4c3d9s", "d dh p2 AsQs6s5c3c", "p2 cbr 40", "p1 cc",
+    "p1 sd 9s", "p2 sd AsQs", "d dh p1 2c", "d dh p2 2hQh", "p1 cc", "p2 cbr 20", "p1 cc",
+    "p1 sd", "p2 sd Qh", "d dh p2 4d", "p1 cbr 40", "p2 cbr 80", "p1 cbr 100", "p2 cc",
+    "p1 sd", "p2 sd 6s", "d dh p2 7c", "p1 sm 7h6c4c3d2c", "p2 sm 2h4d5c3c7c",
+]  # fmt: skip
+
+
+def test_a_draw_all_in_before_the_last_draw_is_judged_on_the_cards_kept() -> None:
+    (r,) = records(DRAW.format(short=100, actions=DRAW_ACTIONS))
+    assert isinstance(r, history.HandRecord)
+    assert (r.status, r.game, r.cards) == ("all-in", "2-7", ("7h6c4c3d2c", "2h4d5c3c"))
+    assert r.dead == "9sAsQsQh6s"  # every discard known, the last draw's too
+    want = pokercalc.equity("7h6c4c3d2c|2h4d5c3c", dead=r.dead, game="2-7", method="exact")
+    assert r.pots[0].equities == tuple(p.equity for p in want.players)
+    assert r.actual == (-100, 100)
+
+
+def test_a_draw_all_in_with_two_draws_to_come_is_marked() -> None:
+    actions = [
+        "d dh p1 7h6c4c3d9s", "d dh p2 AsQs6s5c3c", "p2 cbr 40", "p1 cbr 60", "p2 cbr 100",
+        "p1 cc", "p1 sd 9s", "p2 sd AsQs", "d dh p1 2c", "d dh p2 2hQh", "p1 sd", "p2 sd Qh",
+        "d dh p2 4d", "p1 sd", "p2 sd 6s", "d dh p2 7c", "p1 sm 7h6c4c3d2c",
+        "p2 sm 2h4d5c3c7c",
+    ]  # fmt: skip
+    (r,) = records(DRAW.format(short=100, actions=actions))
+    assert isinstance(r, history.HandRecord)
+    assert r.status == "draw game" and r.adjusted == r.actual == (-100, 100)
