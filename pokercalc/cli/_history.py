@@ -13,17 +13,28 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 @click.command(
     "history",
     cls=common.Command,
-    short_help="All-in adjusted winnings from PHH hand histories.",
+    short_help="All-in adjusted winnings from hand histories.",
 )
 @click.argument("files", nargs=-1, metavar="FILE|DIR|-...")
 @click.option("--hands", "list_hands", is_flag=True, help="Also list every all-in hand.")
 @click.option("--player", metavar="NAME", help="Show this player only.")
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(
+        ["auto", "phh", "pokerstars", "fulltilt", "ipoker", "ongame", "partypoker", "absolute"]
+    ),  # fmt: skip
+    default="auto",
+    show_default=True,
+    help="The files' format: PHH/PHHS, or an online site's text export (read by pokerkit); "
+    "auto detects each file's.",
+)
 @click.option("--strict", is_flag=True, help="Stop at the first hand that cannot be read (exit 2).")
 @click.option(
     "--plot",
     type=common.Path(dir_okay=False),
     help="Draw --player's cumulative actual and all-in adjusted net over hands to this "
-    "file (.png, .svg, .pdf; the plot extra).",
+    "file (.png or .svg; the plot extra).",
 )
 @common.executor_options(
     jobs_help="Worker processes sharing the hands, in pieces of a few hundred (default 1: "
@@ -36,6 +47,7 @@ def history_command(
     files: tuple[str, ...],
     list_hands: bool,
     player: str | None,
+    form: str,
     strict: bool,
     plot: str | None,
     jobs: int | None,
@@ -44,9 +56,11 @@ def history_command(
 ) -> None:
     """Actual and all-in adjusted net per player over hand histories.
 
-    FILE is a PHH (.phh) or PHHS (.phhs) file, read with pokerkit (the
-    pokercalc[history] extra); a directory is searched recursively; - (the
-    default) reads standard input.  At each hand's all-in spot (no more
+    FILE is a PHH (.phh) or PHHS (.phhs) file, or an online site's text
+    export (PokerStars, Full Tilt, iPoker, Ongame, PartyPoker, Absolute;
+    detected, or --format), read with pokerkit (the pokercalc[history]
+    extra); a directory is searched recursively; - (the default) reads
+    standard input.  At each hand's all-in spot (no more
     betting, two or more players in, cards to come) every pot is shared by
     the players' exact equities; other hands count at their actual net.  A
     hand that cannot be read is one line on stderr (file and hand index) and
@@ -100,7 +114,7 @@ def history_command(
         with pool as executor:
             result = history.run_history(
                 files or ("-",), player=player, hands=list_hands, on_hand=on_hand,
-                stdin=sys.stdin, executor=executor,
+                stdin=sys.stdin, executor=executor, fmt=None if form == "auto" else form,
             )  # fmt: skip
     finally:
         common.close_progress(counter)

@@ -338,14 +338,14 @@ _SECTION = re.compile(r"^\[\s*(\d+)\s*\]\s*$", re.MULTILINE)
 
 
 def iter_sources(paths: Iterable[str]) -> Iterator[str]:
-    """The files named, directories walked recursively for ``.phh`` and ``.phhs`` files in
-    name order; ``-`` is standard input."""
+    """The files named, directories walked recursively for ``.phh``, ``.phhs`` (and the
+    sites' ``.txt`` and ``.xml`` exports) files in name order; ``-`` is standard input."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
             for folder, subfolders, files in os.walk(path):
                 subfolders.sort()
                 for name in sorted(files):
-                    if name.endswith((".phh", ".phhs")):
+                    if name.endswith((".phh", ".phhs", ".txt", ".xml")):
                         yield os.path.join(folder, name)
         else:
             yield path
@@ -467,11 +467,66 @@ def _quick_hand(text: str) -> _Hand | None:
     return hand
 
 
-def _parse_parts(parts: Iterable[tuple[int, str]]) -> Iterator[tuple[int, HandHistory | Exception]]:
+#: The formats read, with the pokerkit parser of each online site's text export.
+FORMATS = {
+    "phh": None,
+    "pokerstars": "PokerStarsParser",
+    "fulltilt": "FullTiltPokerParser",
+    "ipoker": "IPokerNetworkParser",
+    "ongame": "OngameNetworkParser",
+    "partypoker": "PartyPokerParser",
+    "absolute": "AbsolutePokerParser",
+}
+#: How each format's text begins a hand (a line's start), in the order they are tried.
+_SIGNATURES = (
+    ("phh", re.compile(r"^\s*(\[\s*\d+\s*\]|variant\s*=)", re.MULTILINE)),
+    ("pokerstars", re.compile(r"^PokerStars ", re.MULTILINE)),
+    ("fulltilt", re.compile(r"^Full Tilt Poker Game #", re.MULTILINE)),
+    ("ipoker", re.compile(r'^<game gamecode="', re.MULTILINE)),
+    ("ongame", re.compile(r"^\*\*\*\*\* History for hand ", re.MULTILINE)),
+    ("partypoker", re.compile(r"^Game #", re.MULTILINE)),
+    ("absolute", re.compile(r"^Stage #", re.MULTILINE)),
+)
+
+
+def detect_format(text: str) -> str | None:
+    """The format of a hand history text (a key of :data:`FORMATS`), or None.
+
+    >>> detect_format("[1]\\nvariant = 'NT'\\n"), detect_format("PokerStars Hand #1: ...")
+    ('phh', 'pokerstars')
+    """
+    for name, pattern in _SIGNATURES:
+        if pattern.search(text, 0, 1 << 16):
+            return name
+    return None
+
+
+def split_hands(text: str, fmt: str) -> list[tuple[int, str]]:
+    """A text's hands in ``fmt`` as ``(index, text)``, 1 up."""
+    parser = FORMATS.get(fmt)
+    if parser is None:
+        return _split_text(text)
+    pattern = getattr(require_pokerkit().notation, parser).HAND
+    return [(k + 1, h) for k, h in enumerate(pattern.findall(text + "\n\n\n"))]
+
+
+def _parse_parts(
+    parts: Iterable[tuple[int, str]], fmt: str = "phh"
+) -> Iterator[tuple[int, HandHistory | Exception]]:
     """Each hand's text, with its index, read quickly or parsed by pokerkit, or the error that
     refused it."""
     pokerkit = require_pokerkit()
+    parser = FORMATS.get(fmt)
+    site = None if parser is None else getattr(pokerkit.notation, parser)()
     for index, chunk in parts:
+        if site is not None:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    yield index, site._parse(chunk, pokerkit.notation.parse_value)
+            except Exception as e:
+                yield index, e
+            continue
         quick = _quick_hand(chunk)
         if quick is not None:
             yield index, quick  # type: ignore[misc]
@@ -998,10 +1053,10 @@ def analyse_text(text: str, source: str, cache: EquityCache) -> Iterator[HandRec
 
 
 def _analyse_parts(
-    parts: Iterable[tuple[int, str]], source: str, cache: EquityCache
+    parts: Iterable[tuple[int, str]], source: str, cache: EquityCache, fmt: str = "phh"
 ) -> Iterator[HandRecord | HandError]:
     """Every hand of these texts of one file: its record, or the error that stopped it."""
-    for index, hh in _parse_parts(parts):
+    for index, hh in _parse_parts(parts, fmt):
         if isinstance(hh, Exception):
             yield HandError(source=source, index=index, message=_message(hh))
             continue
@@ -1168,28 +1223,34 @@ _WORKER_CACHES: dict[str, EquityCache] = {}
 
 
 def analyse_piece(
-    source: str, parts: list[tuple[int, str]], method: str = "auto"
+    source: str, parts: list[tuple[int, str]], method: str = "auto", fmt: str = "phh"
 ) -> list[HandRecord | HandError]:
     """The records of some hands of one file, on a worker: its equities cached there."""
     cache = _WORKER_CACHES.setdefault(method, EquityCache(method))
-    return list(_analyse_parts(parts, source, cache))
+    return list(_analyse_parts(parts, source, cache, fmt))
 
 
 def _pieces(
-    paths: Iterable[str], stdin: Any
-) -> Iterator[tuple[str, list[tuple[int, str]]] | HandError]:
-    """Every file's hands in pieces of :data:`PIECE_HANDS`, in order; a file that cannot be
-    read is one error of index 0."""
+    paths: Iterable[str], stdin: Any, fmt: str | None = None
+) -> Iterator[tuple[str, list[tuple[int, str]], str] | HandError]:
+    """Every file's hands in pieces of :data:`PIECE_HANDS`, in order, with their format
+    (``fmt``, else detected); a file that cannot be read, or in no known format, is one
+    error of index 0."""
     for path in iter_sources(paths):
         try:
             text = _read_source(path, stdin)
         except OSError as e:
             yield HandError(source=path, index=0, message=f"cannot read: {e.strerror or e}")
             continue
-        parts = _split_text(text)
+        form = fmt or detect_format(text)
+        if form is None:
+            message = "not a hand history in a known format (" + ", ".join(FORMATS) + ")"
+            yield HandError(source=path, index=0, message=message)
+            continue
+        parts = split_hands(text, form)
         del text
         for k in range(0, len(parts), PIECE_HANDS):
-            yield path, parts[k : k + PIECE_HANDS]
+            yield path, parts[k : k + PIECE_HANDS], form
 
 
 def iter_records(
@@ -1198,6 +1259,7 @@ def iter_records(
     *,
     stdin: Any = None,
     executor: Any = None,
+    fmt: str | None = None,
 ) -> Iterator[HandRecord | HandError]:
     """Every hand of every file named (directories recursively), in order; a file that
     cannot be read is one error of index 0.  With ``executor`` (a
@@ -1205,11 +1267,11 @@ def iter_records(
     come back in order: the same records as in this process."""
     require_pokerkit()
     if executor is None:
-        for piece in _pieces(paths, stdin):
+        for piece in _pieces(paths, stdin, fmt):
             if isinstance(piece, HandError):
                 yield piece
             else:
-                yield from _analyse_parts(piece[1], piece[0], cache)
+                yield from _analyse_parts(piece[1], piece[0], cache, piece[2])
         return
     from collections import deque
 
@@ -1218,11 +1280,13 @@ def iter_records(
     window: deque[Any] = deque()
     ahead = 2 * worker_count(executor) + 1
     try:
-        for piece in _pieces(paths, stdin):
+        for piece in _pieces(paths, stdin, fmt):
             if isinstance(piece, HandError):
                 window.append(piece)
             else:
-                window.append(executor.submit(analyse_piece, piece[0], piece[1], cache.method))
+                window.append(
+                    executor.submit(analyse_piece, piece[0], piece[1], cache.method, piece[2])
+                )
             while len(window) > ahead:
                 yield from _done(window.popleft())
         while window:
@@ -1250,13 +1314,15 @@ def run_history(
     on_hand: Callable[[HandRecord | HandError], None] | None = None,
     stdin: Any = None,
     executor: Any = None,
+    fmt: str | None = None,
 ) -> HistoryResult:
     """Actual and all-in adjusted winnings per player over the hand histories at ``paths``.
 
     ``player`` keeps that player's rows (and hands) only; ``hands`` lists every
     all-in hand in the result.  ``on_hand`` is called with each hand's record or
-    error as it is done.  With ``executor`` the hands run there in pieces, with the
-    same result.  A signal stops the run with the hands done so far, marked
+    error as it is done.  ``fmt`` (a key of :data:`FORMATS`) is the files' format,
+    else each file's is detected.  With ``executor`` the hands run there in pieces,
+    with the same result.  A signal stops the run with the hands done so far, marked
     ``interrupted``.
     """
     if isinstance(paths, str):
@@ -1273,7 +1339,7 @@ def run_history(
     listed: list[HandRecord] = []
     interrupted = False
     try:
-        for item in iter_records(paths, cache, stdin=stdin, executor=executor):
+        for item in iter_records(paths, cache, stdin=stdin, executor=executor, fmt=fmt):
             summary.add(item)
             if isinstance(item, HandError):
                 errors.append(item)

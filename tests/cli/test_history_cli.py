@@ -139,3 +139,23 @@ def test_jobs_give_the_one_process_answer(monkeypatch: pytest.MonkeyPatch) -> No
     two = run(str(DATA), "--json", "--hands", "--jobs", "2")
     assert one[0] == two[0] == 0
     assert json.loads(one[1])["result"] == json.loads(two[1])["result"]
+
+
+def test_an_online_sites_export_is_detected_and_read(tmp_path: Path) -> None:
+    """A PokerStars hand (made up, in the site's format) read by pokerkit's parser."""
+    import pokercalc
+
+    path = DATA.parent / "history-sites" / "pokerstars-made-up.txt"
+    code, out, err = run(str(path), "--hands", "--json")
+    assert code == 0, err
+    (h,) = json.loads(out)["result"]["hands"]
+    assert h["status"] == "all-in" and h["cards"] == ["", "AsAh", "KsKh"] and h["board"] == ""
+    want = pokercalc.equity("AsAh|KsKh", method="exact").players
+    assert h["pots"][0]["equities"] == [p.equity for p in want]
+    assert h["put_in"] == [0.25, 36.51, 36.51]  # 13.49 of the 50 came back uncalled
+    code, out, err = run(str(path), "--format", "phh", "--json")
+    assert json.loads(out)["result"]["skipped"] == {"error": 1}
+    other = tmp_path / "notes.txt"
+    other.write_text("nothing to see\n", "utf-8")
+    code, out, err = run(str(other), "--json")
+    assert err.startswith(f"pokercalc history: {other}: not a hand history in a known format")
