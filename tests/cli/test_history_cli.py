@@ -159,3 +159,23 @@ def test_an_online_sites_export_is_detected_and_read(tmp_path: Path) -> None:
     other.write_text("nothing to see\n", "utf-8")
     code, out, err = run(str(other), "--json")
     assert err.startswith(f"pokercalc history: {other}: not a hand history in a known format")
+
+
+def test_ctrl_c_keeps_the_hands_done_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokercalc.pipelines import history
+
+    real = history.analyse_hand
+    done: list[int] = []
+
+    def stop_at_the_third(*args: object, **kwargs: object) -> object:
+        if len(done) == 2:
+            raise KeyboardInterrupt
+        done.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history, "analyse_hand", stop_at_the_third)
+    code, out, err = run(str(DATA), "--json")
+    assert code == 130
+    r = json.loads(out)["result"]
+    assert r["interrupted"] is True and r["hands_read"] == 2
+    assert err.splitlines()[-1] == "pokercalc: interrupted; the output shows what was done"
