@@ -666,7 +666,17 @@ def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] 
             shares, _ = cache.equities(game, hands, board, "", showdown=True)
         for i, share in zip(pot.eligible, shares, strict=True):
             received[i] += amount * share
+    # A split that leaves an odd chip: pokerkit's replay says who gets it.
+    unit = Fraction(1, 10 ** max(_places(a) for a in replay.put))
+    if any((r / unit).denominator != 1 for r in received):
+        return None
     return received
+
+
+def _places(amount: Decimal) -> int:
+    """The decimal places a chip amount is written with (0 for whole chips)."""
+    exponent = amount.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 def analyse_hand(

@@ -290,3 +290,19 @@ def test_a_draw_all_in_with_two_draws_to_come_is_marked() -> None:
     (r,) = records(DRAW.format(short=100, actions=actions))
     assert isinstance(r, history.HandRecord)
     assert r.status == "draw game" and r.adjusted == r.actual == (-100, 100)
+
+
+def test_an_odd_chip_in_a_split_goes_where_pokerkit_sends_it() -> None:
+    text = hand(
+        "['d dh p1 AhKh', 'd dh p2 AdKd', 'd dh p3 7c2s', 'p3 cbr 5', 'p1 cc', 'p2 cc', "
+        "'d db 2c3c4s', 'p1 cbr 4', 'p2 cc', 'p3 f', 'd db 9h', 'p1 cc', 'p2 cc', "
+        "'d db Ts', 'p1 cc', 'p2 cc', 'p1 sm AhKh', 'p2 sm AdKd']",
+        "[100, 100, 100]",
+    )
+    (r,) = records(text)
+    assert isinstance(r, history.HandRecord)
+    starting = [history._amount(s) for s in (100, 100, 100)]
+    hh = next(h for _, h in history.read_hands(text))
+    payoffs = history._full_replay(hh, "holdem", starting).payoffs  # type: ignore[arg-type]
+    assert r.actual == tuple(float(p) for p in payoffs)
+    assert sorted(r.actual) == [-5, 2, 3]  # 23 chips: 12 and 11 to the two who put in 9
