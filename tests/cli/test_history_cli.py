@@ -134,7 +134,7 @@ def test_plot_draws_the_players_curves(tmp_path: Path) -> None:
 def test_jobs_give_the_one_process_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokercalc.pipelines import history
 
-    monkeypatch.setattr(history, "PIECE_HANDS", 2)  # (the workers read their own: 400)
+    monkeypatch.setattr(history.run, "PIECE_HANDS", 2)  # (the workers read their own: 400)
     one = run(str(DATA), "--json", "--hands")
     two = run(str(DATA), "--json", "--hands", "--jobs", "2")
     assert one[0] == two[0] == 0
@@ -164,7 +164,7 @@ def test_an_online_sites_export_is_detected_and_read(tmp_path: Path) -> None:
 def test_ctrl_c_keeps_the_hands_done_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokercalc.pipelines import history
 
-    real = history.analyse_hand
+    real = history.replay.analyse_hand
     done: list[int] = []
 
     def stop_at_the_third(*args: object, **kwargs: object) -> object:
@@ -173,7 +173,7 @@ def test_ctrl_c_keeps_the_hands_done_and_exits_130(monkeypatch: pytest.MonkeyPat
         done.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(history, "analyse_hand", stop_at_the_third)
+    monkeypatch.setattr(history.replay, "analyse_hand", stop_at_the_third)
     code, out, err = run(str(DATA), "--json")
     assert code == 130
     r = json.loads(out)["result"]

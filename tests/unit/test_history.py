@@ -227,8 +227,8 @@ def test_the_replay_from_the_actions_pays_what_pokerkit_pays(
         starts = hh.starting_stacks  # type: ignore[attr-defined]
         assert r.actual == tuple(float(f - s) for f, s in zip(final, starts, strict=True))
         return
-    starting = [history._amount(s) for s in hh.starting_stacks]  # type: ignore[attr-defined]
-    payoffs = history._full_replay(hh, r.game or "", starting).payoffs  # type: ignore[arg-type]
+    starting = [history.chip_amount(s) for s in hh.starting_stacks]  # type: ignore[attr-defined]
+    payoffs = history.replay.full_replay(hh, r.game or "", starting).payoffs  # type: ignore[arg-type]
     assert r.actual == pytest.approx([float(p) for p in payoffs], abs=1e-9)
 
 
@@ -239,8 +239,8 @@ def test_the_quick_reading_gives_pokerkits_fields() -> None:
 
     quick = 0
     for path in sorted(DATA.glob("*.phh*")):
-        for _, text in history._split_text(path.read_text("utf-8")):
-            hand = history._quick_hand(text)
+        for _, text in history.split_phhs(path.read_text("utf-8")):
+            hand = history.quick_hand(text)
             if hand is None:
                 assert "[\n" in text  # (the televised hands' lists run over several lines)
                 continue
@@ -248,12 +248,12 @@ def test_the_quick_reading_gives_pokerkits_fields() -> None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # (pokerkit warns of fields it does not know)
                 want = HandHistory.loads(text)
-            for name in history._FIELDS:
+            for name in history.QUICK_FIELDS:
                 got, expected = getattr(hand, name), getattr(want, name, None)
                 assert got == expected, (path.name, name)
     assert quick == 5
-    assert history._quick_hand("variant = 'NT'\nplayers = ['a\\\\'b']\n") is None
-    assert history._quick_hand("variant = 'NT'\nstarting_stacks = [1,\n 2]\nactions = []\n") is None
+    assert history.quick_hand("variant = 'NT'\nplayers = ['a\\\\'b']\n") is None
+    assert history.quick_hand("variant = 'NT'\nstarting_stacks = [1,\n 2]\nactions = []\n") is None
 
 
 DRAW = (
@@ -301,8 +301,8 @@ def test_an_odd_chip_in_a_split_goes_where_pokerkit_sends_it() -> None:
     )
     (r,) = records(text)
     assert isinstance(r, history.HandRecord)
-    starting = [history._amount(s) for s in (100, 100, 100)]
+    starting = [history.chip_amount(s) for s in (100, 100, 100)]
     hh = next(h for _, h in history.read_hands(text))
-    payoffs = history._full_replay(hh, "holdem", starting).payoffs  # type: ignore[arg-type]
+    payoffs = history.replay.full_replay(hh, "holdem", starting).payoffs  # type: ignore[arg-type]
     assert r.actual == tuple(float(p) for p in payoffs)
     assert sorted(r.actual) == [-5, 2, 3]  # 23 chips: 12 and 11 to the two who put in 9
