@@ -29,7 +29,7 @@ def test_the_table_has_a_row_per_player_and_the_summary() -> None:
     row = next(line for line in out.splitlines() if "Tan Xuan" in line)
     assert row.split() == ["Tan", "Xuan", "1", "1", "322,000", "-142,194.96", "464,194.96"]
     assert out.rstrip().endswith(
-        "8 hands read; 8 used; 3 all-in adjusted (not adjusted: 5 no all-in); rake 2.45"
+        "12 hands read; 12 used; 3 all-in adjusted (not adjusted: 9 no all-in); rake 2.55"
     )
 
 
@@ -39,12 +39,12 @@ def test_json_holds_the_totals_and_the_summary() -> None:
     doc = json.loads(out)
     assert doc["command"] == "history"
     r = doc["result"]
-    assert (r["hands_read"], r["hands_used"], r["allin_hands"]) == (8, 8, 3)
-    assert r["skipped"] == {"no all-in": 5} and r["hands"] == []
+    assert (r["hands_read"], r["hands_used"], r["allin_hands"]) == (12, 12, 3)
+    assert r["skipped"] == {"no all-in": 9} and r["hands"] == []
     blom = next(p for p in r["players"] if p["player"] == "Victor Blom")
     assert blom["actual"] == -678473.5 and blom["adjusted"] == pytest.approx(-62882.909756)
-    assert err == "pokercalc history: 8 hands read; 8 used; 3 all-in adjusted " \
-        "(not adjusted: 5 no all-in); rake 2.45\n"  # fmt: skip
+    assert err == "pokercalc history: 12 hands read; 12 used; 3 all-in adjusted " \
+        "(not adjusted: 9 no all-in); rake 2.55\n"  # fmt: skip
 
 
 def test_player_and_hands_follow_one_player() -> None:

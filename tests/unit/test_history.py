@@ -251,7 +251,7 @@ def test_the_quick_reading_gives_pokerkits_fields() -> None:
             for name in history.QUICK_FIELDS:
                 got, expected = getattr(hand, name), getattr(want, name, None)
                 assert got == expected, (path.name, name)
-    assert quick == 5
+    assert quick == 9
     assert history.quick_hand("variant = 'NT'\nplayers = ['a\\\\'b']\n") is None
     assert history.quick_hand("variant = 'NT'\nstarting_stacks = [1,\n 2]\nactions = []\n") is None
 
@@ -306,3 +306,14 @@ def test_an_odd_chip_in_a_split_goes_where_pokerkit_sends_it() -> None:
     payoffs = history.replay.full_replay(hh, "holdem", starting).payoffs  # type: ignore[arg-type]
     assert r.actual == tuple(float(p) for p in payoffs)
     assert sorted(r.actual) == [-5, 2, 3]  # 23 chips: 12 and 11 to the two who put in 9
+
+
+def test_winnings_paying_nothing_are_not_taken_for_a_result() -> None:
+    """The PokerStars hands of the PHH dataset give winnings of 0 where the raiser took the
+    blinds: the pot goes to the one player left, and no rake is made up."""
+    items = records((DATA / "ps-2009-07-01-50nlh.phhs").read_text("utf-8"))
+    first = items[0]
+    assert isinstance(first, history.HandRecord)
+    assert first.actual == (-0.25, -0.5, 0, 0, 0, 0.75) and first.rake == 0
+    rakes = [i.rake for i in items if isinstance(i, history.HandRecord)]
+    assert rakes == [0, 0, pytest.approx(0.1), 0]  # 1.90 paid from a 2.00 pot

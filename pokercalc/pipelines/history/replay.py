@@ -331,8 +331,11 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
     """What the pots paid each player, from the file's ``winnings`` or ``finishing_stacks``,
     or to the one player left when the others folded; None when only a showdown can say."""
     n = len(starting)
-    if hh.winnings is not None:
-        return _per_player(hh.winnings, n)
+    # (The PokerStars hands of the PHH dataset give winnings of 0 for many a hand that
+    # someone won: winnings paying nothing from a pot are taken as not given.)
+    winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
+    if winnings is not None and sum(winnings) > 0:
+        return winnings
     paid_in = build_pots(put, [not f for f in folded], antes).put_in(put)
     final = getattr(hh, "finishing_stacks", None)
     if final is not None:
