@@ -29,6 +29,12 @@ from pokercalc import cli as common  # the shared options and output, looked up 
     help="The files' format: PHH/PHHS, or an online site's text export (read by pokerkit); "
     "auto detects each file's.",
 )
+@click.option(
+    "--jsonl",
+    is_flag=True,
+    help="Print one JSON line per hand as it is done (the --json hands' fields; with "
+    "--player, that player's hands), the totals on stderr.",
+)
 @click.option("--strict", is_flag=True, help="Stop at the first hand that cannot be read (exit 2).")
 @click.option(
     "--plot",
@@ -48,6 +54,7 @@ def history_command(
     list_hands: bool,
     player: str | None,
     form: str,
+    jsonl: bool,
     strict: bool,
     plot: str | None,
     jobs: int | None,
@@ -77,6 +84,8 @@ def history_command(
     from pokercalc.pipelines import history
 
     history.require_pokerkit()
+    if jsonl and fmt != "table":
+        raise InputError("--jsonl excludes --json and --csv")
     if plot is not None:
         if player is None:
             raise InputError("--plot draws one player's winnings: name them with --player")
@@ -95,7 +104,13 @@ def history_command(
             if strict:
                 raise InputError(f"{where}: {item.message}")
             click.echo(f"pokercalc history: {where}: {item.message}", err=True)
-        elif plot is not None and player in item.players:
+            return
+        if jsonl and (player is None or player in item.players):
+            from pokercalc.core.formats import json_text
+
+            sys.stdout.write(json_text(item, indent=None) + "\n")
+            sys.stdout.flush()
+        if plot is not None and player in item.players:
             i = item.players.index(player)
             last = curve[-1] if curve else (0.0, 0.0)
             curve.append((last[0] + item.actual[i], last[1] + item.adjusted[i]))
@@ -122,6 +137,12 @@ def history_command(
         from pokercalc.output.plot import plot_history
 
         plot_history(plot, curve, player)
+    if jsonl:
+        from pokercalc.output.render_history import summary_line
+
+        click.echo(f"pokercalc history: {summary_line(result)}", err=True)
+        common.exit_if_interrupted(result)
+        return
     if fmt == "csv" and list_hands:
         from pokercalc.core import formats
         from pokercalc.core.runner import write_whole

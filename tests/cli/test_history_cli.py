@@ -179,3 +179,23 @@ def test_ctrl_c_keeps_the_hands_done_and_exits_130(monkeypatch: pytest.MonkeyPat
     r = json.loads(out)["result"]
     assert r["interrupted"] is True and r["hands_read"] == 2
     assert err.splitlines()[-1] == "pokercalc: interrupted; the output shows what was done"
+
+
+def test_jsonl_is_one_line_per_hand_valid_by_the_schema() -> None:
+    import jsonschema
+
+    from pokercalc.core.formats import load_schema
+
+    code, out, err = run(str(DATA / "abs-2009-07-01-100nlh.phhs"), str(DATA / "dwan-ivey-2009.phh"),
+                         "--jsonl")  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [(h["index"], h["status"]) for h in lines] == [
+        (1, "no all-in"), (2, "no all-in"), (3, "no all-in"), (4, "no all-in"), (1, "all-in"),
+    ]  # fmt: skip
+    hand = load_schema("history")["properties"]["result"]["properties"]["hands"]["items"]
+    for line in lines:
+        jsonschema.Draft202012Validator(hand).validate(line)
+    assert err.startswith("pokercalc history: 5 hands read; 5 used; 1 all-in adjusted")
+    code, out, err = run(str(DATA), "--jsonl", "--json")
+    assert code == 2 and "--jsonl excludes --json and --csv" in err
