@@ -204,7 +204,12 @@ _LAZY = {
 
 #: The analysis modules by their short names (and their names before the package layout):
 #: ``pokercalc.outs.find_outs`` is ``pokercalc.analysis.outs.find_outs``.
-_MODULES = {"outs": "analysis.outs", "draws": "analysis.draws", "hits": "analysis.hits"}
+_MODULES = {
+    "outs": "analysis.outs",
+    "draws": "analysis.draws",
+    "hits": "analysis.hits",
+    "history": "pipelines.history",  # (all-in adjusted winnings; pokerkit loads when used)
+}
 
 
 def __getattr__(name: str) -> object:

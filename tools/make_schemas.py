@@ -26,6 +26,7 @@ from pokercalc.core.formats import SCHEMA_VERSION
 from pokercalc.core.games import GAMES
 from pokercalc.core.results import Result, nullable, object_schema
 from pokercalc.pipelines.check import CheckResult
+from pokercalc.pipelines.history import HistoryResult
 from pokercalc.ranges.query import QueryResult
 from pokercalc.texture.flops import FlopStudy
 
@@ -120,6 +121,12 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "flops": envelope("flops", FlopStudy.json_schema(), "`pokercalc flops --json`."),
     "check": envelope("check", CheckResult.json_schema(), "`pokercalc check --json`."),
     "batch": batch_line(),
+    "history": envelope(
+        "history",
+        HistoryResult.json_schema(),
+        "`pokercalc history --json`: actual and all-in adjusted net per player; with --hands, "
+        "every all-in hand.",
+    ),
 }
 
 

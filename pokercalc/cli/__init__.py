@@ -39,6 +39,7 @@ COMMANDS = {
     "winodds": "_analyses:winodds_command",
     "flops": "_flops:flops_command",
     "table": "_pipelines:table_command",
+    "history": "_history:history_command",
 }
 
 
@@ -834,6 +835,27 @@ def line_counter() -> Callable[[], None] | None:
         lambda rp: [
             rp.SpinnerColumn(),
             rp.TextColumn("{task.completed:,.0f} lines done"),
+            rp.TimeElapsedColumn(),
+        ],
+    )
+    done = itertools.count(1)
+
+    def update() -> None:
+        bar.show(next(done), None)
+
+    update.close = bar.close  # type: ignore[attr-defined]
+    return update
+
+
+def hand_counter() -> Callable[[], None] | None:
+    """A count of hands read on stderr, once a run has taken a second, on a terminal only."""
+    if not sys.stderr.isatty():
+        return None
+    bar = _LateBar(
+        "history",
+        lambda rp: [
+            rp.SpinnerColumn(),
+            rp.TextColumn("{task.completed:,.0f} hands read"),
             rp.TimeElapsedColumn(),
         ],
     )

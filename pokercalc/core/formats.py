@@ -63,6 +63,7 @@ SCHEMA_COMMANDS = (
     "flops",
     "batch",
     "check",
+    "history",
 )
 
 #: (ASCII digits only: ``int()`` would read a fullwidth ``１`` too)

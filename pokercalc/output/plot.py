@@ -20,6 +20,7 @@ __all__ = [
     "distribution_title",
     "plot_distribution",
     "plot_flops",
+    "plot_history",
 ]
 
 #: The file types written, by suffix.
@@ -169,4 +170,32 @@ def plot_flops(path: str | Path, study: Any, bins: int = 20) -> Path:
         "share of flops % (best first)",
         "share of flops %",
     )
+    return p
+
+
+def plot_history(path: str | Path, curve: Sequence[tuple[float, float]], player: str) -> Path:
+    """Draw a player's cumulative actual and all-in adjusted net over hands (the trackers'
+    EV graph) to ``path``; ``curve`` holds the running totals after each hand."""
+    p = check_plot_path(path)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=SIZE, dpi=DPI)
+    try:
+        xs = list(range(len(curve) + 1))
+        actual = [0.0] + [a for a, _ in curve]
+        adjusted = [0.0] + [b for _, b in curve]
+        for ys, label, color in (
+            (actual, "actual net", "tab:green"),
+            (adjusted, "all-in adjusted net", "tab:orange"),
+        ):
+            tx, ty = _thinned(xs, ys)
+            ax.plot(tx, ty, label=label, color=color)
+        ax.set_xlabel("hands")
+        ax.set_ylabel("chips")
+        ax.set_title(f"{player}: actual and all-in adjusted net")
+        ax.grid(alpha=0.3)
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(p, format=p.suffix.lower().lstrip("."))
+    finally:
+        plt.close(fig)
     return p

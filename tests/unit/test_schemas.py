@@ -69,7 +69,7 @@ def test_every_command_has_a_schema() -> None:
 
 
 def test_every_command_with_json_has_a_case_here() -> None:
-    covered = {c for c, _ in CASES} | {"batch", "check"}
+    covered = {c for c, _ in CASES} | {"batch", "check", "history"}
     assert set(cli.commands) - NO_JSON <= covered
 
 
@@ -208,3 +208,11 @@ def test_the_examples_in_output_md_validate() -> None:
             validate(document["command"], document)
             kinds.append(document["command"])
     assert sorted(kinds) == ["batch", "check", "envelope", "equity"]
+
+
+def test_history_output_validates() -> None:
+    pytest.importorskip("pokerkit")
+    data = ROOT / "tests" / "data" / "history"
+    doc = run_json(["history", str(data), "--hands"])
+    validate("history", doc)
+    assert doc["result"]["allin_hands"] == 3 and len(doc["result"]["hands"]) == 3

@@ -1,0 +1,648 @@
+"""One hand replayed and valued at its all-in spot (see the package's docstring).
+
+A hand is replayed from its actions alone (antes, blinds, bets, calls, folds,
+bring-ins, draws); pokerkit's full state replay runs only when a showdown the
+cards shown cannot decide, or an action the replay does not know, needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from pokercalc.errors import InputError
+from pokercalc.pipelines.history.pots import Pots, build_pots, chip_amount
+from pokercalc.pipelines.history.reading import parse_parts, split_phhs
+from pokercalc.pipelines.history.records import HandError, HandRecord, PotShare, chips
+
+if TYPE_CHECKING:
+    from pokerkit import HandHistory
+
+__all__ = [
+    "VARIANT_GAMES", "STUD_GAMES", "DRAW_GAMES", "REASONS", "EquityCache", "analyse_hand",
+    "analyse_parts", "analyse_text", "full_replay",
+]  # fmt: skip
+
+_ZERO = Decimal(0)
+
+#: pokerkit's PHH variant codes and the pokercalc game each is played as.
+VARIANT_GAMES = {
+    "NT": "holdem",
+    "FT": "holdem",
+    "NS": "shortdeck",
+    "PO": "omaha",
+    "FO/8": "omaha-hilo",
+    "F7S": "stud",
+    "F7S/8": "stud-hilo",
+    "FR": "razz",
+    "N2L1D": "2-7",
+    "F2L3D": "2-7",
+    "FB": "badugi",
+}
+
+#: The games without a board that deal each player's cards one street at a time (stud).
+STUD_GAMES = ("stud", "stud-hilo", "razz")
+#: The draw games: judged only before the last draw.
+DRAW_GAMES = ("2-7", "badugi")
+#: How many draws each draw variant deals.
+_DRAWS = {"N2L1D": 1, "F2L3D": 3, "FB": 3}
+
+#: Why a hand was not all-in adjusted (``HandRecord.status``), besides "all-in".
+REASONS = {
+    "no all-in": "no all-in spot with two or more players in and cards to come",
+    "cards unknown": "a player's cards at the all-in spot are not known",
+    "draw game": "a draw game's all-in spot is not before the last draw",
+}
+
+
+class EquityCache:
+    """Equities of all-in spots, each distinct spot computed once.
+
+    A spot is a game, the players' cards, the board and the dead cards; the players
+    are sorted before the engine sees them, so the same matchup in another seat
+    order is found too.
+    """
+
+    #: Monte Carlo deals for a spot too large to enumerate: a standard error near 0.0005.
+    TRIALS = 1_000_000
+
+    def __init__(self, method: str = "auto", seed: int = 1) -> None:
+        self.method = method
+        self.seed = seed
+        self.spots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], str]] = {}
+        self.allin: set[tuple[Any, ...]] = set()
+
+    def __len__(self) -> int:
+        """The distinct all-in spots asked for (showdowns judged are not counted)."""
+        return len(self.allin)
+
+    def equities(
+        self, game: str, cards: Sequence[str], board: str, dead: str, *, showdown: bool = False
+    ) -> tuple[tuple[Fraction, ...], str]:
+        """Each player's equity (in the order of ``cards``) and the method that computed it;
+        ``showdown`` for a complete hand judged (not counted as an all-in spot)."""
+        order = sorted(range(len(cards)), key=lambda i: cards[i])
+        key = (game, tuple(cards[i] for i in order), board, dead)
+        if not showdown:
+            self.allin.add(key)
+        found = self.spots.get(key)
+        if found is None:
+            from pokercalc.analysis.equities import equity
+
+            exact = self.method == "exact"
+            result = equity(
+                list(key[1]), board, dead, game=game, method=self.method, threads=1,
+                trials=None if exact else self.TRIALS, seed=None if exact else self.seed,
+            )  # fmt: skip
+            shares = tuple(
+                p.equity_fraction
+                if p.equity_fraction is not None
+                else Fraction(p.equity or 0).limit_denominator(10**9)
+                for p in result.players
+            )
+            found = (shares, result.method)
+            self.spots[key] = found
+        shares, method = found
+        out = [Fraction(0)] * len(cards)
+        for position, i in enumerate(order):
+            out[i] = shares[position]
+        return tuple(out), method
+
+
+#: A player showing cards: ``p2 sm KsKd``.
+_SHOW = re.compile(r"^p(\d+) sm (\S+)")
+
+
+def _parse_cards(text: str) -> tuple[Any, ...]:
+    """Cards as pokerkit parses them."""
+    from pokerkit import Card
+
+    return tuple(Card.parse(text))
+
+
+def _split_cards(text: str) -> list[str]:
+    """Cards as the PHH writes them together (``AsKd``, ``????``), two characters each."""
+    return [text[k : k + 2] for k in range(0, len(text) - 1, 2)]
+
+
+def _card_text(cards: Iterable[Any]) -> str | None:
+    """Cards (texts, or pokerkit's cards) as pokercalc writes them, or None when one is
+    unknown."""
+    out = []
+    for c in cards:
+        text = c if isinstance(c, str) else repr(c)
+        if "?" in text:
+            return None
+        out.append(text)
+    return "".join(out)
+
+
+def _flat(board: Iterable[Any]) -> list[Any]:
+    """pokerkit's board (a list of lists of cards, one per runout) as one list."""
+    out: list[Any] = []
+    for item in board:
+        if isinstance(item, list):
+            out.extend(item[:1])
+        else:
+            out.append(item)
+    return out
+
+
+def _names(hh: HandHistory) -> tuple[str, ...]:
+    n = len(hh.starting_stacks)
+    given = hh.players or []
+    return tuple(str(given[i]) if i < len(given) else f"p{i + 1}" for i in range(n))
+
+
+def _big_blind(hh: HandHistory) -> Decimal:
+    blinds = [chip_amount(b) for b in (hh.blinds_or_straddles or ())]
+    if blinds and max(blinds) > 0:
+        return max(blinds)
+    for value in (hh.small_bet, hh.bring_in, hh.big_bet):
+        if value:
+            return chip_amount(value)
+    return Decimal(1)
+
+
+def _spot(state: Any, game: str, hole: int) -> bool:
+    """Whether the state is an all-in spot: no more betting, two or more in, cards to come."""
+    if not state.status or state.actor_index is not None:
+        return False
+    live = [i for i, s in enumerate(state.statuses) if s]
+    if len(live) < 2 or sum(state.stacks[i] > 0 for i in live) > 1:
+        return False
+    counts = {len(state.hole_cards[i]) for i in live}
+    if len(counts) != 1:
+        return False  # (cards being dealt)
+    count = counts.pop()
+    if game in STUD_GAMES:
+        return 3 <= count < 7
+    if game in DRAW_GAMES:
+        return count == hole
+    return count == hole and len(_flat(state.board_cards)) < 5
+
+
+@dataclass
+class _Replay:
+    """What a replay of one hand learns: chips put in, the spot, the cards, the payout."""
+
+    put: list[Decimal]  #: what each player put in, antes included, before returns
+    antes: list[Decimal]  #: the antes among them (never an uncalled bet)
+    known: list[list[Any]]  #: each player's cards in the order dealt, as best known
+    up: list[list[Any]]  #: stud: each player's up cards
+    spot: dict[str, Any] | None = None  #: live players, card counts, board and put at the spot
+    received: list[Any] | None = None  #: what the pots paid (Decimal or Fraction), if known
+    folded: list[bool] = field(default_factory=list)  #: who folded by the end
+    board: list[Any] = field(default_factory=list)  #: the board at the end
+    payoffs: list[Any] = field(default_factory=list)  #: pokerkit's net per player (full replay)
+
+
+def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] | None:
+    """What the pots paid at the showdown, judged by pokercalc from the cards shown (a player
+    who showed none mucked); None when the cards do not decide it."""
+    from pokercalc.core.games import get_game
+
+    g = get_game(game)
+    n = len(replay.put)
+    size = 7 if game in STUD_GAMES else g.hole_cards
+    cards = [
+        _card_text(replay.known[i]) if len(replay.known[i]) == size else None for i in range(n)
+    ]
+    showed = [not replay.folded[i] and cards[i] is not None for i in range(n)]
+    if not any(showed) or (g.board_cards and len(replay.board) != g.board_cards):
+        return None
+    board = _card_text(replay.board)
+    if board is None:
+        return None
+    pots = build_pots(replay.put, showed, replay.antes)
+    received = [Fraction(0)] * n
+    for pot in pots.pots:
+        amount = Fraction(pot.amount)
+        if len(pot.eligible) == 1:
+            shares: tuple[Fraction, ...] = (Fraction(1),)
+        else:
+            hands = [cards[i] or "" for i in pot.eligible]
+            shares, _ = cache.equities(game, hands, board, "", showdown=True)
+        for i, share in zip(pot.eligible, shares, strict=True):
+            received[i] += amount * share
+    # A split that leaves an odd chip: pokerkit's replay says who gets it.
+    unit = Fraction(1, 10 ** max(_places(a) for a in replay.put))
+    if any((r / unit).denominator != 1 for r in received):
+        return None
+    return received
+
+
+def _places(amount: Decimal) -> int:
+    """The decimal places a chip amount is written with (0 for whole chips)."""
+    exponent = amount.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def analyse_hand(
+    hh: HandHistory,
+    cache: EquityCache,
+    source: str = "-",
+    index: int = 1,
+    *,
+    full: bool = False,
+) -> HandRecord:
+    """Replay one hand and value it at its all-in spot (see the module's docstring).
+
+    The hand is replayed from its actions alone (blinds, antes, bets, calls, folds);
+    pokerkit's full state replays it only when the file does not say what the pots
+    paid (no ``winnings`` nor ``finishing_stacks``) and a showdown decides it, or with
+    ``full``.
+    """
+    variant = str(hh.variant)
+    game = VARIANT_GAMES.get(variant)
+    if game is None:
+        raise InputError(f"variant {variant!r} is not one pokercalc plays")
+    names = _names(hh)
+    n = len(names)
+    starting = [chip_amount(s) for s in hh.starting_stacks]
+    replay = None if full else _light_replay(hh, game, starting)
+    if replay is not None and replay.received is None:
+        replay.received = _showdown(replay, game, cache)
+    if replay is not None and replay.received is None:
+        # Only pokerkit's showdown can say (unknown cards shown): its payoffs, our chips.
+        payoffs = full_replay(hh, game, starting).payoffs
+        paid_in = build_pots(replay.put, [True] * n, replay.antes).put_in(replay.put)
+        replay.received = [Fraction(p) + Fraction(paid_in[i]) for i, p in enumerate(payoffs)]
+    if replay is None:
+        replay = full_replay(hh, game, starting)
+    spot = replay.spot
+    put = spot["put"] if spot is not None else replay.put
+    live = spot["live"] if spot is not None else [True] * n
+    pots = build_pots(put, live, replay.antes)
+    paid_in = pots.put_in(put)
+    assert replay.received is not None
+    received = [Fraction(r) for r in replay.received]
+    actual = [received[i] - Fraction(paid_in[i]) for i in range(n)]
+    rake = Fraction(sum(paid_in, _ZERO)) - sum(received, Fraction(0))
+    status = "no all-in"
+    cards_out = [""] * n
+    board = ""
+    dead = ""
+    shares: list[PotShare] = []
+    adjusted = list(actual)
+    if spot is not None:
+        if game in DRAW_GAMES:
+            status, cards_out, dead = _kept_cards(spot, replay.known, game)
+        else:
+            status, cards_out, board, dead = _cards_at_spot(spot, replay.known, replay.up, game)
+        if status == "all-in":
+            adjusted, shares = _adjust(pots, paid_in, cards_out, board, dead, game, names, cache)
+    return HandRecord(
+        source=source,
+        index=index,
+        hand=None if hh.hand is None else str(hh.hand),
+        variant=variant,
+        game=game,
+        status=status,
+        players=names,
+        cards=tuple(cards_out),
+        board=board,
+        dead=dead,
+        pots=tuple(shares),
+        big_blind=chips(_big_blind(hh)),
+        put_in=tuple(chips(p) for p in paid_in),
+        actual=tuple(chips(a) for a in actual),
+        adjusted=tuple(chips(a) for a in adjusted),
+        rake=chips(rake),
+    )
+
+
+def _per_player(value: Any, n: int) -> list[Decimal]:
+    """A PHH field given per player (a list) or for all (a number), as n amounts."""
+    if value is None:
+        return [_ZERO] * n
+    if isinstance(value, (int, float, Decimal, Fraction)):
+        return [chip_amount(value)] * n
+    out = [chip_amount(v) for v in value]
+    return out + [_ZERO] * (n - len(out))
+
+
+def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
+              antes: list[Decimal], folded: list[bool]) -> list[Any] | None:  # fmt: skip
+    """What the pots paid each player, from the file's ``winnings`` or ``finishing_stacks``,
+    or to the one player left when the others folded; None when only a showdown can say."""
+    n = len(starting)
+    # (The PokerStars hands of the PHH dataset give winnings of 0 for many a hand that
+    # someone won: winnings paying nothing from a pot are taken as not given.)
+    winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
+    if winnings is not None and sum(winnings) > 0:
+        return winnings
+    paid_in = build_pots(put, [not f for f in folded], antes).put_in(put)
+    final = getattr(hh, "finishing_stacks", None)
+    if final is not None:
+        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
+    left = [i for i in range(n) if not folded[i]]
+    if len(left) == 1:
+        total = sum(paid_in, _ZERO)
+        return [total if i == left[0] else _ZERO for i in range(n)]
+    return None
+
+
+#: A PHH action: its actor (``d`` or ``p3``), its verb and the rest.
+_ACTION = re.compile(r"^\s*(d|p(\d+))\s+(\w+)\s*(.*?)\s*(?:#.*)?$")
+#: Stud: which of a player's seven cards are dealt face up.
+_STUD_UP = (False, False, True, True, True, True, False)
+
+
+def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay | None:
+    """The hand replayed from its actions by the betting rules alone (no hand is evaluated);
+    None for an action it does not know."""
+    n = len(starting)
+    stacks = list(starting)
+    antes = [min(a, s) for a, s in zip(_per_player(hh.antes, n), stacks, strict=True)]
+    stacks = [s - a for s, a in zip(stacks, antes, strict=True)]
+    street = [min(b, s) for b, s in zip(_per_player(hh.blinds_or_straddles, n), stacks,
+                                        strict=True)]  # fmt: skip
+    stacks = [s - b for s, b in zip(stacks, street, strict=True)]
+    folded = [False] * n
+    known: list[list[Any]] = [[] for _ in range(n)]
+    shown: dict[int, list[Any]] = {}
+    board: list[Any] = []
+    acted = False  # a player acted in this street: the next dealing closes it
+    drawn = [0] * n  # draws each player has made
+    total_draws = _DRAWS.get(str(hh.variant), 0)
+    discards: list[str] = []
+    replay = _Replay(put=[], antes=antes, known=known, up=[[] for _ in range(n)])
+    for text in hh.actions:
+        m = _ACTION.match(text)
+        if m is None:
+            return None
+        verb, rest = m.group(3), m.group(4)
+        i = int(m.group(2)) - 1 if m.group(2) else -1
+        if i >= n:
+            return None
+        if verb in ("db", "dh", "sd") and acted:
+            acted = False  # a new street: its bets start from nothing (the chips stay put in)
+            street = [_ZERO] * n
+        if verb == "db":
+            board.extend(_split_cards(rest))
+        elif verb == "dh":
+            j = int(rest.split()[0][1:]) - 1
+            cards = _split_cards(rest.split()[1]) if len(rest.split()) > 1 else []
+            known[j].extend(cards)
+            if replay.spot is not None:
+                replay.spot["dealt_after"][j].extend(cards)
+        elif verb == "sd":
+            drawn[i] += 1
+            discards.extend(
+                c for c in _split_cards(rest.split()[0] if rest else "") if "?" not in c
+            )
+            acted = False
+        elif verb in ("f", "cc", "cbr", "pb"):
+            acted = True
+            if verb == "f":
+                folded[i] = True
+            elif verb == "cc":
+                add = min(max(street) - street[i], stacks[i])
+                street[i] += add
+                stacks[i] -= add
+            else:
+                if verb == "pb":
+                    target = street[i] + chip_amount(hh.bring_in or 0)
+                else:
+                    target = chip_amount(_parse_amount(rest))
+                add = max(min(target - street[i], stacks[i]), _ZERO)
+                street[i] += add
+                stacks[i] -= add
+            if replay.spot is None:
+                left = total_draws - max(drawn)
+                replay.spot = _light_spot(game, stacks, street, folded, known, board, left,
+                                          starting)  # fmt: skip
+        elif verb == "sm":
+            if rest and "?" not in rest:
+                shown[i] = _split_cards(rest.split()[0])
+        else:
+            return None
+    for i, cards in shown.items():
+        known[i] = cards
+    replay.put = [starting[k] - stacks[k] for k in range(n)]
+    replay.folded = folded
+    replay.board = board
+    if replay.spot is not None:
+        replay.spot["discards"] = discards
+    if game in STUD_GAMES:
+        for i in range(n):
+            replay.up[i] = [c for c, u in zip(known[i], _STUD_UP, strict=False) if u]
+    replay.received = _received(hh, starting, replay.put, antes, folded)
+    return replay
+
+
+def _parse_amount(text: str) -> Any:
+    """A bet's amount as the PHH writes it (an integer or a decimal)."""
+    word = text.split()[0]
+    return Decimal(word) if any(c in word for c in ".eE") else int(word)
+
+
+def _light_spot(
+    game: str,
+    stacks: list[Decimal],
+    street: list[Decimal],
+    folded: list[bool],
+    known: list[list[Any]],
+    board: list[Any],
+    draws_left: int,
+    starting: list[Decimal],
+) -> dict[str, Any] | None:
+    """The all-in spot, if the hand is at one after a player's action."""
+    live = [i for i in range(len(stacks)) if not folded[i]]
+    if len(live) < 2:
+        return None
+    behind = [i for i in live if stacks[i] > 0]
+    if len(behind) > 1:
+        return None
+    if behind and street[behind[0]] < max(street[i] for i in live):
+        return None  # the player with chips has a bet to answer
+    counts = {len(known[i]) for i in live}
+    if game in STUD_GAMES:
+        if len(counts) != 1 or not 3 <= next(iter(counts)) < 7:
+            return None
+    elif game in DRAW_GAMES:
+        if draws_left < 1:
+            return None
+    elif len(board) >= 5:
+        return None
+    return {
+        "live": [not f for f in folded],
+        "counts": [len(c) for c in known],
+        "board": list(board),
+        "put": [starting[k] - stacks[k] for k in range(len(stacks))],
+        "draws_left": draws_left,
+        "dealt_after": [[] for _ in known],
+    }
+
+
+def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
+    """The hand replayed by pokerkit's state, showdown included."""
+    from pokercalc.core.games import get_game
+
+    n = len(starting)
+    hole = get_game(game).hole_cards
+    known: list[list[Any]] = [[] for _ in range(n)]
+    up: list[list[Any]] = [[] for _ in range(n)]
+    lowest = list(starting)
+    spot: dict[str, Any] | None = None
+    state: Any = None
+    antes = [min(a, s) for a, s in zip(_per_player(hh.antes, n), starting, strict=True)]
+    for state, action in hh.state_actions:
+        shown = _SHOW.match(action) if action else None
+        if shown is not None and "?" not in shown.group(2):
+            known[int(shown.group(1)) - 1] = list(_parse_cards(shown.group(2)))
+        if state.status:
+            for i in range(n):
+                if state.stacks[i] < lowest[i]:
+                    lowest[i] = chip_amount(state.stacks[i])
+        for i in range(n):
+            cards = state.hole_cards[i]
+            if cards and shown is None:
+                known[i] = [
+                    c if "?" not in repr(c) or k >= len(known[i]) else known[i][k]
+                    for k, c in enumerate(cards)
+                ]
+                if game in STUD_GAMES:
+                    up[i] = [
+                        c for c, s in zip(cards, state.hole_card_statuses[i], strict=False) if s
+                    ]
+        if spot is None and _spot(state, game, hole):
+            spot = {
+                "live": list(state.statuses),
+                "counts": [len(c) for c in state.hole_cards],
+                "board": list(_flat(state.board_cards)),
+                "put": [starting[i] - chip_amount(state.stacks[i]) for i in range(n)],
+            }
+    assert state is not None
+    put = [starting[i] - lowest[i] for i in range(n)]
+    folded = [not s for s in state.statuses]
+    received = _received(hh, starting, put, antes, [False] * n)
+    if received is None:
+        paid_in = build_pots(put, [True] * n, antes).put_in(put)
+        received = [chip_amount(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
+    return _Replay(put=put, antes=antes, known=known, up=up, spot=spot, received=received,
+                   folded=folded, payoffs=list(state.payoffs))  # fmt: skip
+
+
+def _cards_at_spot(
+    spot: dict[str, Any], known: list[list[Any]], up: list[list[Any]], game: str
+) -> tuple[str, list[str], str, str]:
+    """The status, each live player's cards, the board and the dead cards at the spot."""
+    n = len(known)
+    cards = [""] * n
+    status = "all-in"
+    for i in range(n):
+        if not spot["live"][i]:
+            continue
+        count = spot["counts"][i]
+        text = _card_text(known[i][:count]) if len(known[i]) >= count else None
+        if text is None:
+            status = "cards unknown"
+        else:
+            cards[i] = text
+    board = _card_text(spot["board"]) or ""
+    dead = ""
+    if game in STUD_GAMES:
+        dead = "".join(_card_text(up[i]) or "" for i in range(n) if not spot["live"][i])
+    return status, cards, board, dead
+
+
+def _kept_cards(
+    spot: dict[str, Any], known: list[list[Any]], game: str
+) -> tuple[str, list[str], str]:
+    """A draw game's spot before its last draw: the status, the cards each live player kept
+    (its hand shown at the end, less the cards the last draw dealt it) and the known
+    discards, dead; marked "draw game" when more than one draw was to come."""
+    from pokercalc.core.games import get_game
+
+    n = len(known)
+    cards = [""] * n
+    if spot.get("draws_left") != 1:
+        return "draw game", cards, ""
+    size = get_game(game).hole_cards
+    status = "all-in"
+    for i in range(n):
+        if not spot["live"][i]:
+            continue
+        new = spot["dealt_after"][i]
+        final = [c if isinstance(c, str) else repr(c) for c in known[i]]
+        kept = [c for c in final if c not in new]
+        text = _card_text(kept)
+        if len(final) != size or any("?" in c for c in new) or text is None:
+            status = "cards unknown"
+        elif len(kept) + len(new) != size:
+            status = "cards unknown"  # (the hand shown is not the one drawn to)
+        else:
+            cards[i] = text
+    return status, cards, "".join(spot.get("discards", ()))
+
+
+def _adjust(
+    pots: Pots,
+    paid_in: Sequence[Decimal],
+    cards: Sequence[str],
+    board: str,
+    dead: str,
+    game: str,
+    names: Sequence[str],
+    cache: EquityCache,
+) -> tuple[list[Fraction], list[PotShare]]:
+    """Each player's all-in adjusted net and the pots' shares."""
+    n = len(paid_in)
+    adjusted = [-Fraction(p) for p in paid_in]
+    shares = []
+    for pot in pots.pots:
+        if len(pot.eligible) == 1:
+            equities: tuple[Fraction, ...] = (Fraction(1),)
+            method = None
+        else:
+            # The cards of live players not eligible for this pot are out of the deck.
+            others = "".join(cards[i] for i in range(n) if cards[i] and i not in pot.eligible)
+            equities, method = cache.equities(
+                game, [cards[i] for i in pot.eligible], board, dead + others
+            )
+        amount = Fraction(pot.amount)
+        for i, e in zip(pot.eligible, equities, strict=True):
+            adjusted[i] += amount * e
+        shares.append(
+            PotShare(
+                amount=chips(pot.amount),
+                players=tuple(names[i] for i in pot.eligible),
+                equities=tuple(float(e) for e in equities),
+                method=method,
+            )
+        )
+    return adjusted, shares
+
+
+# ----------------------------------------------------------------------------- many hands
+
+
+def analyse_text(text: str, source: str, cache: EquityCache) -> Iterator[HandRecord | HandError]:
+    """Every hand of one PHH or PHHS text: its record, or the error that stopped it."""
+    return analyse_parts(split_phhs(text), source, cache)
+
+
+def analyse_parts(
+    parts: Iterable[tuple[int, str]], source: str, cache: EquityCache, fmt: str = "phh"
+) -> Iterator[HandRecord | HandError]:
+    """Every hand of these texts of one file: its record, or the error that stopped it."""
+    for index, hh in parse_parts(parts, fmt):
+        if isinstance(hh, Exception):
+            yield HandError(source=source, index=index, message=_message(hh))
+            continue
+        try:
+            yield analyse_hand(hh, cache, source, index)
+        except Exception as e:
+            yield HandError(source=source, index=index, message=_message(e))
+
+
+def _message(error: BaseException) -> str:
+    """An error as one line."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if isinstance(error, InputError) else f"{type(error).__name__}: {text}"
