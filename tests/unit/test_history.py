@@ -317,3 +317,21 @@ def test_winnings_paying_nothing_are_not_taken_for_a_result() -> None:
     assert first.actual == (-0.25, -0.5, 0, 0, 0, 0.75) and first.rake == 0
     rakes = [i.rake for i in items if isinstance(i, history.HandRecord)]
     assert rakes == [0, 0, pytest.approx(0.1), 0]  # 1.90 paid from a 2.00 pot
+
+
+def test_whole_lists_read_in_one_match_as_item_by_item() -> None:
+    from decimal import Decimal
+
+    from pokercalc.pipelines.history.reading import quick_hand
+
+    text = """variant = 'NT'
+starting_stacks = [100, 2.5, 300, ]
+actions = ['d dh p1 AsKs', "d dh p2 7h7d", 'p1 cbr 10']
+"""
+    hand = quick_hand(text)
+    assert hand is not None
+    assert hand.starting_stacks == [100, Decimal("2.5"), 300]
+    assert hand.actions == ["d dh p1 AsKs", "d dh p2 7h7d", "p1 cbr 10"]
+    for bad in ("starting_stacks = [1,,2]", "starting_stacks = [1, x]"):
+        assert quick_hand(text.replace("starting_stacks = [100, 2.5, 300, ]", bad)) is None
+    assert quick_hand(text.replace("'p1 cbr 10'", "'p1' 'cbr'")) is None

@@ -114,12 +114,25 @@ _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\s]+)\s*(?:,|$)""")
 _TRIPLE = ("'" * 3, '"' * 3)
 
 
+#: A whole list of numbers or of plain strings, read with one match and one scan (a hand's
+#: actions are the most of its text): anything else is read item by item.
+_NUM_LIST = re.compile(r"\s*(?:-?[0-9]+(?:\.[0-9]+)?\s*(?:,\s*|$))*")
+_STR_LIST = re.compile(r"""\s*(?:(?:'[^'\n]*'|"[^"\\\n]*")\s*(?:,\s*|$))*""")
+_STR_ITEMS = re.compile("'([^'\\n]*)'|\"([^\"\\\\\\n]*)\"")
+
+
 def _quick_value(text: str, kind: str) -> Any:
     """A field's value as :class:`QuickHand` reads it; ValueError for anything else."""
     if kind in ("nums", "strs"):
         if not (text.startswith("[") and text.endswith("]")):
             raise ValueError(text)
         inner = text[1:-1].strip()
+        if kind == "nums" and _NUM_LIST.fullmatch(inner):
+            return [
+                Decimal(t) if "." in t else int(t) for t in map(str.strip, inner.split(",")) if t
+            ]
+        if kind == "strs" and _STR_LIST.fullmatch(inner):
+            return [m[1] if m[1] is not None else m[2] for m in _STR_ITEMS.finditer(inner)]
         items: list[Any] = []
         pos = 0
         while pos < len(inner):
