@@ -22,7 +22,14 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from pokercalc._eval cimport own_value
+from pokercalc._eval cimport (
+    PC_CARD_BIT,
+    PC_CARD_KEY,
+    PC_KEY_INIT,
+    RANKING_HIGH,
+    eval_key,
+    own_value,
+)
 from pokercalc.core._control cimport add_done, stop_requested
 from pokercalc.core._rng cimport bounded, uniform01
 from pokercalc.core._showdown cimport (
@@ -108,8 +115,9 @@ cdef inline void unrank(int64_t idx, int m, int k, int* out) noexcept nogil:
         x -= 1
 
 
-cdef inline bint next_subset(int* s, int k, int m) noexcept nogil:
-    """Step the increasing ``k``-subset ``s`` of ``0 .. m-1`` to the next in colex order."""
+cdef inline int next_subset(int* s, int k, int m) noexcept nogil:
+    """Step the increasing ``k``-subset ``s`` of ``0 .. m-1`` to the next in colex order:
+    how many of its first elements changed (0 when it was the last)."""
     cdef int i = 0
     while i < k:
         if i + 1 < k and s[i] + 1 == s[i + 1]:
@@ -118,9 +126,9 @@ cdef inline bint next_subset(int* s, int k, int m) noexcept nogil:
             continue
         if s[i] + 1 < (m if i + 1 == k else s[i + 1]):
             s[i] += 1
-            return True
-        return False
-    return False
+            return i + 1
+        return 0
+    return 0
 
 
 cdef inline uint32_t winners_of(int n, const uint32_t* v) noexcept nogil:
@@ -316,16 +324,37 @@ cdef void outer_chunk(const Spec* S, const Table* tabs, const int* order, const 
     cdef uint32_t lv[OWN_MAX_PLAYERS]
     cdef uint64_t mo
     cdef int64_t idx
+    cdef bint high = S.hi == RANKING_HIGH
+    cdef uint64_t gkey = PC_KEY_INIT, gmask = 0
+    # (high hands: the key and mask of the completion's top cards kept from one subset to
+    # the next, as stepping in colex order changes only its lowest cards)
+    cdef uint64_t skey[OWN_MAX_HAND + 1]
+    cdef uint64_t smask[OWN_MAX_HAND + 1]
+    cdef int changed = k
     unrank(first, m, k, s)
     for i in range(g):
         hand[i] = given[i]
+        gkey += PC_CARD_KEY[given[i]]
+        gmask |= PC_CARD_BIT[given[i]]
+    skey[k] = gkey
+    smask[k] = gmask
     for idx in range(first, last):
-        mo = 0
-        for i in range(k):
-            hand[g + i] = <uint8_t>pool[s[i]]
-            mo |= card_bit(pool[s[i]])
-        hv[o] = hand_value(S.hi, hand, S.H)
+        if high:
+            for i in range(changed - 1, -1, -1):
+                skey[i] = skey[i + 1] + PC_CARD_KEY[pool[s[i]]]
+                smask[i] = smask[i + 1] | PC_CARD_BIT[pool[s[i]]]
+            mo = smask[0] & ~gmask
+            hv[o] = eval_key(skey[0], smask[0])
+        else:
+            mo = 0
+            for i in range(k):
+                hand[g + i] = <uint8_t>pool[s[i]]
+                mo |= card_bit(pool[s[i]])
+            hv[o] = hand_value(S.hi, hand, S.H)
         if S.lo >= 0:
+            if high:
+                for i in range(k):
+                    hand[g + i] = <uint8_t>pool[s[i]]
             lv[o] = hand_value(S.lo, hand, S.H)
             deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
         elif n == 2:
@@ -333,7 +362,7 @@ cdef void outer_chunk(const Spec* S, const Table* tabs, const int* order, const 
         else:
             deal_rest(S, tabs, order, 0, used | mo, hv, lv, wm)
         if k:
-            next_subset(s, k, m)
+            changed = next_subset(s, k, m)
 
 
 cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, int threads,
