@@ -826,15 +826,16 @@ def progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
     return update
 
 
-def line_counter() -> Callable[[], None] | None:
-    """A count of batch lines done on stderr, once a run has taken a second, on a terminal only."""
+def _item_counter(label: str, what: str) -> Callable[[], None] | None:
+    """A count of ``what`` done on stderr (a call per item), once a run has taken a second,
+    on a terminal only."""
     if not sys.stderr.isatty():
         return None
     bar = _LateBar(
-        "batch",
+        label,
         lambda rp: [
             rp.SpinnerColumn(),
-            rp.TextColumn("{task.completed:,.0f} lines done"),
+            rp.TextColumn("{task.completed:,.0f} " + what),
             rp.TimeElapsedColumn(),
         ],
     )
@@ -845,27 +846,16 @@ def line_counter() -> Callable[[], None] | None:
 
     update.close = bar.close  # type: ignore[attr-defined]
     return update
+
+
+def line_counter() -> Callable[[], None] | None:
+    """A count of batch lines done on stderr, once a run has taken a second, on a terminal only."""
+    return _item_counter("batch", "lines done")
 
 
 def hand_counter() -> Callable[[], None] | None:
     """A count of hands read on stderr, once a run has taken a second, on a terminal only."""
-    if not sys.stderr.isatty():
-        return None
-    bar = _LateBar(
-        "history",
-        lambda rp: [
-            rp.SpinnerColumn(),
-            rp.TextColumn("{task.completed:,.0f} hands read"),
-            rp.TimeElapsedColumn(),
-        ],
-    )
-    done = itertools.count(1)
-
-    def update() -> None:
-        bar.show(next(done), None)
-
-    update.close = bar.close  # type: ignore[attr-defined]
-    return update
+    return _item_counter("history", "hands read")
 
 
 def close_progress(progress: Callable[..., None] | None) -> None:

@@ -81,6 +81,16 @@ cdef inline int bit_card(int b) noexcept nogil:
     return (b & 15) * 4 + (b >> 4)
 
 
+cdef inline int pool_of(uint64_t cards, int* pool) noexcept nogil:
+    """The card indices of a mask, lowest first, into ``pool``; how many."""
+    cdef int m = 0
+    while cards:
+        pool[m] = bit_card(__builtin_ctzll(cards))
+        m += 1
+        cards &= cards - 1
+    return m
+
+
 cdef inline uint32_t hand_value(int ranking, const uint8_t* cards, int n) noexcept nogil:
     return own_value(ranking, cards, n)
 
@@ -383,12 +393,7 @@ cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, 
         tabs[p].mask = NULL
         tabs[p].hv = NULL
         tabs[p].lv = NULL
-    free_cards = S.deck & ~used
-    while free_cards:
-        b = __builtin_ctzll(free_cards)
-        pool[m] = bit_card(b)
-        m += 1
-        free_cards &= free_cards - 1
+    m = pool_of(S.deck & ~used, pool)
     q = 0
     for p in range(n):
         if p != o:
@@ -780,13 +785,7 @@ cdef void mc_block(const Spec* S, const double* aprob, const int32_t* aidx, uint
             tries += 1
             if tries >= MAX_REJECTS:
                 return  # (the deals short of ``per`` tell the caller)
-        m = 0
-        free_cards = S.deck & ~used
-        while free_cards:
-            b = __builtin_ctzll(free_cards)
-            pool[m] = bit_card(b)
-            m += 1
-            free_cards &= free_cards - 1
+        m = pool_of(S.deck & ~used, pool)
         pos = 0
         for p in range(n):
             g = S.ngiven[p]
