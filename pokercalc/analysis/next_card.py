@@ -29,7 +29,7 @@ from typing import Any
 from pokercalc.analysis.hits import HitCount, range_hits
 from pokercalc.core.cards import Card, CardLike, CardsLike, cards_of
 from pokercalc.core.games import Game, get_game
-from pokercalc.core.results import CARD, CARDS, COUNT, GAME, METHOD, Result, doc
+from pokercalc.core.results import CARD, CARDS, COUNT, GAME, METHOD, PROB, Result, doc
 from pokercalc.engine.results import EquityResult, PlayerResult
 from pokercalc.errors import CardConflictError, EmptyRangeError, InputError
 from pokercalc.ranges.notation import Range
@@ -54,6 +54,9 @@ class CardHits(Result):
     card: Card = doc("the card that comes next", CARD, csv=True)
     combos: int = doc("combos left with it (those holding the card are out)", COUNT)
     weight: float = doc("their total counted weight", minimum=0)
+    selected: float | None = doc(
+        "the share of the range's weight that --select picks (null without it)", PROB, csv=True
+    )
     counts: tuple[HitCount, ...] = doc(
         "every made-hand class, then every draw, as in hits' counts", table=True
     )
@@ -71,6 +74,8 @@ class NextCardHits(Result):
     street: str = doc("the street the next card makes", schema={"enum": ["turn", "river"]})
     combos: int = doc("combos of the range on the board as it is", COUNT)
     weight: float = doc("their total counted weight", minimum=0)
+    selection: str | None = doc("the --select expression (null without it)")
+    selected: float | None = doc("the share it picks on the board as it is (null without it)", PROB)
     now: tuple[HitCount, ...] = doc("the classes and draws on the board as it is")
     cards: tuple[CardHits, ...] = doc("one entry per card that can come, highest first", table=True)
     blocked: tuple[Card, ...] = doc("cards that would leave the range no hand", CARDS)
@@ -126,26 +131,33 @@ def next_card_hits(
     *,
     vs: Sequence[str | Range | Sequence[CardLike]] = (),
     game: str | Game = "holdem",
+    select: str | None = None,
 ) -> NextCardHits:
     """:func:`~pokercalc.analysis.hits.range_hits` of ``range_`` on a flop or turn, and again
-    with each card that can come next added to the board."""
+    with each card that can come next added to the board; ``select`` (as in
+    :func:`~pokercalc.analysis.hits.select_hands`) gives each card the share it picks."""
     from pokercalc.core.validate import check_board_and_dead
 
     g = get_game(game)
-    now = range_hits(range_, board, dead, vs=vs, game=g)
+    now = range_hits(range_, board, dead, vs=vs, game=g, select=select)
     b, d = check_board_and_dead(board, dead, sizes=(3, 4, 5), game=g)
-    certain = {Card(c).index for c in now.certain}
+    certain = {int(c) for c in now.certain}
     cards: list[CardHits] = []
     blocked: list[int] = []
     for c in next_cards(b, d, g):
         if c in certain:
             continue
         try:
-            r = range_hits(range_, (*b, c), d, vs=vs, game=g)
+            r = range_hits(range_, (*b, c), d, vs=vs, game=g, select=select)
         except EmptyRangeError:
             blocked.append(c)
             continue
-        cards.append(CardHits(card=Card(c), combos=r.combos, weight=r.weight, counts=r.counts))
+        share = None if r.selection is None else r.selection.share
+        cards.append(
+            CardHits(
+                card=Card(c), combos=r.combos, weight=r.weight, selected=share, counts=r.counts
+            )
+        )
     return NextCardHits(
         game=g.name,
         range=now.range,
@@ -155,6 +167,8 @@ def next_card_hits(
         street=_STREETS[len(b)],
         combos=now.combos,
         weight=now.weight,
+        selection=select,
+        selected=None if now.selection is None else now.selection.share,
         now=now.counts,
         cards=tuple(cards),
         blocked=cards_of(blocked),
