@@ -208,6 +208,9 @@ def next_card_equity(
         except (CardConflictError, EmptyRangeError):
             blocked.append(c)
             continue
+        except KeyboardInterrupt:  # (between the engine's runs: reading the players)
+            interrupted = True
+            break
         if r.interrupted:
             interrupted = True
             break
