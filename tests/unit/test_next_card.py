@@ -85,3 +85,20 @@ def test_refusals(board: str, game: str, message: str) -> None:
 def test_games_without_a_board_have_no_next_card() -> None:
     with pytest.raises(InputError, match="no board"):
         next_cards(parse_cards("Kh7c2d"), (), get_game("stud"))
+
+
+def test_a_signal_keeps_the_cards_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pokercalc.analysis.equities as equities
+
+    calls = []
+
+    def stopping(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 4:  # the board now, As (a player's), Ah, then Ad is stopped
+            raise KeyboardInterrupt
+        return equity(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(equities, "equity", stopping)
+    r = next_card_equity("AsKs | QhQd", "Kh7c2d")
+    assert r.interrupted and [c.card for c in r.cards] == ["Ah"]
+    assert r.blocked == ("As",)  # (the cards after the stop are not looked at)
