@@ -19,6 +19,7 @@ from pokercalc.analysis.breakdown import BreakdownResult
 from pokercalc.analysis.draws import DrawsResult, OmahaDrawsResult
 from pokercalc.analysis.equities import EquityResult
 from pokercalc.analysis.hits import HitsResult
+from pokercalc.analysis.next_card import NextCardEquity, NextCardHits
 from pokercalc.analysis.outs import OmahaOutsResult, OutsResult
 from pokercalc.analysis.win_odds import WinOddsResult
 from pokercalc.core.evaluator import HandEvaluation
@@ -100,9 +101,10 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     ),
     "equity": envelope(
         "equity",
-        {"anyOf": [EQUITY, BreakdownResult.json_schema()]},
+        {"anyOf": [EQUITY, BreakdownResult.json_schema(), NextCardEquity.json_schema()]},
         "`pokercalc equity --json`: every player's equity; with --breakdown, --combos, "
-        "--distribution or --plot, one player's equity by hand with the run inside.",
+        "--distribution or --plot, one player's equity by hand with the run inside; with "
+        "--next-card, the equities after each card that can come next.",
     ),
     # Omaha queries (OmahaQueryResult) write the same keys, as tests/unit/test_results.py checks.
     "query": envelope("query", QueryResult.json_schema(), "`pokercalc query --json`."),
@@ -116,7 +118,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         by_game(DrawsResult, OmahaDrawsResult),
         "`pokercalc draws --json`: in the Omaha games with the keys of OmahaDrawsResult.",
     ),
-    "hits": envelope("hits", HitsResult.json_schema(), "`pokercalc hits --json`."),
+    "hits": envelope(
+        "hits",
+        {"anyOf": [HitsResult.json_schema(), NextCardHits.json_schema()]},
+        "`pokercalc hits --json`; with --next-card, the classes after each card that can come.",
+    ),
     "winodds": envelope("winodds", WinOddsResult.json_schema(), "`pokercalc winodds --json`."),
     "flops": envelope("flops", FlopStudy.json_schema(), "`pokercalc flops --json`."),
     "check": envelope("check", CheckResult.json_schema(), "`pokercalc check --json`."),

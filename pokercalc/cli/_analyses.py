@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -131,6 +131,12 @@ def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None
 @click.option(
     "--list", "list_", is_flag=True, help="Print the selected (or all) combos, one per line."
 )
+@click.option(
+    "--next-card",
+    is_flag=True,
+    help="On a flop or turn: the classes after each card that can come next (with --select, "
+    "the selected share).",
+)
 @common.game_option()
 @common.output_options()
 def hits_command(
@@ -140,6 +146,7 @@ def hits_command(
     opponents: tuple[str, ...],
     select: str | None,
     list_: bool,
+    next_card: bool,
     game: str,
     fmt: str,
 ) -> None:
@@ -154,9 +161,13 @@ def hits_command(
     Examples:
       pokercalc hits "QQ+,AK" --board Kh7c2d
       pokercalc hits "QQ+,AK" --board Kh7c2d --select "top pair or better"
+      pokercalc hits "QQ+,AK" --board Kh7c2d --next-card
     """
     from pokercalc.analysis.hits import range_hits
 
+    if next_card:
+        _next_card_hits(" ".join(range_), board, dead, opponents, select, list_, game, fmt)
+        return
     if list_ and fmt != "table":
         raise click.UsageError(f"--list and --{fmt} exclude each other")
     if select is not None and fmt == "csv":
@@ -175,6 +186,32 @@ def hits_command(
             click.echo("pokercalc: the selection holds no hand of the range", err=True)
         return
     common.emit(result, fmt, common.view("hits_table", result))
+
+
+def _next_card_hits(
+    range_: str,
+    board: str,
+    dead: str,
+    opponents: tuple[str, ...],
+    select: str | None,
+    list_: bool,
+    game: str,
+    fmt: str,
+) -> None:
+    """``hits --next-card``: the range's classes after each turn or river card."""
+    from pokercalc.analysis.next_card import next_card_hits
+
+    if list_:
+        raise click.UsageError("--list and --next-card exclude each other")
+    result = next_card_hits(range_, board, dead, vs=opponents, game=game, select=select)
+    common.note_deck([range_], game, players=False)
+
+    def show() -> Any:
+        from pokercalc.output.render_next import next_hits_view
+
+        return next_hits_view(result)
+
+    common.emit(result, fmt, show)
 
 
 @click.command(

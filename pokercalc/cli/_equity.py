@@ -35,6 +35,11 @@ if TYPE_CHECKING:
 )
 @click.option("--combos", "by_combo", is_flag=True, help="Break down by combo, not by class.")
 @click.option(
+    "--next-card",
+    is_flag=True,
+    help="On a flop or turn: every player's equity after each card that can come next.",
+)
+@click.option(
     "--distribution", is_flag=True, help="The range's equity curve and histogram (by combo)."
 )
 @click.option(
@@ -56,6 +61,7 @@ def equity_command(
     engine: EngineOptions,
     breakdown: str | None,
     by_combo: bool,
+    next_card: bool,
     distribution: bool,
     plot_file: str | None,
     game: str,
@@ -76,7 +82,20 @@ def equity_command(
       pokercalc equity "QQ+,AK | JJ" --board Kh7c2d --breakdown 1 --distribution
       pokercalc equity "AhKh | random | random" --board Th9h2c --jobs 2
       pokercalc equity "AsKs/Qd Jd | 7h7d/8c 2c" --game stud --dead Kc
+      pokercalc equity "AsKs | QhQd" --board Kh7c2d --next-card
     """
+    if next_card:
+        if breakdown is not None or by_combo or distribution or plot_file:
+            from pokercalc.errors import InputError
+
+            raise InputError("--next-card goes alone, without --breakdown, --combos, "
+                             "--distribution or --plot")  # fmt: skip
+        if engine.in_pieces:
+            from pokercalc.errors import InputError
+
+            raise InputError("--next-card runs on one machine: leave out --jobs and --cluster")
+        _next_card(players, board, dead, game, engine, fmt)
+        return
     if engine.in_pieces or _cluster_from_env(engine):
         if breakdown is not None or by_combo or distribution or plot_file:
             from pokercalc.errors import InputError
@@ -106,6 +125,31 @@ def equity_command(
     common.note_deck(players, game)
     common.note_unused(engine, result.method)
     common.emit(result, fmt, common.view("equity_view", result))
+    common.exit_if_interrupted(result)
+
+
+def _next_card(
+    players: tuple[str, ...], board: str, dead: str, game: str, engine: EngineOptions, fmt: str
+) -> None:
+    """``equity --next-card``: every player's equity after each turn or river card."""
+    from pokercalc.analysis.next_card import next_card_equity
+
+    progress = common.progress_callback()
+    try:
+        result = next_card_equity(
+            list(players), board, dead, game=game, progress=progress, **engine.run_options()
+        )
+    finally:
+        common.close_progress(progress)
+    common.note_deck(players, game)
+    common.note_unused(engine, result.now.method)
+
+    def show() -> Any:
+        from pokercalc.output.render_next import next_equity_view
+
+        return next_equity_view(result)
+
+    common.emit(result, fmt, show)
     common.exit_if_interrupted(result)
 
 

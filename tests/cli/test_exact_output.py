@@ -34,6 +34,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("draws", ["draws", "KcTh", "--board", "Jh9c7c"]),
     ("draws-none", ["draws", "AsAc", "--board", "Kd8h2c"]),
     ("hits", ["hits", "QQ+,AK", "--board", "Kh7c2d"]),
+    ("hits-next-card", ["hits", "QQ+,AK", "--board", "Kh7c2d", "--next-card"]),
+    ("equity-next-card", ["equity", "AsKs | QhQd", "--board", "Kh7c2d", "--next-card"]),
     (
         "winodds",
         ["winodds", "AsKs", "--opponents", "1-2", "--trials", "20000", "--seed", "1"]

@@ -64,6 +64,12 @@ CASES: list[tuple[str, list[str]]] = [
     ("draws", ["draws", "KcTh", "--board", "Jh9c7c"]),
     ("draws-omaha", ["draws", "AsKs8h7h", "--board", "Qs9h2c", "--game", "omaha"]),
     ("hits", ["hits", "QQ+,AK,T9s,87s", "--board", "Ah7h2c"]),
+    ("hits-next-card", ["hits", "QQ+,AK,T9s,87s", "--board", "Ah7h2c", "--next-card"]),
+    (
+        "hits-next-card-select",
+        ["hits", "QQ+,AK", "-b", "Ah7h2c9s", "--next-card", "--select", "two pair+"],
+    ),
+    ("equity-next-card", ["equity", "AsKs | QQ | JTs", "--board", "Ah7h2c", "--next-card"]),
     (
         "winodds",
         ["winodds", "AhKh", "--board", "QhJh2c", "--opponents", "1-3"]

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import pokercalc
 from pokercalc import Card
 from pokercalc.analysis.hits import range_hits, select_hands
+from pokercalc.analysis.next_card import next_card_equity, next_card_hits
 from pokercalc.core.cards import cards_of, format_card, parse_cards, to_cards
 from pokercalc.core.results import CARD, CARDS, HANDS, Result, _entries
 from pokercalc.errors import CardConflictError, InputError, ParseError, PokercalcError
@@ -72,6 +73,8 @@ def _results() -> dict[str, Result]:
         "hits selection": select_hands(hits, "top pair or better"),
         "winodds": pokercalc.winodds("AsKs", board="Qs7h2c", dead="3d", trials=500, seed=1),
         "flops": pokercalc.flop_equities("AhAs", "QQ"),
+        "hits next card": next_card_hits("QQ+,AK", "Kh7c2d8s", "3s", vs=["AsAd"]),
+        "equity next card": next_card_equity("AsKs | QQ", "Kh7c2d8s", "3s"),
     }
 
 

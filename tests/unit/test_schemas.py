@@ -32,6 +32,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("draws", ["draws", "KcTh", "--board", "Jh9c7c"]),
     ("hits", ["hits", "QQ+,AK", "--board", "Kh7c2d"]),
     ("hits", ["hits", "AKs:0.5,TT+", "-b", "Kh7c2d5s", "--vs", "AhAd", "--select", "set+"]),
+    ("hits", ["hits", "QQ+,AK", "-b", "Kh7c2d", "--next-card", "--select", "two pair+"]),
+    ("equity", ["equity", "AsKs | QQ", "-b", "Kh7c2d5s", "--next-card"]),
     ("winodds", ["winodds", "AsKs", "--board", "Qh7h2c", "--opponents", "1-2", "--time", "0.1"]),
     ("winodds", ["winodds", "AKs", "--opponents", "2", "--trials", "5000", "--seed", "3"]),
     ("flops", ["flops", "AsAh", "RUS", "--features", "1", "--time-limit", "1"]),
