@@ -41,6 +41,10 @@ MIN_SAMPLE_ITEMS = 64
 MAX_SAMPLE_SECONDS = 3.0
 
 
+#: The calls a big run's work is made in after the sample: a signal loses the one running.
+BATCHES = 64
+
+
 class Plan:
     """An exhaustive run of a kernel on ``threads`` threads, prepared: its work items (the flat
     array of :func:`work_items`, and the kernel's 2-D view of it), their ``nfirsts`` split,
@@ -146,6 +150,21 @@ def exhaustive(
             raise InternalError("the enumeration ran out of memory on a thread")
         return stopped
 
+    # A big run keeps each whole call's tallies (rows summed, less those before it): the
+    # calls done are a random sample of the work items, which estimates the whole when a
+    # signal stops the run (:func:`estimated_exact`).
+    chunks: list[tuple[int, list[Any]]] = []
+    before: list[Any] = [0] * size
+
+    def take(lo: int, hi: int) -> bool:
+        nonlocal before
+        stopped = run_range(lo, hi)
+        if big and not stopped and hi > lo:
+            now = summed(tallies, threads, size, prob.weighted)
+            chunks.append((hi - lo, [a - b for a, b in zip(now, before, strict=True)]))
+            before = now
+        return stopped
+
     interrupted = False
     done = 0
     if big and on_plan is not None and n_items > 1:
@@ -162,7 +181,7 @@ def exhaustive(
             if spent >= MAX_SAMPLE_SECONDS or (spent >= SAMPLE_SECONDS and done >= want):
                 break
             hi = min(n_items, done + step)
-            interrupted = run_range(done, hi)
+            interrupted = take(done, hi)
             done = hi
             step *= 2
         if not interrupted and done < n_items:
@@ -172,13 +191,25 @@ def exhaustive(
     # thread, which sees the signal only when it returns; or it came while the result was
     # made) keeps the finished result, marked interrupted: it had cost all of the run.
     late = False
-    if not interrupted:
-        if plan.nfirsts and big:
-            largest_first(plan.flat, done)
+    if not interrupted and not big:
         try:
             interrupted = run_range(done, n_items)
         except KeyboardInterrupt:
             interrupted = True
+    elif not interrupted:
+        # The rest in BATCHES calls, in the shuffled order, so that those done when a signal
+        # comes are a random sample; each batch's items largest first, so that its threads
+        # end together.
+        step = max(1, -(-(n_items - done) // BATCHES))
+        while done < n_items and not interrupted:
+            hi = min(n_items, done + step)
+            if plan.nfirsts:
+                largest_first(memoryview(plan.flat)[3 * done : 3 * hi], 0)
+            try:
+                interrupted = take(done, hi)
+            except KeyboardInterrupt:
+                interrupted = True
+            done = hi
     if interrupted and 0 < n_items <= control.done:
         # Every item counted, none cut short (the kernel counts an item only when it ran
         # to its end): the enumeration is whole.
@@ -187,15 +218,13 @@ def exhaustive(
         progress(1.0)
     elapsed = _time.perf_counter() - start
     if interrupted:
-        return interrupted_exact(prob, outcomes, counted, threads, elapsed, control.done, n_items)
+        cut = interrupted_exact(prob, outcomes, counted, threads, elapsed, control.done, n_items)
+        if prob.breakdown is not None:
+            return cut  # (a breakdown's hands and equity have no standard errors to go with)
+        return estimated_exact(prob, cut, chunks, kernel.tally_size, kernel.units, n_items)
 
     def made() -> EquityResult:
-        if prob.weighted:
-            sums: list[Any] = [
-                math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)
-            ]
-        else:
-            sums = row_sums(tallies, threads, size)
+        sums = summed(tallies, threads, size, prob.weighted)
         if sums[kernel.tally_size - 1] == 0:
             raise CardConflictError(
                 "no deal is possible: the players' hands conflict with each other"
@@ -221,6 +250,13 @@ def row_sums(flat: array[int], rows: int, size: int) -> list[int]:
     for r in range(1, rows):
         sums = list(map(operator.add, sums, flat[r * size : (r + 1) * size]))
     return sums
+
+
+def summed(tallies: Any, threads: int, size: int, weighted: bool) -> list[Any]:
+    """The per-thread rows of tallies summed (floats with :func:`math.fsum`)."""
+    if weighted:
+        return [math.fsum(tallies[t * size + j] for t in range(threads)) for j in range(size)]
+    return row_sums(tallies, threads, size)
 
 
 def largest_first(flat: Any, done: int) -> None:
@@ -397,8 +433,8 @@ def interrupted_exact(
     done: int,
     n_items: int,
 ) -> EquityResult:
-    """An exact run stopped part way: how far it got, and no equities (a part of an
-    enumeration is not a sample of it)."""
+    """An exact run stopped part way: how far it got, and no equities (a small run's part is
+    not a sample of it; a big one's gets them from :func:`estimated_exact`)."""
     players = without_equities(prob)
     return EquityResult(
         **exact_fields(prob, outcomes, counted, threads, elapsed),
@@ -407,3 +443,76 @@ def interrupted_exact(
         interrupted=True,
         done_fraction=done / max(n_items, 1),
     )
+
+
+def equity_parts(
+    prob: Problem, sums: list[Any], tally_size: int, units: int
+) -> tuple[list[Any], Any]:
+    """Each player's equity as a numerator over one denominator, from summed tallies (as
+    :func:`exact_result` and :func:`hilo_exact` divide them)."""
+    from pokercalc.core import _engine
+
+    n = prob.n
+    total = sums[tally_size - 1]
+    if prob.game.hilo:
+        nums = []
+        for p in range(n):
+            at = _engine.player_slot(p, n, True)
+            nums.append(sums[at + 2] + sums[at + 3] + sums[at + 4])
+        return nums, 2 * units * total
+    rows = [sums[p * (n + 1) + 1 : (p + 1) * (n + 1)] for p in range(n)]
+    if prob.weighted:
+        return [math.fsum(x / k for k, x in enumerate(row, 1)) for row in rows], total
+    pot, shares = split_shares(n)
+    return [sum(map(operator.mul, row, shares)) for row in rows], pot * total
+
+
+def estimated_exact(
+    prob: Problem,
+    cut: EquityResult,
+    chunks: list[tuple[int, list[Any]]],
+    tally_size: int,
+    units: int,
+    n_items: int,
+) -> EquityResult:
+    """``cut`` (an interrupted big run, without equities) with equities estimated from the
+    calls done whole, ``chunks`` (items, tallies): the items run in a random order, so those
+    are a simple random sample, without replacement, of the ``n_items`` (2 calls at least).
+
+    Each player's equity is the ratio estimate ``R = Y / X`` (numerator and denominator
+    summed over the calls); with ``e_c = y_c - R x_c`` of call ``c`` of ``k_c`` items, an
+    item's residual has variance ``s2 = sum(e_c^2 / k_c) / (C - 1)`` over the ``C`` calls,
+    and ``R`` has standard error ``sqrt((1 - f) n s2) / X`` (``n`` items done, ``f = n /
+    n_items``: the linearised ratio estimator with its finite-population correction).
+    Win, tie and the hi/lo shares are the same ratios, without standard errors; the exact
+    counts and fractions stay None."""
+    if len(chunks) < 2:
+        return cut
+    sums = [
+        math.fsum(col) if prob.weighted else sum(col)
+        for col in zip(*(c for _, c in chunks), strict=True)
+    ]
+    nums, den = equity_parts(prob, sums, tally_size, units)
+    if not den:
+        return cut
+    done = sum(k for k, _ in chunks)
+    spread = [0.0] * prob.n
+    for k, tally in chunks:
+        ys, x = equity_parts(prob, tally, tally_size, units)
+        for p in range(prob.n):
+            spread[p] += (ys[p] - nums[p] / den * x) ** 2 / k
+    # (the outcomes done, so that exact_result's count check holds; only its players are kept)
+    total = int(sums[tally_size - 1])
+    whole = exact_result(prob, sums, tally_size, units, total, True, cut.threads, cut.elapsed)
+    fpc = max(0.0, 1 - done / n_items)
+    players = tuple(
+        replace(
+            p,
+            stderr=math.sqrt(fpc * done * s / (len(chunks) - 1)) / den,
+            equity_fraction=None,
+            wins=None,
+            ties=None,
+        )
+        for p, s in zip(whole.players, spread, strict=True)
+    )
+    return replace(cut, players=players, showdowns=whole.showdowns, low_possible=whole.low_possible)
