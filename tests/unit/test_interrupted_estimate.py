@@ -106,3 +106,12 @@ def test_a_cut_hilo_run_estimates_within_its_errors(monkeypatch: pytest.MonkeyPa
     cut = equity(*spot, game="omaha-hilo", method="exact", threads=2)
     _check_estimate(whole, cut)
     assert cut.low_possible is not None and cut.players[0].high_share is not None
+
+
+def test_winodds_leaves_out_an_exact_row_that_was_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (its estimate is no exact row; a Monte Carlo row cut short keeps its estimate)
+    from pokercalc.analysis.win_odds import winodds
+
+    calls = _stop_after(monkeypatch, 3)
+    r = winodds("AhKh", opponents=2, board="Qh7h2c", method="exact", threads=2)
+    assert len(calls) == 4 and r.interrupted and r.rows == ()
