@@ -19,10 +19,14 @@ from pokercalc.engine import problem
 from pokercalc.output.render import equity_footer, equity_table
 
 
-def _stop_after(monkeypatch: pytest.MonkeyPatch, k: int) -> list[int]:
+def _stop_after(monkeypatch: pytest.MonkeyPatch, k: int, batches: int = 16) -> list[int]:
     """Make exact runs stop at their kernel call after ``k`` whole ones (that call runs half
-    its items, then the signal comes); the calls are counted in the list returned."""
+    its items, then the signal comes); the calls are counted in the list returned.  Big runs
+    take ``batches`` calls here, however few their items, so that small spots test the
+    estimate."""
     calls: list[int] = []
+    monkeypatch.setattr(eq, "BATCHES", batches)
+    monkeypatch.setattr(eq, "BATCH_ITEMS", 1)
 
     class Plan(eq.Plan):
         def __init__(self, *args: Any) -> None:
@@ -56,7 +60,7 @@ def _check_estimate(whole: Any, cut: Any) -> None:
     assert "± SE %" in [c.header for c in equity_table(cut).columns]
 
 
-@pytest.mark.parametrize("k", [3, 10, 30])
+@pytest.mark.parametrize("k", [4, 8, 14])
 def test_a_cut_weighted_run_estimates_within_its_errors(
     monkeypatch: pytest.MonkeyPatch, k: int
 ) -> None:
@@ -75,15 +79,39 @@ def test_a_cut_run_estimates_within_its_errors(
 ) -> None:
     spot = ("AhKh | random", "")
     whole = equity(*spot, method="exact", threads=threads)
-    _stop_after(monkeypatch, 30)
+    # (46 items of sizes from 0.2 to 640 million outcomes, in 8 batches of every size)
+    _stop_after(monkeypatch, 5, batches=8)
     cut = equity(*spot, method="exact", threads=threads)
     _check_estimate(whole, cut)
-    # (a simple random sample without replacement: the error shrinks to 0 with the rest)
-    assert cut.players[0].stderr < 0.2
+    assert cut.players[0].stderr < 0.05
+
+
+def test_a_big_run_with_few_items_runs_them_in_one_call() -> None:
+    # (46 items on two threads: batches of 16 items per thread at least, so one call; the
+    # threads of a call wait for its slowest item)
+    calls: list[int] = []
+
+    class Plan(eq.Plan):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            real = self.run
+
+            def run(items: Any, *rest: Any) -> None:
+                calls.append(len(items))
+                real(items, *rest)
+
+            self.run = run
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(problem, "FOUND", {})
+        mp.setattr(eq, "Plan", Plan)
+        r = equity("AsKs | random", method="exact", threads=2)
+    assert not r.interrupted and calls == [46]
 
 
 def test_a_run_cut_in_its_first_batches_has_no_equities(monkeypatch: pytest.MonkeyPatch) -> None:
-    _stop_after(monkeypatch, 1)
+    # (three batches: too few to trust their spread)
+    _stop_after(monkeypatch, eq.MIN_BATCHES - 1)
     r = equity("AhKh | QQ+:0.5,AK", method="exact", threads=2)
     assert r.interrupted and 0 < r.done_fraction < 1
     assert all(p.equity is None and p.stderr is None for p in r.players)
@@ -102,7 +130,7 @@ def test_a_small_run_is_not_estimated(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_cut_hilo_run_estimates_within_its_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     spot = ("AhKh3c4d | random", "5s9hTd")
     whole = equity(*spot, game="omaha-hilo", method="exact", threads=2)
-    _stop_after(monkeypatch, 10)
+    _stop_after(monkeypatch, 8)
     cut = equity(*spot, game="omaha-hilo", method="exact", threads=2)
     _check_estimate(whole, cut)
     assert cut.low_possible is not None and cut.players[0].high_share is not None
@@ -112,6 +140,6 @@ def test_winodds_leaves_out_an_exact_row_that_was_cut(monkeypatch: pytest.Monkey
     # (its estimate is no exact row; a Monte Carlo row cut short keeps its estimate)
     from pokercalc.analysis.win_odds import winodds
 
-    calls = _stop_after(monkeypatch, 3)
+    calls = _stop_after(monkeypatch, 8)
     r = winodds("AhKh", opponents=2, board="Qh7h2c", method="exact", threads=2)
-    assert len(calls) == 4 and r.interrupted and r.rows == ()
+    assert len(calls) == 9 and r.interrupted and r.rows == ()
