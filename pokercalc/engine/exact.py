@@ -122,7 +122,7 @@ def exhaustive(
     # minutes to find a few outcomes), so it runs as a long run, which a signal stops.
     big = outcomes / len(prob.group) >= 2_000_000 or not counted
     # A small run without a breakdown borrows the kernel and prepared run of the same
-    # problem's last run; a big one reorders its items (largest_first), so it makes its own.
+    # problem's last run; a big one reorders its items (stratified_batches): it makes its own.
     lent = prob.breakdown is None and not big
     kernel, runs = prob.lend_kernel() if lent else (prob.kernel(), {})
     if prob.breakdown is not None and outcomes * len(prob.group) >= MAX_EXACT_OUTCOMES:
@@ -276,12 +276,12 @@ def summed(tallies: Any, threads: int, size: int, weighted: bool) -> list[Any]:
 def stratified_batches(flat: Any, done: int, calls: int, split: bool) -> list[int]:
     """Deal the work items after the first ``done`` into ``calls`` batches, in place, and
     return where each batch ends.  The items, in order of size (:func:`largest_first` when
-    they are ``split``; else of one size), go in groups of ``calls``, one item of each group
-    to each batch, which batch in a fixed random order: every batch holds items of every
-    size, largest first (so its threads end together), and the batches are exchangeable, so
-    the batches done are a simple random sample of them.  Items differ in size by a thousand
-    times: a sample of single items (AhKh | random, 46 items) missed the big ones and put
-    the estimate 4 to 16 standard errors off."""
+    they are ``split``; else in their shuffled order), go in groups of ``calls``, one item of
+    each group to each batch, which batch in a fixed random order: every batch holds items
+    of every size, largest first (so its threads end together), and the batches are
+    exchangeable, so the batches done are a simple random sample of them.  Items differ in
+    size by a thousand times: a sample of single items (AhKh | random, 46 items) missed the
+    big ones and put the estimate 4 to 16 standard errors off."""
     import random
 
     if split:
