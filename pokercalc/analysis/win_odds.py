@@ -458,7 +458,11 @@ def winodds(
                 progress=row_progress, on_plan=on_plan, game=g, **mc,
             )  # fmt: skip
             h = r.players[0]
-            if r.interrupted and h.equity is None:
+            # (an exact row cut short is left out, even when it estimated its equity from
+            # the part done)
+            if r.interrupted and (
+                h.equity is None or (r.method == "exact" and h.stderr is not None)
+            ):
                 stopped = True
                 break
             figures = (h.equity, h.win, h.tie, h.stderr, r.method, r.outcomes, r.trials, r.seed)

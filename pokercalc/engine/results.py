@@ -47,15 +47,18 @@ class PlayerResult(FieldMethods, Result):
         default=None,
     )
     equity: float | None = doc(
-        "share of the pot, a k-way split giving each winner 1/k; None when an exact run was "
-        "interrupted (a part of an enumeration estimates nothing), or a Monte Carlo run before "
-        "its first deal",
+        "share of the pot, a k-way split giving each winner 1/k; when a big exact run was "
+        "interrupted, an estimate from the random part of its enumeration done (stderr says "
+        "so); None when an exact run was interrupted too early for one (or a small exact run, "
+        "done in no random order), or a Monte Carlo run before its first deal",
         PROB,
     )
     win: float | None = doc("probability of winning alone", PROB)
     tie: float | None = doc("probability of sharing the pot", PROB)
     stderr: float | None = doc(
-        "Monte Carlo standard error of equity; None when exact or below two deals",
+        "standard error of equity: Monte Carlo's, or that of an interrupted exact run's "
+        "estimate (its equities, win and tie are then ratios over a random part of the "
+        "enumeration, its exact counts None); None when exact and whole, or below two deals",
         minimum=0,
         default=None,
     )
@@ -123,7 +126,10 @@ class EquityResult(FieldMethods, Result):
     )
     interrupted: bool = doc("True when a signal (Ctrl-C, SIGTERM) stopped the run early")
     done_fraction: float = doc(
-        "share of the planned work done (below 1 only when interrupted)", PROB, default=1.0
+        "share of the planned work done (below 1 only when interrupted; an interrupted exact "
+        "run's estimate uses the batches of it done whole)",
+        PROB,
+        default=1.0,
     )
     low_possible: float | None = doc(
         "hi/lo games: the share of outcomes whose board holds three low ranks (ace to eight), "

@@ -89,7 +89,8 @@ def equity_table(result: EquityResult) -> Table:
     """Player, hand or range, combos, equity, win and tie (:func:`equity_footer` says how it
     was computed).  Combos are the hands left once the board and dead cards are removed,
     each counted once; when a range is weighted, "Weighted" is the sum of their weights."""
-    mc = result.method == "mc"
+    # (Monte Carlo, or an interrupted exact run's estimate from the part of it done)
+    mc = result.method == "mc" or any(p.stderr is not None for p in result.players)
     # Hi/lo: "win" is a scoop and "tie" any part of the pot short of all of it.
     hilo = get_game(result.game).hilo
     table = Table(title="Equity")
@@ -169,6 +170,11 @@ def equity_footer(result: EquityResult) -> str:
     line = " · ".join(parts)
     if not result.interrupted:
         return line
+    if result.method == "exact" and result.players[0].stderr is not None:
+        return line + (
+            f" · INTERRUPTED after {result.done_fraction:.0%} of the enumeration, a random "
+            "part: equities estimated"
+        )
     if result.method == "exact" and result.players[0].equity is not None:
         return line + " · INTERRUPTED as the enumeration ended: its equities are whole"
     if result.method == "exact":

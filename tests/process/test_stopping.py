@@ -522,8 +522,16 @@ def test_a_signal_stops_an_exact_run_promptly(sig: int, status: int) -> None:
     assert waited < 1.5
     result = json.loads(out)["result"]
     assert result["interrupted"] is True and 0 < result["done_fraction"] < 1
-    # A part of an enumeration is not presented as an answer.
-    assert all(p["equity"] is None and p["equity_fraction"] is None for p in result["players"])
+    # The part done, a random sample of the work, estimates the equities, with their errors
+    # (none when fewer than two of its batches were done: the first take a second or more
+    # here); the exact fractions stay null.
+    players = result["players"]
+    assert result["method"] == "exact" and all(p["equity_fraction"] is None for p in players)
+    if players[0]["equity"] is None:
+        assert all(p["equity"] is None and p["stderr"] is None for p in players)
+    else:
+        assert all(p["stderr"] > 0 and 0 <= p["equity"] <= 1 for p in players)
+        assert sum(p["equity"] for p in players) == pytest.approx(1.0)
     assert "Traceback" not in err
 
 
