@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import operator
-import statistics
 import time as _time
 from array import array
 from collections.abc import Callable
@@ -554,6 +553,10 @@ def estimated_exact(
         ys, x = equity_parts(prob, tally, tally_size, units)
         for p in range(prob.n):
             es[p][j] = ys[p] - nums[p] / den * x
+    # (statistics is imported here: with fractions and decimal it would cost every command's
+    # start-up, and only an interrupted estimate needs it)
+    import statistics
+
     ses = [calls * math.sqrt((1 - m / calls) * statistics.variance(e) / m) / den for e in es]
     # (counted False: the outcomes are those estimated; only the players are kept)
     whole = exact_result(prob, sums, tally_size, units, 0, False, cut.threads, cut.elapsed)
