@@ -19,10 +19,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [
-    pytest.mark.process,
-    pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal"),
-]
+pytestmark = pytest.mark.process
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
