@@ -42,6 +42,7 @@ __all__ = [
     "Control",
     "Interrupted",
     "Terminated",
+    "Wakeup",
     "default_threads",
     "exit_status",
     "as_executor",
@@ -511,9 +512,19 @@ def map_unordered(
     keeps what it was given so far.  ``on_result`` is called before each yield
     (a progress count).
     """
-    from concurrent.futures import FIRST_COMPLETED, wait
+    import select
+    from collections import deque
 
     pending: dict[Future[T], int] = {}
+    # Appended to by the threads that finish futures; the waiting thread takes no lock of
+    # theirs (see Wakeup).
+    finished: deque[Future[T]] = deque()
+    wake = Wakeup()
+
+    def on_done(future: Future[T]) -> None:
+        finished.append(future)
+        wake.set()
+
     source = enumerate(items)
     exhausted = False
     try:
@@ -524,12 +535,17 @@ def map_unordered(
                 except StopIteration:
                     exhausted = True
                     break
-                pending[executor.submit(fn, item)] = i
+                future = executor.submit(fn, item)
+                pending[future] = i
+                future.add_done_callback(on_done)
             if not pending:
                 return
-            # A timeout, so that a signal reaches this thread between two waits.
-            finished, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            for future in finished:
+            wake.clear()
+            if not finished:
+                # A timeout, so that a signal reaches this thread between two waits.
+                select.select([wake.fd], [], [], POLL_SECONDS)
+            while finished:
+                future = finished.popleft()
                 i = pending.pop(future)
                 value = future.result()
                 if on_result is not None:
@@ -538,3 +554,45 @@ def map_unordered(
     finally:
         for future in pending:
             future.cancel()
+        wake.close()
+
+
+class Wakeup:
+    """A self-pipe: a future finishing in another thread wakes the main thread's wait.
+
+    The main thread waits on :attr:`fd` (``select``) and never holds a lock that the
+    thread setting it needs: a signal handler raises wherever the main thread is, and one
+    raised while ``concurrent.futures.wait`` took the futures' locks one by one left some
+    of them held, so the pool's thread blocked for good completing a future.
+    """
+
+    def __init__(self) -> None:
+        self.fd, self._w = os.pipe()
+        os.set_blocking(self.fd, False)
+        os.set_blocking(self._w, False)
+        self._lock = threading.Lock()
+        self._open = True
+
+    def set(self) -> None:
+        """Wake the waiting thread (any thread may call this)."""
+        with self._lock:
+            if self._open:
+                try:
+                    os.write(self._w, b"x")
+                except BlockingIOError:  # awake already
+                    pass
+
+    def clear(self) -> None:
+        """Forget earlier wake-ups."""
+        try:
+            while os.read(self.fd, 4096):
+                pass
+        except BlockingIOError:
+            pass
+
+    def close(self) -> None:
+        """Close the pipe; later :meth:`set` calls do nothing."""
+        with self._lock:
+            self._open = False
+            os.close(self.fd)
+            os.close(self._w)

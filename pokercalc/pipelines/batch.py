@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import IO, TYPE_CHECKING, Any
 
-from pokercalc.core.runner import interrupt_of, write_whole
+from pokercalc.core.runner import Wakeup, interrupt_of, write_whole
 from pokercalc.errors import InputError, InternalError, ParseError, PokercalcError
 
 if TYPE_CHECKING:
@@ -490,41 +490,6 @@ class _Input:
         return [self.lines.popleft() for _ in range(min(n, len(self.lines)))]
 
 
-class _Wakeup:
-    """A self-pipe: a future finishing in another thread wakes the main thread's wait."""
-
-    def __init__(self) -> None:
-        self.fd, self._w = os.pipe()
-        os.set_blocking(self.fd, False)
-        os.set_blocking(self._w, False)
-        self._lock = threading.Lock()
-        self._open = True
-
-    def set(self) -> None:
-        """Wake the waiting thread (any thread may call this)."""
-        with self._lock:
-            if self._open:
-                try:
-                    os.write(self._w, b"x")
-                except BlockingIOError:  # awake already
-                    pass
-
-    def clear(self) -> None:
-        """Forget earlier wake-ups."""
-        try:
-            while os.read(self.fd, 4096):
-                pass
-        except BlockingIOError:
-            pass
-
-    def close(self) -> None:
-        """Close the pipe; later :meth:`set` calls do nothing."""
-        with self._lock:
-            self._open = False
-            os.close(self.fd)
-            os.close(self._w)
-
-
 def _runnable(text: str) -> bool:
     """True for a line that gives an output line (not blank, not a comment)."""
     stripped = text.strip()
@@ -577,7 +542,7 @@ def _ordered_results(
     seconds = task_seconds(executor)
     max_chunk = max(1, min(_MAX_CHUNK, _MAX_OUTSTANDING // (2 * in_flight)))
     shared = dict(shared)
-    wake = _Wakeup()
+    wake = Wakeup()
     finished: deque[Future[Any]] = deque()  # appended to by other threads
     pending: dict[Future[Any], tuple[int, int]] = {}  # -> (chunk id, line index or -1: all)
     chunks: dict[int, list[tuple[int, str]]] = {}  # chunk id -> its lines, until answered

@@ -29,6 +29,18 @@ START_DELAY = 2.0
 STOP_WITHIN = 1.5
 
 
+def _communicate(proc: subprocess.Popen[Any]) -> tuple[Any, Any]:
+    """``proc.communicate`` within a minute; a command still running then is killed, so
+    that its failure is this test's alone (a leftover process and its pipes once failed
+    the next test too)."""
+    try:
+        return proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+
+
 def _interrupt(args: list[str], sig: int = signal.SIGINT) -> tuple[int, str, str, float]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "pokercalc", *args],
@@ -40,7 +52,7 @@ def _interrupt(args: list[str], sig: int = signal.SIGINT) -> tuple[int, str, str
     assert proc.poll() is None, "the command ended before the signal: pick a slower input"
     sent = time.perf_counter()
     proc.send_signal(sig)
-    out, err = proc.communicate(timeout=60)
+    out, err = _communicate(proc)
     return proc.returncode, out, err, time.perf_counter() - sent
 
 
@@ -114,7 +126,7 @@ def test_a_signal_while_the_output_waits_on_a_full_pipe_keeps_it_whole(args: lis
     assert proc.stdout is not None
     _pipe_full(proc.stdout.fileno())
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = _communicate(proc)
     assert proc.returncode == 130, err
     whole = subprocess.run(
         [sys.executable, "-m", "pokercalc", *args], capture_output=True, check=True
@@ -166,7 +178,7 @@ def test_flops_stops_with_nothing_to_show_on_stdout() -> None:
     time.sleep(0.9)  # start-up, then part of the all-flop walk
     sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = _communicate(proc)
     assert proc.returncode == 130, err
     assert time.perf_counter() - sent < STOP_WITHIN
     # Either the walk was cut (nothing is known) or the fit was (the equities are).
@@ -196,7 +208,7 @@ def _on_a_terminal(args: list[str], seconds: float) -> tuple[bytes, bytes]:
             except OSError:
                 break
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
+    out, _ = _communicate(proc)
     os.close(master)
     return out, seen
 
@@ -495,7 +507,7 @@ def test_a_signal_the_shell_ignores_stays_ignored(
     for delay in (0.05, 0.3, 0.5):  # starting, then running
         time.sleep(delay)
         proc.send_signal(sig)
-    out, err = proc.communicate(timeout=60)
+    out, err = _communicate(proc)
     assert proc.returncode == 0, err
     docs = [json.loads(line) for line in out.splitlines()] if stdin else [json.loads(out)]
     for doc in docs:
