@@ -54,7 +54,7 @@ class BuildExt(build_ext):
     """
 
     def finalize_options(self) -> None:
-        # The four modules compile side by side (the engine alone takes a minute or more).
+        # The modules compile side by side (the engine alone takes a minute or more).
         if self.parallel is None:
             self.parallel = True
         super().finalize_options()
@@ -127,6 +127,18 @@ extensions = [
         include_dirs=["pokercalc", "."],
         extra_compile_args=COMPILE_ARGS + OPENMP,
         extra_link_args=OPENMP,
+    ),
+    Extension(
+        "pokercalc.core._enumerate",
+        ["pokercalc/core/_enumerate.pyx"],
+        include_dirs=["pokercalc", "."],
+        extra_compile_args=COMPILE_ARGS,
+    ),
+    Extension(
+        "pokercalc.core._montecarlo",
+        ["pokercalc/core/_montecarlo.pyx"],
+        include_dirs=["pokercalc", "."],
+        extra_compile_args=COMPILE_ARGS,
     ),
     Extension(
         "pokercalc.core._own",

@@ -1,14 +1,15 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The isometric equity kernels: exhaustive enumeration and Monte Carlo, GIL-free.
+"""The isometric equity engine's object and its one dispatch, GIL-free.
 
 Every player is a distribution of combos; the kernels see flat arrays (one
 entry per combo of every player, player ``p`` owning ``off[p] .. off[p+1]``)
 and never touch a Python object per hand or per board.  The Python side
 (pokercalc/engine/: problem.py builds the arrays, plan.py picks the method,
-exact.py and montecarlo.py turn tallies into results) validates first.  A kernel is compiled per forming rule and ranking
+exact.py and montecarlo.py turn tallies into results) validates first.  The
+kernels are in modules of their own: exhaustive enumeration (_enumerate.pyx)
+and Monte Carlo (_montecarlo.pyx), each compiled per forming rule and ranking
 (``forming_t``, ``ranking_t``); :func:`play` picks the one the game asks for.
-The problem and the Kernel object are declared in _engine.pxd; the exhaustive
-kernels are in _enumerate.pxi and the Monte Carlo ones in _montecarlo.pxi.
+The problem is declared in _problem.pxd and the Kernel object in _engine.pxd.
 
 Tallies are laid out as ``tally[p * (n + 1) + k]``: the weight of the
 outcomes in which player ``p`` is one of ``k`` winners (``k = 1`` is a sole
@@ -25,24 +26,15 @@ for progress.
 from math import gcd
 
 from cython.parallel cimport prange, parallel, threadid
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, qsort
-from libc.string cimport memset
+from libc.stdint cimport (
+    int32_t,
+    int64_t,
+    uint8_t,
+    uint64_t,
+)
+from libc.stdlib cimport calloc, free, malloc
 from cpython.exc cimport PyErr_CheckSignals
 
-from pokercalc.core._boards cimport (
-    Boards,
-    Canon,
-    NUM_CARDS,
-    board_orbit,
-    boards_next,
-    boards_start,
-    last_card_range,
-    leaf_weight,
-    make_canon,
-    prefix_ok,
-    remaining_cards,
-)
 from pokercalc.core._control cimport add_done, stop_requested
 from pokercalc.core._game cimport (
     FORMING_BEST_FIVE,
@@ -56,114 +48,33 @@ from pokercalc.core._game cimport (
 )
 from pokercalc._eval cimport (
     NO_RANKING,
-    PC_CARD_BIT,
-    PC_CARD_KEY,
-    PC_KEY_INIT,
     RANKING_HIGH,
     RANKING_LOW8,
     RANKING_SHORTDECK,
     RANKING_SHORTDECK_TRITON,
     HighLow8Ranking,
     HighRanking,
-    OmahaBoard,
-    OmahaTable,
     ShortRanking,
     TritonRanking,
-    evaluate,
-    nonflush_value,
     ranking_t,
-    low_ranks,
-    omaha_board,
-    omaha_low,
-    omaha_table,
-    omaha_table_value,
-    omaha_value,
 )
-from pokercalc.core._showdown cimport (
-    HILO_SLOTS,
-    WM_PLAYERS,
-    count_values,
-    winner_bits16,
-    omaha_showdown,
-    showdown,
-    showdown_winners,
-    winners_to_tally,
-)
+from pokercalc.core._showdown cimport HILO_SLOTS
 from pokercalc.core cimport _showdown as layout
-from pokercalc.core._rng cimport (
-    SHUFFLE_BATCH,
-    ShufflePlan,
-    bounded,
-    shuffle_places,
-    shuffle_places_of,
-    shuffle_plan,
-    splitmix,
-    uniform01,
+from pokercalc.core._enumerate cimport (
+    FLUSH_CARDS,
+    assign_players,
+    count_joint,
+    count_pairs,
+    list_joint,
 )
+from pokercalc.core._montecarlo cimport HOLE_PAIR, Draws, deal_mc
+from pokercalc.core._problem cimport Problem, line_calloc, tally_t
+from pokercalc.core._rng cimport splitmix
 
 cdef enum:
-    # Monte Carlo counts deals by their set of winners up to this many players (a table
-    # of 1 << n counts per thread, 8 KB at ten).
-    MC_WM_PLAYERS = 10
     # Set-up loops over pairs of combos run a signal's handler about every this many
     # pairs (a few milliseconds).
     SIGNAL_CHECK_PAIRS = 1 << 22
-    FLUSH_CARDS = 5  # cards of one suit a flush needs
-    # Own cards a player holds in the games _mc_holdem deals (two, as in hold'em).
-    HOLE_PAIR = 2
-    # When the last player's range has more combos than this, a board's values
-    # for every pair of hole ranks are tabled first (Omaha).
-    OMAHA_TABLE_MIN = 24
-
-cdef extern from "stdlib.h":
-    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
-
-# The Monte Carlo kernel (:func:`_mc`) is kept out of line (GCC): each of its compilations is
-# called once, from :func:`play_as`, and under setup.py's raised budgets GCC inlined the
-# Omaha ones through :func:`play` into the OpenMP loop of ``Kernel.montecarlo``, where the
-# unrolled triple loop of ``omaha_pair`` ran short of registers (the tables' addresses
-# reloaded and values moved about in every step).  Out of line, as the hold'em ones are,
-# the kernel has the registers to itself.
-cdef extern from *:
-    """
-    #if defined(__GNUC__)
-    #define PC_KERNEL_VOID __attribute__((noinline)) void
-    #else
-    #define PC_KERNEL_VOID void
-    #endif
-    """
-    ctypedef void kernel_void "PC_KERNEL_VOID"
-
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_ctz(unsigned int) nogil
-
-cdef inline void* line_calloc(size_t n, size_t size) noexcept nogil:
-    """``n`` zeroed items of ``size`` bytes on cache lines of their own (NULL when out of
-    memory), freed by ``free``: a thread writing next to another thread's data on one line
-    makes both wait on every write (calloc put two threads' four winner counts of a
-    heads-up run side by side)."""
-    cdef void* out = NULL
-    cdef size_t total = (n * size + 63) // 64 * 64
-    if posix_memalign(&out, 64, total if total else 64) != 0:
-        return NULL
-    memset(out, 0, total)
-    return out
-
-
-# Exact counts for unweighted runs, sums of weight products for weighted ones.
-ctypedef fused tally_t:
-    int64_t
-    double
-
-cdef inline const uint8_t* hole_of(const Problem* P, int32_t combo) noexcept nogil:
-    """The hole cards of a combo (``P.K`` of them)."""
-    return P.ccards + <int64_t>combo * P.K
-
-
-include "_enumerate.pxi"
-include "_montecarlo.pxi"
 
 
 # The tally layout (core/_showdown.pxd, where it is defined) and the kernels' sizes, for the
@@ -457,9 +368,9 @@ cdef class Kernel:
             if P.n == 2:
                 pairs = <double>(P.off[1] - P.off[0]) * (P.off[2] - P.off[1])
                 if pairs > budget:
-                    count = _count_pairs(P, P.bmask | P.dead)
+                    count = count_pairs(P, P.bmask | P.dead)
             if count == -1:
-                count = _count(P, 0, P.bmask | P.dead, &steps, budget)
+                count = count_joint(P, 0, P.bmask | P.dead, &steps, budget)
         return -1 if steps > budget else count
 
     def work_items(self, bint first_only, int nfirsts, bint shuffle) -> object:
@@ -729,7 +640,7 @@ cdef class Kernel:
         buf = array("i", bytes(4 * nfixed * (limit + 1)))
         out = buf
         with nogil:
-            count = _list_joint(&self.P, 0, 0, self.P.bmask | self.P.dead, assign, &out[0],
+            count = list_joint(&self.P, 0, 0, self.P.bmask | self.P.dead, assign, &out[0],
                                 count, limit, &steps, budget)
         if count < 0:
             return None
@@ -747,7 +658,7 @@ cdef class Kernel:
 
 cdef enum:
     CALL_ASSIGN = 0  # assign_players: the exhaustive enumeration
-    CALL_MC = 1  # _mc: Monte Carlo deals
+    CALL_MC = 1  # deal_mc: Monte Carlo deals
 
 
 cdef struct Call:
@@ -762,16 +673,39 @@ cdef struct Call:
     double w_sum
     void* tally
     void* ctally
-    const Draws* D              # CALL_MC: _mc's arguments
+    const Draws* D              # CALL_MC: deal_mc's arguments
     uint64_t* s
     int64_t trials
     int64_t* cnt
     int64_t* cb
 
 
+cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
+                            tally_t w, int first, tally_t* tally, tally_t* ctally) noexcept nogil:
+    """:func:`assign_players` as compiled for the problem's game (:func:`play`)."""
+    cdef Call c
+    c.kind = CALL_ASSIGN
+    c.assign = assign
+    c.p = p
+    c.stop = stop
+    c.used = used
+    c.first = first
+    c.tally = tally
+    c.ctally = ctally
+    if tally_t is double:
+        c.sums = True
+        c.w_sum = w
+        c.w_count = 0
+    else:
+        c.sums = False
+        c.w_count = w
+        c.w_sum = 0.0
+    play(P, &c)
+
+
 cdef inline void run_mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials,
                         int64_t* cnt, int64_t* cb) noexcept nogil:
-    """:func:`_mc` as compiled for the problem's game (:func:`play`)."""
+    """:func:`deal_mc` as compiled for the problem's game (:func:`play`)."""
     cdef Call c
     c.kind = CALL_MC
     c.D = D
@@ -800,7 +734,7 @@ cdef void play(const Problem* P, Call* c) noexcept nogil:
 cdef void play_as(const Problem* P, Call* c, forming_t* fm, ranking_t* rk) noexcept nogil:
     """Run ``c``'s kernel compiled for ``fm`` and ``rk``."""
     if c.kind == CALL_MC:
-        _mc(P, c.D, c.s, c.trials, c.cnt, c.cb, fm, rk)
+        deal_mc(P, c.D, c.s, c.trials, c.cnt, c.cb, fm, rk)
     elif c.sums:
         assign_players(P, c.assign, c.p, c.stop, c.used, c.w_sum, c.first, <double*>c.tally,
                        <double*>c.ctally, fm, rk)

@@ -21,7 +21,8 @@ cdef enum:
     MAX_HOLE = 6
 
 # How a hand is formed, by the number the game definitions give it (FORMING_IDS of
-# core/games.py).  Own cards only (stud, draw) has its number and no kernel yet.
+# core/games.py).  Own cards only (stud, draw) is played by core/_own.pyx, which forms
+# hands in one way and takes the rankings as numbers.
 cdef enum:
     FORMING_BEST_FIVE = 0  # the best five of own and board cards
     FORMING_TWO_PLUS_THREE = 1  # exactly two own and three board cards (Omaha)

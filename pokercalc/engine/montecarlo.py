@@ -133,7 +133,7 @@ class Sampler:
         bp = prob.breakdown
         if bp is not None and prob.random_flags[bp]:
             # The broken-down player is drawn from its listed combos (which is exact, as
-            # _mc says), so that every deal names its combo.
+            # deal_mc says), so that every deal names its combo.
             prob.random_flags[bp] = False
             prob.is_random[bp] = 0
         self.prob = prob

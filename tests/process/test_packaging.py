@@ -53,7 +53,7 @@ def test_c_seam_ships_with_the_package() -> None:
     assert {"_eval.pxd", "_eval.pyx", "_eval.pyi"} <= {f.name for f in package.iterdir()}
     core = package.joinpath("core")
     seams = {"_rng.pxd", "_control.pxd", "_game.pxd", "_showdown.pxd", "_engine.pxd", "_engine.pyx"}
-    seams |= {"_enumerate.pxi", "_montecarlo.pxi"}
+    seams |= {"_problem.pxd", "_boards.pxd", "_enumerate.pxd", "_montecarlo.pxd"}
     assert seams <= {f.name for f in core.iterdir()}
     pxd = package.joinpath("_eval.pxd").read_text()
     names = ("eval_key", "eval_mask", "eval_cards", "key_of_mask", "PC_CARD_KEY", "PC_KEY_INIT")

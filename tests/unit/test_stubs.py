@@ -21,6 +21,8 @@ import pokercalc
 
 COMPILED = [
     "pokercalc.core._engine",
+    "pokercalc.core._enumerate",
+    "pokercalc.core._montecarlo",
     "pokercalc._eval",
     "pokercalc.analysis._potential",
     "pokercalc.core._own",

@@ -1,7 +1,91 @@
-# The exhaustive enumeration of shared-board games, included in _engine.pyx (one translation
-# unit, so that the hot functions inline into one another): every completion of the board
-# for every joint assignment of the players' combos, suit symmetries merged; the last
-# player innermost when its range is large; hi/lo; and the counts of assignments.
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The exhaustive enumeration of shared-board games, GIL-free: every completion of the board
+for every joint assignment of the players' combos, suit symmetries merged; the last
+player innermost when its range is large; hi/lo; and the counts of assignments.
+
+The kernel (:func:`assign_players`) is compiled per forming rule and ranking;
+_engine.pyx's one dispatch picks the one a game plays.  Its hot functions are
+in this module, so that they inline into one another; _enumerate.pxd lists what
+other modules call.
+"""
+
+from libc.stdint cimport (
+    int16_t,
+    int32_t,
+    int64_t,
+    uint8_t,
+    uint16_t,
+    uint32_t,
+    uint64_t,
+)
+from libc.stdlib cimport (
+    calloc,
+    free,
+    malloc,
+    qsort,
+)
+from libc.string cimport memset
+
+from pokercalc.core._boards cimport (
+    Boards,
+    Canon,
+    NUM_CARDS,
+    board_orbit,
+    boards_next,
+    boards_start,
+    last_card_range,
+    leaf_weight,
+    make_canon,
+    prefix_ok,
+    remaining_cards,
+)
+from pokercalc.core._control cimport stop_requested
+from pokercalc.core._game cimport (
+    MAX_BOARD,
+    MAX_PLAYERS,
+    TwoPlusThree,
+    forming_t,
+)
+from pokercalc._eval cimport (
+    PC_CARD_BIT,
+    PC_CARD_KEY,
+    PC_KEY_INIT,
+    HighLow8Ranking,
+    OmahaBoard,
+    OmahaTable,
+    evaluate,
+    nonflush_value,
+    ranking_t,
+    low_ranks,
+    omaha_board,
+    omaha_low,
+    omaha_table,
+    omaha_table_value,
+    omaha_value,
+)
+from pokercalc.core._showdown cimport (
+    HILO_SLOTS,
+    WM_PLAYERS,
+    omaha_showdown,
+    showdown,
+    showdown_winners,
+    winners_to_tally,
+)
+from pokercalc.core cimport _showdown as layout
+
+from pokercalc.core._problem cimport (
+    Problem,
+    __builtin_ctzll,
+    __builtin_popcountll,
+    hole_of,
+    tally_t,
+)
+
+cdef enum:
+    # When the last player's range has more combos than this, a board's values
+    # for every pair of hole ranks are tabled first (Omaha).
+    OMAHA_TABLE_MIN = 24
+
 
 cdef inline int64_t last_cards(ranking_t* rk, int n, const uint64_t* hk, const uint64_t* hm, uint64_t key,
                                uint64_t mask, const uint8_t* rem, int lo, int hi,
@@ -1153,32 +1237,9 @@ cdef void assign_players(const Problem* P, int32_t* assign, int p, int stop, uin
         assign_players(P, assign, p + 1, stop, used | P.cmask[i], wi, first, tally, ctally, fm, rk)
 
 
-cdef inline void run_assign(const Problem* P, int32_t* assign, int p, int stop, uint64_t used,
-                            tally_t w, int first, tally_t* tally, tally_t* ctally) noexcept nogil:
-    """:func:`assign_players` as compiled for the problem's game (:func:`play`)."""
-    cdef Call c
-    c.kind = CALL_ASSIGN
-    c.assign = assign
-    c.p = p
-    c.stop = stop
-    c.used = used
-    c.first = first
-    c.tally = tally
-    c.ctally = ctally
-    if tally_t is double:
-        c.sums = True
-        c.w_sum = w
-        c.w_count = 0
-    else:
-        c.sums = False
-        c.w_count = w
-        c.w_sum = 0.0
-    play(P, &c)
-
-
 # --- Counting joint assignments ---------------------------------------------
 
-cdef int64_t _list_joint(const Problem* P, int p, int col, uint64_t used, int32_t* assign,
+cdef int64_t list_joint(const Problem* P, int p, int col, uint64_t used, int32_t* assign,
                          int32_t* out, int64_t count, int64_t limit, int64_t* steps,
                          int64_t budget) noexcept nogil:
     """Append every valid assignment of the non-random players from ``p`` on; -1 past
@@ -1193,21 +1254,21 @@ cdef int64_t _list_joint(const Problem* P, int p, int col, uint64_t used, int32_
             out[count * col + i] = assign[i]
         return count + 1
     if P.is_random[p]:
-        return _list_joint(P, p + 1, col, used, assign, out, count, limit, steps, budget)
+        return list_joint(P, p + 1, col, used, assign, out, count, limit, steps, budget)
     steps[0] += P.off[p + 1] - P.off[p]
     if steps[0] > budget:
         return -1
     for i in range(P.off[p], P.off[p + 1]):
         if not P.cmask[i] & used:
             assign[col] = i
-            count = _list_joint(P, p + 1, col + 1, used | P.cmask[i], assign, out, count, limit,
+            count = list_joint(P, p + 1, col + 1, used | P.cmask[i], assign, out, count, limit,
                                 steps, budget)
             if count < 0:
                 return count
     return count
 
 
-cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
+cdef int64_t count_joint(const Problem* P, int p, uint64_t used, int64_t* steps,
                     int64_t budget) noexcept nogil:
     cdef int64_t total = 0
     cdef int32_t i
@@ -1218,7 +1279,7 @@ cdef int64_t _count(const Problem* P, int p, uint64_t used, int64_t* steps,
         if steps[0] > budget:
             return 0
         if not P.cmask[i] & used:
-            total += _count(P, p + 1, used | P.cmask[i], steps, budget)
+            total += count_joint(P, p + 1, used | P.cmask[i], steps, budget)
     return total
 
 
@@ -1268,7 +1329,7 @@ cdef inline void _sorted_hole(const Problem* P, int32_t combo, int* c) noexcept 
         c[j] = x
 
 
-cdef int64_t _count_pairs(const Problem* P, uint64_t used) noexcept nogil:
+cdef int64_t count_pairs(const Problem* P, uint64_t used) noexcept nogil:
     """The non-conflicting pairs of a two-player problem's combos, none touching ``used``, in
     (|A| + |B|) 2^K steps instead of |A| |B|, or -1 when memory is short.
 

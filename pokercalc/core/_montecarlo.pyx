@@ -1,8 +1,72 @@
-# The Monte Carlo kernels, included in _engine.pyx (one translation unit, so that the hot
-# functions inline into one another): deals of the players' hands and of the boards, with
-# every random stream passed by pointer.
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The Monte Carlo kernels, GIL-free: deals of the players' hands and of the boards, with
+every random stream passed by pointer.
 
-# --- Monte Carlo ---------------------------------------------------------
+The kernel (:func:`deal_mc`) is compiled per forming rule and ranking;
+_engine.pyx's one dispatch picks the one a game plays, and calls it once per
+slot of deals.  Its hot functions are in this module, so that they inline into
+one another; being in a module of its own also keeps it out of line of the
+OpenMP loop that calls it (GCC once inlined the Omaha kernels there, where the
+unrolled triple loop of ``omaha_pair`` ran short of registers).
+_montecarlo.pxd lists what other modules use.
+"""
+
+from libc.stdint cimport (
+    int32_t,
+    int64_t,
+    uint8_t,
+    uint16_t,
+    uint32_t,
+    uint64_t,
+)
+from libc.stdlib cimport free
+from libc.string cimport memset
+
+from pokercalc.core._boards cimport remaining_cards
+from pokercalc.core._control cimport stop_requested
+from pokercalc.core._game cimport (
+    MAX_BOARD,
+    MAX_PLAYERS,
+    BestFive,
+    TwoPlusThree,
+    forming_t,
+)
+from pokercalc._eval cimport (
+    PC_CARD_BIT,
+    PC_CARD_KEY,
+    PC_KEY_INIT,
+    RANKING_LOW8,
+    HighLow8Ranking,
+    evaluate,
+    ranking_t,
+)
+from pokercalc.core._showdown cimport (
+    HILO_SLOTS,
+    count_values,
+    winner_bits16,
+    omaha_showdown,
+    showdown,
+    winners_to_tally,
+)
+from pokercalc.core cimport _showdown as layout
+from pokercalc.core._rng cimport (
+    SHUFFLE_BATCH,
+    ShufflePlan,
+    bounded,
+    shuffle_places,
+    shuffle_places_of,
+    shuffle_plan,
+    uniform01,
+)
+
+from pokercalc.core._problem cimport (
+    Problem,
+    __builtin_ctz,
+    __builtin_popcountll,
+    hole_of,
+    line_calloc,
+)
+
 
 cdef inline int deal_skipping(uint64_t* s, uint8_t* deck, int ndeck, uint64_t used,
                               uint8_t* out, int count) noexcept nogil:
@@ -26,19 +90,6 @@ cdef inline int deal_skipping(uint64_t* s, uint8_t* deck, int ndeck, uint64_t us
         got += (used & PC_CARD_BIT[c]) == 0
         j += 1
     return 1
-
-
-cdef struct Draws:
-    # What a Monte Carlo run draws the players' hands from: the alias tables of the
-    # players' weights, and the joint table (``nj`` rows) when the caller listed the
-    # ranged players' assignments.
-    const double* aprob
-    const int32_t* aidx
-    const int32_t* joint
-    const double* jprob
-    const int32_t* jalias
-    const double* jcum          # the rows' weights summed up to each, over their total
-    int64_t nj
 
 
 cdef inline void take_row(const Problem* P, const Draws* D, int64_t row, const int* ranged,
@@ -383,15 +434,15 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
                     uint64_t fixed, const int* ranged, int nranged, const int* rand, int nrand,
                     uint64_t* hk, uint64_t* hm, int64_t trials, int64_t* cnt, int64_t* wm,
                     ranking_t* rk, moves_t* moves) noexcept nogil:
-    """:func:`_mc` in a best-five game of two own cards (HOLE_PAIR) with no broken-down
+    """:func:`deal_mc` in a best-five game of two own cards (HOLE_PAIR) with no broken-down
     player, ``deck`` listing the
     ``ndeck`` cards outside ``fixed``, ``hk`` and ``hm`` holding the one-hand players' keys
-    and masks (:func:`_mc` sorts the players out): each deal moves the cards its ranged players drew
+    and masks (:func:`deal_mc` sorts the players out): each deal moves the cards its ranged players drew
     to the end of ``deck`` (``pos`` says where each card is), so that the first ``m`` hold
     exactly the cards left, and deals the random players and the board from those by a
     partial Fisher-Yates shuffle (uniform whatever order the last deal left), a step per
     card, summing keys as the cards come (rather than passing over the ranged cards, as
-    :func:`_mc` does, or writing the cards out and reading them back).
+    :func:`deal_mc` does, or writing the cards out and reading them back).
 
     The generator's words are kept in a local copy (a store to ``deck`` could alias them,
     so they would be reloaded after every card), and with ``wm`` the deals are counted by
@@ -467,7 +518,7 @@ cdef void _mc_holdem(const Problem* P, const Draws* D, uint64_t* s0, uint8_t* de
     s0[3] = st[3]
 
 
-cdef kernel_void _mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials,
+cdef void deal_mc(const Problem* P, const Draws* D, uint64_t* s, int64_t trials,
                     int64_t* cnt, int64_t* cb, forming_t* fm, ranking_t* rk) noexcept nogil:
     # The ranged players (every player not dealt from the deck who holds more than one
     # hand, or all of them with a joint table) are drawn by :func:`draw_hands`.
