@@ -240,7 +240,12 @@ def parse_parts(
     refused it."""
     pokerkit = require_pokerkit()
     parser = FORMATS.get(fmt)
-    site = None if parser is None else getattr(pokerkit.notation, parser)()
+    if parser is None:
+        site = None
+    else:
+        from pokercalc.pipelines.history.sites import site_parser
+
+        site = site_parser(parser)
     for index, chunk in parts:
         if site is not None:
             try:
