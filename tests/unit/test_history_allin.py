@@ -244,7 +244,25 @@ def test_omaha_hi_lo_all_in_shares_the_pot_by_hi_lo_equity() -> None:
     assert r.actual == (0, 0) == pokerkit_payoffs(text)
 
 
+#: Single-draw deuce-to-seven: b's small blind of 1 is all it has, before the one draw.
+SINGLE_DRAW = (
+    "variant = 'N2L1D'\nante_trimming_status = true\nantes = [0, 0]\n"
+    "blinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 1]\nactions = ["
+    "'d dh p1 7h6c4c3d9s', 'd dh p2 AsQs6s5c3c', 'p1 sd 9s', 'p2 sd AsQs', 'd dh p1 2c', "
+    "'d dh p2 2h4d', 'p1 sm 7h6c4c3d2c', 'p2 sm 6s5c3c2h4d']\n"
+)
+
+
+def test_a_draw_games_blind_all_in_is_judged_before_its_one_draw() -> None:
+    r = record(SINGLE_DRAW)
+    assert (r.status, r.cards, r.dead) == ("all-in", ("7h6c4c3d", "6s5c3c"), "9sAsQs")
+    e = fractions("7h6c4c3d|6s5c3c", dead="9sAsQs", game="2-7")
+    assert r.put_in == (1, 1) and r.adjusted == near([2 * e[0] - 1, 2 * e[1] - 1])
+    assert r.actual == (1, -1) == pokerkit_payoffs(SINGLE_DRAW)
+
+
 CASES = {
+    "single draw": SINGLE_DRAW,
     "small blind": phh(deal("AsAd", "KsKd") + BOARD + show("AsAd", "KsKd"), [100, 1], [1, 2]),
     "antes": phh(
         deal("AsAd", "KsKd", "QsQd") + ["p3 f"] + BOARD + show("AsAd", "KsKd"),

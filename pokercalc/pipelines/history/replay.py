@@ -533,8 +533,19 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
     spot: dict[str, Any] | None = None
     state: Any = None
     antes, _ = _posted(hh, starting)
+    drawn = [0] * n  # draws each player has made
+    discards: list[str] = []
     for state, action in hh.state_actions:
         shown = _SHOW.match(action) if action else None
+        act = _ACTION.match(action) if action else None
+        if act is not None and act.group(3) == "sd":
+            drawn[int(act.group(2)) - 1] += 1
+            words = act.group(4).split()
+            discards.extend(c for c in _split_cards(words[0] if words else "") if "?" not in c)
+        elif act is not None and act.group(3) == "dh" and spot is not None:
+            words = act.group(4).split()
+            if len(words) > 1 and words[0][1:].isdigit():
+                spot["dealt_after"][int(words[0][1:]) - 1].extend(_split_cards(words[1]))
         if shown is not None and "?" not in shown.group(2):
             known[int(shown.group(1)) - 1] = list(_parse_cards(shown.group(2)))
         if state.status:
@@ -558,8 +569,12 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
                 "counts": [len(c) for c in state.hole_cards],
                 "board": list(_flat(state.board_cards)),
                 "put": [starting[i] - chip_amount(state.stacks[i]) for i in range(n)],
+                "draws_left": _DRAWS.get(str(hh.variant), 0) - max(drawn),
+                "dealt_after": [[] for _ in range(n)],
             }
     assert state is not None
+    if spot is not None:
+        spot["discards"] = discards
     put = [starting[i] - lowest[i] for i in range(n)]
     folded = [not s for s in state.statuses]
     received = _received(hh, starting, put, antes, [False] * n)
