@@ -157,6 +157,33 @@ def test_a_short_ante_with_trimming_makes_a_side_pot() -> None:
     assert r.actual == (6, -1, -5) == pokerkit_payoffs(text)
 
 
+def test_a_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """b posts a big blind ante of 100: with trimming pokerkit would hand it back, but
+    the tables keep it (see build_pots), so c's all-in for 150 plays for it too."""
+    actions = deal("QsQd", "AsAd", "KsKd") + ["p3 cbr 150", "p1 f", "p2 cc"] + BOARD
+    text = phh(actions + show("", "AsAd", "KsKd"), [1000, 1000, 150], [50, 100, 0],
+               [0, 100, 0], trimmed=True)  # fmt: skip
+    r = record(text)
+    assert r.status == "all-in" and r.put_in == (50, 250, 150)
+    assert [(p.amount, p.players) for p in r.pots] == [(450, ("b", "c"))]
+    e = AA_KK
+    assert r.adjusted == near([Fraction(-50), 450 * e[0] - 250, 450 * e[1] - 150])
+    # (b wins what it put in back either way: pokerkit's nets agree.)
+    assert r.actual == (-50, 200, -150) == pokerkit_payoffs(text)
+
+
+def test_the_big_blind_ante_of_a_real_hand_stays_in_as_its_finishing_stacks_say() -> None:
+    """WSOP 2019: Kempe's big blind ante of 500,000 is part of the 3,900,000 he lost."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "data" / "history" / "wsop-2019-42-3-00-01-07.phh"
+    text = path.read_text("utf-8")
+    light, full = record(text), record(text, full=True)
+    assert light.put_in == full.put_in == (3_400_000, 3_900_000, 0, 0, 0, 0, 1_150_000, 0)
+    assert light.actual == full.actual == (5_050_000, -3_900_000, 0, 0, 0, 0, -1_150_000, 0)
+    assert light.rake == full.rake == 0
+
+
 def test_stud_antes_that_put_two_players_all_in_before_third_street_bets() -> None:
     text = (
         "variant = 'F7S'\nante_trimming_status = false\nantes = [5, 5, 5]\nbring_in = 10\n"
@@ -267,6 +294,11 @@ CASES = {
     "antes": phh(
         deal("AsAd", "KsKd", "QsQd") + ["p3 f"] + BOARD + show("AsAd", "KsKd"),
         [3, 100, 100], [5, 10, 0], [5, 5, 5], True,
+    ),
+    "big blind ante": phh(
+        deal("QsQd", "AsAd", "KsKd") + ["p3 cbr 150", "p1 f", "p2 cc"] + BOARD
+        + show("", "AsAd", "KsKd"),
+        [1000, 1000, 150], [50, 100, 0], [0, 100, 0], True,
     ),
     "later street": phh(
         deal("AsAd", "KsKd", "QsQd")

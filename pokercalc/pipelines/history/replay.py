@@ -573,9 +573,17 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
                 "dealt_after": [[] for _ in range(n)],
             }
     assert state is not None
+    put = [starting[i] - lowest[i] for i in range(n)]
+    if _trimmed(hh) and n >= 2:
+        # pokerkit returned a top ante's excess before the first state it shows: the
+        # table kept it (see build_pots).
+        top = max(range(n), key=lambda i: antes[i])
+        kept = antes[top] - max(antes[i] for i in range(n) if i != top)
+        put[top] += kept
+        if spot is not None:
+            spot["put"][top] += kept
     if spot is not None:
         spot["discards"] = discards
-    put = [starting[i] - lowest[i] for i in range(n)]
     folded = [not s for s in state.statuses]
     received = _received(hh, starting, put, antes, [False] * n)
     if received is None:
