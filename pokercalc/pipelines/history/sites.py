@@ -21,8 +21,6 @@ import re
 from functools import cache
 from typing import Any
 
-from pokercalc.pipelines.history.reading import require_pokerkit
-
 __all__ = ["site_parser"]
 
 #: A PokerStars ante: ``X: posts the ante $0.02``.
@@ -49,8 +47,10 @@ _TILT_VARIANT = re.compile(r" - (\D?\d+ Cap |CAP )?(?P<variant>No Limit Hold'em|
 @cache
 def site_parser(name: str) -> Any:
     """An instance of the parser for the pokerkit parser class ``name`` (a value of
-    ``reading.FORMATS``), with the readings above added where pokerkit misses them."""
-    notation = require_pokerkit().notation
+    ``reading.FORMATS``), with the readings above added where pokerkit misses them
+    (pokerkit must be installed: ``reading.require_pokerkit`` says so)."""
+    from pokerkit import notation
+
     base = getattr(notation, name)
     if name not in _COLLECTED:
         return base()
