@@ -256,6 +256,41 @@ def test_heads_up_the_first_player_posts_the_big_blind() -> None:
     assert r.put_in == (2, 2) and r.actual == (-2, 2) == pokerkit_payoffs(text)
 
 
+#: Hands 3 and 4 of the PHH dataset's data/handhq/PS-2009-07-01_2009-07-23_50NLH_OBFU/0.5/
+#: "ps NLH handhq_1-OBFUSCATED.phhs" (MIT; see tests/data/history/README.md), heads-up:
+#: the small blind folds, then the small blind raises to 1.50 and the big blind folds.
+REAL_HEADS_UP = """[3]
+variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0]
+blinds_or_straddles = [0.25, 0.50]
+min_bet = 0.50
+starting_stacks = [50.20, 75.75]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']
+players = ['FRkiRasEGlHUeLrEl+k/nA', '3Wro85I7472vJ4Wkpneo9A']
+winnings = [0, 0]
+
+[4]
+variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0]
+blinds_or_straddles = [0.25, 0.50]
+min_bet = 0.50
+starting_stacks = [24.50, 79.45]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 1.50', 'p1 f']
+players = ['5IBeOgaApY1Bvzv2P8X4EA', 'XFa6sBGjP2gxoIvxR3fZIg']
+winnings = [0, 0]
+"""
+
+
+def test_real_heads_up_hands_take_the_big_blind_from_the_first_player() -> None:
+    items = list(history.analyse_text(REAL_HEADS_UP, "ps.phhs", history.EquityCache()))
+    assert [(r.put_in, r.actual) for r in items if isinstance(r, history.HandRecord)] == [
+        ((0.25, 0.25), (0.25, -0.25)),  # (the big blind's 0.25 came back uncalled)
+        ((0.5, 0.5), (-0.5, 0.5)),  # (before: the raise took 0.25, the small blind)
+    ]
+
+
 def test_omaha_hi_lo_all_in_shares_the_pot_by_hi_lo_equity() -> None:
     text = (
         "variant = 'FO/8'\nante_trimming_status = false\nantes = [0, 0]\n"
