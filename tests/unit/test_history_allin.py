@@ -159,7 +159,7 @@ def test_a_short_ante_with_trimming_makes_a_side_pot() -> None:
 
 def test_a_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     """b posts a big blind ante of 100: with trimming pokerkit would hand it back, but
-    the tables keep it (see build_pots), so c's all-in for 150 plays for it too."""
+    the tables keep it (see replay._trimmed), so c's all-in for 150 plays for it too."""
     actions = deal("QsQd", "AsAd", "KsKd") + ["p3 cbr 150", "p1 f", "p2 cc"] + BOARD
     text = phh(actions + show("", "AsAd", "KsKd"), [1000, 1000, 150], [50, 100, 0],
                [0, 100, 0], trimmed=True)  # fmt: skip
@@ -182,6 +182,18 @@ def test_the_big_blind_ante_of_a_real_hand_stays_in_as_its_finishing_stacks_say(
     assert light.put_in == full.put_in == (3_400_000, 3_900_000, 0, 0, 0, 0, 1_150_000, 0)
     assert light.actual == full.actual == (5_050_000, -3_900_000, 0, 0, 0, 0, -1_150_000, 0)
     assert light.rake == full.rake == 0
+
+
+def test_heads_up_a_short_ante_trimmed_returns_the_others_excess() -> None:
+    """b can post 1 of its ante of 2: trimmed, a's ante is cut to 1 (and its big blind
+    comes back uncalled); b's ten kicker wins the pot of 2."""
+    actions = deal("8h6s", "2hTc") + ["d db AhKh9s", "d db 3h", "d db 3s"]
+    text = phh(actions + show("8h6s", "2hTc"), [5, 1], [1, 2], [2, 2], trimmed=True)
+    r = record(text)
+    assert r.status == "all-in" and r.put_in == (1, 1)
+    assert [(p.amount, p.players) for p in r.pots] == [(2, ("a", "b"))]
+    assert r.actual == (-1, 1) == pokerkit_payoffs(text)
+    assert record(text, full=True).actual == r.actual
 
 
 def test_stud_antes_that_put_two_players_all_in_before_third_street_bets() -> None:

@@ -62,13 +62,11 @@ def build_pots(
     Consecutive levels with the same eligible players merge into one pot.
 
     ``antes`` are part of what was put in, and follow the PHH's ante trimming status
-    as pokerkit plays it: ``trimmed``, the antes count in the levels like any chip;
-    otherwise they are dead money in the main pot, which every live player is
-    eligible for however little of its ante it could post.  An ante above every
-    other (a big blind ante) is dead money in the main pot either way: pokerkit
-    would return its excess when trimmed, but the tables do not (the PHH dataset's
-    WSOP hands with a big blind ante and trimming have the finishing stacks of an
-    ante kept), and the pots follow the tables.
+    as pokerkit plays it: ``trimmed``, the highest ante's excess over the second
+    highest (a short stack's partial ante matched) comes back and the antes count
+    in the levels like any chip; otherwise they are dead money in the main pot,
+    which every live player is eligible for however little of its ante it could
+    post.
 
     >>> pots = build_pots([3, 25, 25], [True, True, True], [3, 5, 5], trimmed=False)
     >>> [(int(p.amount), p.eligible) for p in pots.pots]
@@ -83,17 +81,16 @@ def build_pots(
     bets = [a - d for a, d in zip(amounts, dead, strict=True)]
     returned = [_ZERO] * n
     if n >= 2:
-        # The uncalled part: the top bettor's excess over everyone else's highest bet.
+        # The uncalled part: the top bettor's excess over everyone else's highest bet, and
+        # the top ante's over the second highest.
         returned[_top(bets)] = _excess(bets)
+        if trimmed:
+            returned[_top(dead)] += _excess(dead)
     paid = [a - r for a, r in zip(amounts, returned, strict=True)]
+    pooled = _ZERO
     if not trimmed:
         pooled = sum(dead, _ZERO)
         paid = [p - d for p, d in zip(paid, dead, strict=True)]
-    elif n >= 2:
-        pooled = _excess(dead)
-        paid[_top(dead)] -= pooled
-    else:
-        pooled = _ZERO
     levels = sorted({paid[i] for i in range(n) if live[i] and paid[i] > 0})
     pots: list[Pot] = []
     below = _ZERO

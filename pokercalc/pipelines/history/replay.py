@@ -459,8 +459,17 @@ def _dealt_to(rest: str, known: list[list[Any]]) -> int:
 
 
 def _trimmed(hh: HandHistory) -> bool:
-    """The hand's ante trimming status (pokerkit's default, False, when not given)."""
-    return bool(getattr(hh, "ante_trimming_status", None))
+    """Whether the hand's antes are trimmed (see :func:`build_pots`): its ante trimming
+    status (pokerkit's default, False, when not given), unless a single player antes.
+
+    A big blind ante is the only ante of its hand: pokerkit, trimming, would hand it all
+    back, but the tables keep it (the PHH dataset's WSOP hands with a big blind ante and
+    trimming have finishing stacks where it was lost), so it is played untrimmed: dead
+    money in the main pot.
+    """
+    if not getattr(hh, "ante_trimming_status", None):
+        return False
+    return sum(a > 0 for a in _per_player(hh.antes, len(hh.starting_stacks))) >= 2
 
 
 def _posted(hh: HandHistory, starting: list[Decimal]) -> tuple[list[Decimal], list[Decimal]]:
@@ -533,6 +542,10 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
     spot: dict[str, Any] | None = None
     state: Any = None
     antes, _ = _posted(hh, starting)
+    if _trimmed(hh) and n >= 2:
+        # pokerkit's states show the antes trimmed already (see build_pots).
+        top = max(range(n), key=lambda i: antes[i])
+        antes[top] = max(antes[i] for i in range(n) if i != top)
     drawn = [0] * n  # draws each player has made
     discards: list[str] = []
     for state, action in hh.state_actions:
@@ -574,9 +587,9 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
             }
     assert state is not None
     put = [starting[i] - lowest[i] for i in range(n)]
-    if _trimmed(hh) and n >= 2:
-        # pokerkit returned a top ante's excess before the first state it shows: the
-        # table kept it (see build_pots).
+    if getattr(hh, "ante_trimming_status", None) and not _trimmed(hh) and n >= 2:
+        # pokerkit returned a big blind ante before the first state it shows: the table
+        # kept it (see _trimmed).
         top = max(range(n), key=lambda i: antes[i])
         kept = antes[top] - max(antes[i] for i in range(n) if i != top)
         put[top] += kept
