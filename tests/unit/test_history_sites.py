@@ -58,6 +58,18 @@ def test_pokerstars_cap_game_all_in_before_the_flop_with_an_uncalled_bet() -> No
     assert r.adjusted == pytest.approx((e, p, -1, 0, -1, 0), abs=1e-6)
 
 
+def test_pokerstars_side_pot_with_a_mucked_hand_counts_at_the_actual_net() -> None:
+    """Three all-in on the flop with antes; Shupstix mucks, so the spot's cards are not
+    all known.  T_Leroy collects the side pot ($7.91) and the main pot ($30.37)."""
+    r = read("pokerstars-2014-side-pot.txt")
+    assert r.players[:2] == ("ilya44rus", "Shupstix") and r.players[3] == "T_Leroy"
+    assert (r.status, r.board) == ("cards unknown", "8c6c9s")
+    assert r.put_in == (14.57, 10.58, 0.02, 14.57, 0.02, 0.02)
+    assert r.actual == r.adjusted
+    assert r.actual == pytest.approx((-14.57, -10.58, -0.02, 23.71, -0.02, -0.02), abs=1e-9)
+    assert r.rake == pytest.approx(1.5)  # "Total pot $39.78 ... | Rake $1.50"
+
+
 def test_full_tilt_2015_format_all_in_on_the_flop() -> None:
     """'CAP NL Hold'em - $5/$10': the variant after the table, and the pot the winner
     'wins ($603)' in the body (its summary line says 'won', not 'collected')."""
@@ -101,5 +113,6 @@ def test_ipoker_pays_the_winner_named_in_its_player_line() -> None:
 
 def test_every_site_file_is_read_with_its_format_and_nothing_skipped() -> None:
     result = history.run_history(str(SITES))
-    assert result.hands_read == result.hands_used == 6
-    assert result.allin_hands == 5 and result.skipped == {"no all-in": 1}
+    assert result.hands_read == result.hands_used == 7
+    assert result.allin_hands == 5
+    assert result.skipped == {"cards unknown": 1, "no all-in": 1}
