@@ -88,6 +88,7 @@ class QuickHand:
     hand: Any = None
     winnings: Any = None
     finishing_stacks: Any = None
+    ante_trimming_status: Any = None
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -100,12 +101,13 @@ class QuickHand:
             return require_pokerkit().HandHistory.loads(self.text).state_actions
 
 
-#: The fields :class:`QuickHand` reads, and how: a string, a number, a list of either.
+#: The fields :class:`QuickHand` reads, and how: a string, a number, a list of either, a
+#: boolean.
 QUICK_FIELDS = {
     "variant": "str", "starting_stacks": "nums", "antes": "nums",
     "blinds_or_straddles": "nums", "bring_in": "num", "small_bet": "num", "big_bet": "num",
     "actions": "strs", "players": "strs", "hand": "any", "winnings": "nums",
-    "finishing_stacks": "nums",
+    "finishing_stacks": "nums", "ante_trimming_status": "bool",
 }  # fmt: skip
 _LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)$")
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
@@ -142,6 +144,10 @@ def _quick_value(text: str, kind: str) -> Any:
             items.append(_quick_value(m.group(1), "str" if kind == "strs" else "num"))
             pos = m.end()
         return items
+    if kind == "bool":
+        if text not in ("true", "false"):
+            raise ValueError(text)
+        return text == "true"
     if kind == "str":
         m = _STRING.match(text)
         if m is None:
@@ -234,7 +240,12 @@ def parse_parts(
     refused it."""
     pokerkit = require_pokerkit()
     parser = FORMATS.get(fmt)
-    site = None if parser is None else getattr(pokerkit.notation, parser)()
+    if parser is None:
+        site = None
+    else:
+        from pokercalc.pipelines.history.sites import site_parser
+
+        site = site_parser(parser)
     for index, chunk in parts:
         if site is not None:
             try:

@@ -191,7 +191,8 @@ class _Replay:
     """What a replay of one hand learns: chips put in, the spot, the cards, the payout."""
 
     put: list[Decimal]  #: what each player put in, antes included, before returns
-    antes: list[Decimal]  #: the antes among them (never an uncalled bet)
+    antes: list[Decimal]  #: the antes among them
+    trimmed: bool  #: the PHH's ante trimming status (see :func:`build_pots`)
     known: list[list[Any]]  #: each player's cards in the order dealt, as best known
     up: list[list[Any]]  #: stud: each player's up cards
     spot: dict[str, Any] | None = None  #: live players, card counts, board and put at the spot
@@ -218,7 +219,7 @@ def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] 
     board = _card_text(replay.board)
     if board is None:
         return None
-    pots = build_pots(replay.put, showed, replay.antes)
+    pots = build_pots(replay.put, showed, replay.antes, trimmed=replay.trimmed)
     received = [Fraction(0)] * n
     for pot in pots.pots:
         amount = Fraction(pot.amount)
@@ -270,14 +271,15 @@ def analyse_hand(
     if replay is not None and replay.received is None:
         # Only pokerkit's showdown can say (unknown cards shown): its payoffs, our chips.
         payoffs = full_replay(hh, game, starting).payoffs
-        paid_in = build_pots(replay.put, [True] * n, replay.antes).put_in(replay.put)
+        pots = build_pots(replay.put, [True] * n, replay.antes, trimmed=replay.trimmed)
+        paid_in = pots.put_in(replay.put)
         replay.received = [Fraction(p) + Fraction(paid_in[i]) for i, p in enumerate(payoffs)]
     if replay is None:
         replay = full_replay(hh, game, starting)
     spot = replay.spot
     put = spot["put"] if spot is not None else replay.put
     live = spot["live"] if spot is not None else [True] * n
-    pots = build_pots(put, live, replay.antes)
+    pots = build_pots(put, live, replay.antes, trimmed=replay.trimmed)
     paid_in = pots.put_in(put)
     assert replay.received is not None
     received = [Fraction(r) for r in replay.received]
@@ -336,7 +338,7 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
     winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
     if winnings is not None and sum(winnings) > 0:
         return winnings
-    paid_in = build_pots(put, [not f for f in folded], antes).put_in(put)
+    paid_in = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh)).put_in(put)
     final = getattr(hh, "finishing_stacks", None)
     if final is not None:
         return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
@@ -356,13 +358,12 @@ _STUD_UP = (False, False, True, True, True, True, False)
 def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay | None:
     """The hand replayed from its actions by the betting rules alone (no hand is evaluated);
     None for an action it does not know."""
+    from pokercalc.core.games import get_game
+
     n = len(starting)
     stacks = list(starting)
-    antes = [min(a, s) for a, s in zip(_per_player(hh.antes, n), stacks, strict=True)]
-    stacks = [s - a for s, a in zip(stacks, antes, strict=True)]
-    street = [min(b, s) for b, s in zip(_per_player(hh.blinds_or_straddles, n), stacks,
-                                        strict=True)]  # fmt: skip
-    stacks = [s - b for s, b in zip(stacks, street, strict=True)]
+    antes, street = _posted(hh, starting)
+    stacks = [s - a - b for s, a, b in zip(stacks, antes, street, strict=True)]
     folded = [False] * n
     known: list[list[Any]] = [[] for _ in range(n)]
     shown: dict[int, list[Any]] = {}
@@ -371,7 +372,12 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
     drawn = [0] * n  # draws each player has made
     total_draws = _DRAWS.get(str(hh.variant), 0)
     discards: list[str] = []
-    replay = _Replay(put=[], antes=antes, known=known, up=[[] for _ in range(n)])
+    replay = _Replay(put=[], antes=antes, trimmed=_trimmed(hh), known=known,
+                     up=[[] for _ in range(n)])  # fmt: skip
+    # The first betting round opens once every player holds its first cards; when no one
+    # can bet there (blinds and antes put players all-in) the all-in spot is that moment.
+    first = 3 if game in STUD_GAMES else get_game(game).hole_cards
+    opened = False
     for text in hh.actions:
         m = _ACTION.match(text)
         if m is None:
@@ -380,6 +386,10 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
         i = int(m.group(2)) - 1 if m.group(2) else -1
         if i >= n:
             return None
+        if not opened and not (verb == "dh" and _dealt_to(rest, known) < first):
+            opened = True
+            replay.spot = _light_spot(game, stacks, street, folded, known, board, total_draws,
+                                      starting)  # fmt: skip
         if verb in ("db", "dh", "sd") and acted:
             acted = False  # a new street: its bets start from nothing (the chips stay put in)
             street = [_ZERO] * n
@@ -422,6 +432,9 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
                 shown[i] = _split_cards(rest.split()[0])
         else:
             return None
+    if not opened:
+        replay.spot = _light_spot(game, stacks, street, folded, known, board, total_draws,
+                                  starting)  # fmt: skip
     for i, cards in shown.items():
         known[i] = cards
     replay.put = [starting[k] - stacks[k] for k in range(n)]
@@ -434,6 +447,43 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
             replay.up[i] = [c for c, u in zip(known[i], _STUD_UP, strict=False) if u]
     replay.received = _received(hh, starting, replay.put, antes, folded)
     return replay
+
+
+def _dealt_to(rest: str, known: list[list[Any]]) -> int:
+    """How many cards the player a hole dealing (``p2 AsKd``) is for held before it."""
+    words = rest.split()
+    if not words or not words[0][1:].isdigit():
+        return 0
+    j = int(words[0][1:]) - 1
+    return len(known[j]) if 0 <= j < len(known) else 0
+
+
+def _trimmed(hh: HandHistory) -> bool:
+    """Whether the hand's antes are trimmed (see :func:`build_pots`): its ante trimming
+    status (pokerkit's default, False, when not given), unless a single player antes.
+
+    A big blind ante is the only ante of its hand: pokerkit, trimming, would hand it all
+    back, but the tables keep it (the PHH dataset's WSOP hands with a big blind ante and
+    trimming have finishing stacks where it was lost), so it is played untrimmed: dead
+    money in the main pot.
+    """
+    if not getattr(hh, "ante_trimming_status", None):
+        return False
+    return sum(a > 0 for a in _per_player(hh.antes, len(hh.starting_stacks))) >= 2
+
+
+def _posted(hh: HandHistory, starting: list[Decimal]) -> tuple[list[Decimal], list[Decimal]]:
+    """Each player's ante and blind or straddle as pokerkit posts them: as much of each as
+    its stack holds, and, heads-up, the two players' entries swapped (the first player
+    posts the big blind)."""
+    n = len(starting)
+    antes = _per_player(hh.antes, n)
+    blinds = [abs(b) for b in _per_player(hh.blinds_or_straddles, n)]
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    antes = [min(a, s) for a, s in zip(antes, starting, strict=True)]
+    blinds = [min(b, s - a) for b, s, a in zip(blinds, starting, antes, strict=True)]
+    return antes, blinds
 
 
 def _parse_amount(text: str) -> Any:
@@ -491,9 +541,24 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
     lowest = list(starting)
     spot: dict[str, Any] | None = None
     state: Any = None
-    antes = [min(a, s) for a, s in zip(_per_player(hh.antes, n), starting, strict=True)]
+    antes, _ = _posted(hh, starting)
+    if _trimmed(hh) and n >= 2:
+        # pokerkit's states show the antes trimmed already (see build_pots).
+        top = max(range(n), key=lambda i: antes[i])
+        antes[top] = max(antes[i] for i in range(n) if i != top)
+    drawn = [0] * n  # draws each player has made
+    discards: list[str] = []
     for state, action in hh.state_actions:
         shown = _SHOW.match(action) if action else None
+        act = _ACTION.match(action) if action else None
+        if act is not None and act.group(3) == "sd":
+            drawn[int(act.group(2)) - 1] += 1
+            words = act.group(4).split()
+            discards.extend(c for c in _split_cards(words[0] if words else "") if "?" not in c)
+        elif act is not None and act.group(3) == "dh" and spot is not None:
+            words = act.group(4).split()
+            if len(words) > 1 and words[0][1:].isdigit():
+                spot["dealt_after"][int(words[0][1:]) - 1].extend(_split_cards(words[1]))
         if shown is not None and "?" not in shown.group(2):
             known[int(shown.group(1)) - 1] = list(_parse_cards(shown.group(2)))
         if state.status:
@@ -517,29 +582,45 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
                 "counts": [len(c) for c in state.hole_cards],
                 "board": list(_flat(state.board_cards)),
                 "put": [starting[i] - chip_amount(state.stacks[i]) for i in range(n)],
+                "draws_left": _DRAWS.get(str(hh.variant), 0) - max(drawn),
+                "dealt_after": [[] for _ in range(n)],
             }
     assert state is not None
     put = [starting[i] - lowest[i] for i in range(n)]
+    if getattr(hh, "ante_trimming_status", None) and not _trimmed(hh) and n >= 2:
+        # pokerkit returned a big blind ante before the first state it shows: the table
+        # kept it (see _trimmed).
+        top = max(range(n), key=lambda i: antes[i])
+        kept = antes[top] - max(antes[i] for i in range(n) if i != top)
+        put[top] += kept
+        if spot is not None:
+            spot["put"][top] += kept
+    if spot is not None:
+        spot["discards"] = discards
     folded = [not s for s in state.statuses]
     received = _received(hh, starting, put, antes, [False] * n)
     if received is None:
-        paid_in = build_pots(put, [True] * n, antes).put_in(put)
+        paid_in = build_pots(put, [True] * n, antes, trimmed=_trimmed(hh)).put_in(put)
         received = [chip_amount(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
-    return _Replay(put=put, antes=antes, known=known, up=up, spot=spot, received=received,
-                   folded=folded, payoffs=list(state.payoffs))  # fmt: skip
+    return _Replay(put=put, antes=antes, trimmed=_trimmed(hh), known=known, up=up, spot=spot,
+                   received=received, folded=folded, payoffs=list(state.payoffs))  # fmt: skip
 
 
 def _cards_at_spot(
     spot: dict[str, Any], known: list[list[Any]], up: list[list[Any]], game: str
 ) -> tuple[str, list[str], str, str]:
-    """The status, each live player's cards, the board and the dead cards at the spot."""
+    """The status, each live player's cards, the board and the dead cards at the spot (a
+    board game's players hold all their hole cards there, stud's players the cards dealt)."""
+    from pokercalc.core.games import get_game
+
     n = len(known)
     cards = [""] * n
     status = "all-in"
+    hole = get_game(game).hole_cards
     for i in range(n):
         if not spot["live"][i]:
             continue
-        count = spot["counts"][i]
+        count = spot["counts"][i] if game in STUD_GAMES else hole
         text = _card_text(known[i][:count]) if len(known[i]) >= count else None
         if text is None:
             status = "cards unknown"

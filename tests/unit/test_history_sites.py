@@ -1,0 +1,118 @@
+"""pokercalc.pipelines.history: real text exports of the online sites, read end to end.
+
+The hands are in tests/data/history-sites (their source in tests/data/history/README.md);
+each test's numbers are read off the hand's text: the stacks, what each player put in,
+the pot and rake in its summary, and what the winner collected.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pokercalc
+from pokercalc.pipelines import history
+
+pytest.importorskip("pokerkit")
+
+SITES = Path(__file__).resolve().parents[1] / "data" / "history-sites"
+
+
+def read(name: str) -> history.HandRecord:
+    """The one hand of a file, its format detected."""
+    (r,) = history.iter_records([str(SITES / name)], history.EquityCache())
+    assert isinstance(r, history.HandRecord), r
+    return r
+
+
+def adjusted(pot: float, players: str, board: str, put: tuple[float, float]) -> list[float]:
+    """Two players' all-in adjusted nets in one pot."""
+    e = pokercalc.equity(players, board, method="exact").players
+    return [pot * e[0].equity - put[0], pot * e[1].equity - put[1]]
+
+
+def test_pokerstars_antes_put_a_player_all_in_on_the_flop() -> None:
+    """Every player antes $0.02: matze1987's raise to $10.94 is his whole stack, and the
+    showdown's winner is paid from the body's 'collected $23.57 from pot' line."""
+    r = read("pokerstars-2014-antes.txt")
+    assert r.players == ("numbush", "DonKingKong", "Gaben13", "Captain2323", "matze1987")
+    assert (r.status, r.board) == ("all-in", "5c4c4h")
+    assert r.cards == ("AhKs", "", "", "", "8h8c")
+    assert r.put_in == (12.26, 0.12, 0.02, 0.02, 12.26)
+    assert [(p.amount, p.players) for p in r.pots] == [(24.68, ("numbush", "matze1987"))]
+    assert r.actual == pytest.approx((11.31, -0.12, -0.02, -0.02, -12.26), abs=1e-9)
+    assert r.rake == pytest.approx(1.11)  # "Total pot $24.68 | Rake $1.11"
+    a, m = adjusted(24.68, "AhKs|8h8c", "5c4c4h", (12.26, 12.26))
+    assert r.adjusted == pytest.approx((a, -0.12, -0.02, -0.02, m), abs=1e-6)
+
+
+def test_pokerstars_cap_game_all_in_before_the_flop_with_an_uncalled_bet() -> None:
+    r = read("pokerstars-2014-cap.txt")
+    assert r.players[:2] == ("ekologe", "PANTER555") and len(r.players) == 6
+    assert (r.status, r.board, r.cards[:2]) == ("all-in", "", ("AdKd", "JdAh"))
+    assert r.put_in == (18.74, 18.74, 1, 0, 1, 0)  # $1.26 of the $20 came back
+    assert r.actual == pytest.approx((18.96, -18.74, -1, 0, -1, 0), abs=1e-9)
+    assert r.rake == pytest.approx(1.78)
+    e, p = adjusted(39.48, "AdKd|JdAh", "", (18.74, 18.74))
+    assert r.adjusted == pytest.approx((e, p, -1, 0, -1, 0), abs=1e-6)
+
+
+def test_pokerstars_side_pot_with_a_mucked_hand_counts_at_the_actual_net() -> None:
+    """Three all-in on the flop with antes; Shupstix mucks, so the spot's cards are not
+    all known.  T_Leroy collects the side pot ($7.91) and the main pot ($30.37)."""
+    r = read("pokerstars-2014-side-pot.txt")
+    assert r.players[:2] == ("ilya44rus", "Shupstix") and r.players[3] == "T_Leroy"
+    assert (r.status, r.board) == ("cards unknown", "8c6c9s")
+    assert r.put_in == (14.57, 10.58, 0.02, 14.57, 0.02, 0.02)
+    assert r.actual == r.adjusted
+    assert r.actual == pytest.approx((-14.57, -10.58, -0.02, 23.71, -0.02, -0.02), abs=1e-9)
+    assert r.rake == pytest.approx(1.5)  # "Total pot $39.78 ... | Rake $1.50"
+
+
+def test_full_tilt_2015_format_all_in_on_the_flop() -> None:
+    """'CAP NL Hold'em - $5/$10': the variant after the table, and the pot the winner
+    'wins ($603)' in the body (its summary line says 'won', not 'collected')."""
+    r = read("fulltilt-2015.txt")
+    assert r.players == ("1mperial", "Postrail", "Darkking_pt", "ginalisa18")
+    assert (r.status, r.board, r.cards) == ("all-in", "Ad5d5c", ("", "QsAh", "", "JcJs"))
+    assert r.put_in == (5, 300, 0, 300)
+    assert r.actual == (-5, 303, 0, -300) and r.rake == 2
+    q, j = adjusted(605, "QsAh|JcJs", "Ad5d5c", (300, 300))
+    assert r.adjusted == pytest.approx((-5, q, 0, j), abs=1e-6)
+
+
+def test_ongame_all_in_on_the_flop() -> None:
+    r = read("ongame-2014.txt")
+    assert r.players == (
+        "kliketiklok",
+        "Dbcee89",
+        "BlackH0L3",
+        "Cockatrice",
+        "BONUS 1OOO",
+        "fyabcf",
+    )
+    assert (r.status, r.board) == ("all-in", "6dKd8c")
+    assert r.cards == ("6s8s", "", "", "", "", "KcKh")
+    assert r.put_in == (112.91, 1, 0, 3, 0, 112.91)
+    # The summary: "fyabcf ($350.06), net: +$113.91", "Rake taken: $3".
+    assert r.actual == pytest.approx((-112.91, -1, 0, -3, 0, 113.91), abs=1e-9)
+    assert r.rake == pytest.approx(3)
+    six, kings = adjusted(229.82, "6s8s|KcKh", "6dKd8c", (112.91, 112.91))
+    assert r.adjusted == pytest.approx((six, -1, 0, -3, 0, kings), abs=1e-6)
+
+
+def test_ipoker_pays_the_winner_named_in_its_player_line() -> None:
+    """a3uu's line holds win="$42.75": the pot of $45 less $2.25 of rake."""
+    r = read("ipoker-2014.txt")
+    assert r.players == ("Betraktaren", "Shostak0vich", "Marlene79", "ch4atsftw", "a3uu")
+    assert r.status == "no all-in" and r.put_in == (5, 20, 0, 0, 20)
+    assert r.actual == r.adjusted == (-5, -20, 0, 0, 22.75)
+    assert r.rake == pytest.approx(2.25)
+
+
+def test_every_site_file_is_read_with_its_format_and_nothing_skipped() -> None:
+    result = history.run_history(str(SITES))
+    assert result.hands_read == result.hands_used == 7
+    assert result.allin_hands == 5
+    assert result.skipped == {"cards unknown": 1, "no all-in": 1}
