@@ -380,8 +380,8 @@ cdef int exact_cards(const Spec* S, const int32_t* row, int64_t lo, int64_t hi, 
     """One joint assignment of given sets (``row``: a set per player), every completion:
     counts by winner set in the threads' rows of ``wms`` (``stride`` apart).  -1: out of
     memory; 1: stopped by the caller."""
-    cdef int n = S.n, p, q, m = 0, err = 0, b, o = S.outer
-    cdef uint64_t used = S.dead, free_cards
+    cdef int n = S.n, p, q, m = 0, err = 0, o = S.outer
+    cdef uint64_t used = S.dead
     cdef int pool[52]
     cdef Table tabs[OWN_MAX_PLAYERS]
     cdef int order[OWN_MAX_PLAYERS]
