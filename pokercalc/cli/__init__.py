@@ -489,15 +489,34 @@ BOARD_GAMES = (
 
 def game_option(
     help_text: str = "The game: holdem (default), shortdeck, shortdeck-triton.",
+    analysis: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The ``--game`` option; the name is checked by ``games.get_game`` (one line, exit 2).
-    The shell completes it with the games its help names (:func:`complete_game`)."""
+    The shell completes it with the games its help names (:func:`complete_game`).
+
+    With ``analysis`` (a key of ``analysis.rules``) the game is read before the other
+    options and a game the analysis cannot serve is refused then, in the library's one
+    line: ``outs AsKsQd --game stud`` said that ``--board`` was missing, when no board
+    would do."""
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         return complete_game(help_text, incomplete)
 
+    def served(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        if analysis is not None and not ctx.resilient_parsing:
+            from pokercalc.analysis.rules import served_game
+
+            served_game(value, analysis)
+        return value
+
     return click.option(
-        "--game", default="holdem", show_default=True, help=help_text, shell_complete=complete
+        "--game",
+        default="holdem",
+        show_default=True,
+        help=help_text,
+        shell_complete=complete,
+        is_eager=analysis is not None,
+        callback=served,
     )
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     help="An opponent: a hand, range or pocket query (repeat for several).",
 )
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@common.game_option(common.BOARD_GAMES)
+@common.game_option(common.BOARD_GAMES, "outs")
 @common.engine_options(
     time_help="Monte Carlo: seconds in all (default 0.1 a card, the equity now counting ten).",
     trials_help="Monte Carlo: N deals after each card (and for the equity now).",
@@ -81,7 +81,7 @@ def outs_command(
 @click.argument("hero")
 @click.option("--board", "-b", required=True, help="The flop or turn, e.g. Jh9c7c.")
 @click.option("--dead", "-d", default="", help="Dead cards, out of the deck.")
-@common.game_option(common.BOARD_GAMES)
+@common.game_option(common.BOARD_GAMES, "draws")
 @common.output_options()
 def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None:
     """The straight and flush draws of HERO on a flop or turn, and the cards completing each.
@@ -137,7 +137,7 @@ def draws_command(hero: str, board: str, dead: str, game: str, fmt: str) -> None
     help="On a flop or turn: the classes after each card that can come next (with --select, "
     "the selected share).",
 )
-@common.game_option()
+@common.game_option(analysis="hits")
 @common.output_options()
 def hits_command(
     range_: tuple[str, ...],

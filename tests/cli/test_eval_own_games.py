@@ -185,3 +185,39 @@ def test_refusals_are_one_line_exit_2(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == f"Error: {message}\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["outs", "AsKsQd", "--game", "stud"],
+            "outs in stud needs a shared board, and stud has none",
+        ),
+        (
+            ["draws", "AsKs", "--game", "razz"],
+            "draws in razz needs a shared board, and razz has none",
+        ),
+        (
+            ["hits", "AA", "--game", "badugi"],
+            "hits in badugi needs a shared board, and badugi has none",
+        ),
+        (
+            ["hits", "AA", "--game", "omaha"],
+            "hits in omaha is not available yet; it plays holdem, shortdeck and shortdeck-triton",
+        ),
+    ],
+)
+def test_a_board_analysis_refuses_a_game_before_asking_for_its_board(
+    args: list[str], message: str
+) -> None:
+    # The game is read first: a missing --board is not the problem when no board would do.
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {message}\n"
+
+
+def test_a_board_analysis_still_asks_for_its_board_in_a_game_it_serves() -> None:
+    result = invoke("outs", "AsKs", "--game", "omaha")
+    assert result.exit_code == 2
+    assert "Missing option '--board'" in result.stderr
