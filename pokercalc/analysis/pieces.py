@@ -78,7 +78,10 @@ def _prepare(job: EquityJob, method: str, threshold: float, want: int = 0) -> Pr
     """Read ``job``'s players and prepare its problem (:func:`~pokercalc.engine.plan.prepare`)."""
     g = get_game(job.game)
     b, d = check_board_and_dead(job.board, job.dead, game=g)
-    return prepare(problem_of(list(job.players), b, d, g), g, method, threshold, want, job.nfirsts)
+    return prepare(
+        problem_of(list(job.players), b, d, g), g, method, threshold, want, job.nfirsts,
+        job.strata,
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=4)
