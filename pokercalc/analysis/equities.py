@@ -98,10 +98,12 @@ def equity(
     ``KeyboardInterrupt``) stops the run within a fraction of a second and
     returns what is known, marked ``interrupted``: a Monte Carlo run its
     estimate so far with its standard errors (before its first deal: no
-    equities, ``trials`` 0), an exact run the share of the work done and no
-    equities (or all of them, when the enumeration had just finished as the
-    signal came).  A signal while the outcomes are counted gives the players
-    and no equities, as Monte Carlo when ``method`` is ``"mc"``, else as exact.
+    equities, ``trials`` 0), an exact run the share of the work done and, when
+    it was big (or ran in pieces), equities estimated from that part with
+    standard errors, else none (or all of them, when the enumeration had just
+    finished as the signal came).  A signal while the outcomes are counted
+    gives the players and no equities, as Monte Carlo when ``method`` is
+    ``"mc"``, else as exact.
 
     With ``executor`` (any ``concurrent.futures.Executor``, such as
     :class:`pokercalc.pipelines.executors.LocalPool`, or a Dask ``Client``)

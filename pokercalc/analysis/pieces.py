@@ -78,7 +78,10 @@ def _prepare(job: EquityJob, method: str, threshold: float, want: int = 0) -> Pr
     """Read ``job``'s players and prepare its problem (:func:`~pokercalc.engine.plan.prepare`)."""
     g = get_game(job.game)
     b, d = check_board_and_dead(job.board, job.dead, game=g)
-    return prepare(problem_of(list(job.players), b, d, g), g, method, threshold, want, job.nfirsts)
+    return prepare(
+        problem_of(list(job.players), b, d, g), g, method, threshold, want, job.nfirsts,
+        job.strata,
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=4)
@@ -186,10 +189,12 @@ def merge_pieces(
     """The equity result of ``plan`` from its pieces' tallies, added up.
 
     Every piece must be there exactly once, unless ``interrupted``: then an
-    exact plan reports how far it got (no equities), and a Monte Carlo plan
-    its estimate from the blocks that finished (with none finished: no
-    equities, ``trials`` 0).  A tally that does not belong to the plan, or one
-    given twice, is refused.
+    exact plan reports how far it got, and from four pieces done (a random
+    sample of its work: :func:`~pokercalc.engine.pieces.cut_pieces`) equities
+    estimated from them with standard errors; a Monte Carlo plan its estimate
+    from the blocks that finished (with none finished: no equities, ``trials``
+    0).  A tally that does not belong to the plan, or one given twice, is
+    refused.
     """
     merged = merge_tallies(
         plan, _prepared(plan.job), tallies, elapsed=elapsed, interrupted=interrupted

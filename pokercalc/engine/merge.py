@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from pokercalc.engine.exact import exact_result, hilo_units, interrupted_exact
+from pokercalc.engine.exact import estimated_exact, exact_result, hilo_units, interrupted_exact
 from pokercalc.engine.montecarlo import mc_no_deal, mc_result
 from pokercalc.engine.pieces import EquityPlan, PieceTally, Prepared
 from pokercalc.engine.results import EquityResult, in_given_order
@@ -29,9 +29,12 @@ def merge_tallies(
     produced them change nothing (ranges with weights are the exception: their
     tallies are sums of weights, exact to rounding only).  Every piece must be
     there exactly once, unless ``interrupted``: then an exact plan reports how
-    far it got (no equities), and a Monte Carlo plan its estimate from the
-    blocks that finished (with none finished: no equities, ``trials`` 0).  A
-    tally that does not belong to the plan, or one given twice, is refused.
+    far it got, with equities estimated from the pieces done when they are
+    stratified batches of its work (:func:`~pokercalc.engine.exact.estimated_exact`:
+    from four pieces on, with standard errors; else none), and a Monte Carlo
+    plan its estimate from the blocks that finished (with none finished: no
+    equities, ``trials`` 0).  A tally that does not belong to the plan, or one
+    given twice, is refused.
     """
     seen: dict[int, PieceTally] = {}
     for t in tallies:
@@ -78,6 +81,14 @@ def merge_tallies(
         result = interrupted_exact(
             p.prob, plan.outcomes, plan.outcomes_exact, 1, elapsed, done, plan.units
         )
+        if job.strata == len(plan.pieces):
+            # The pieces are stratified batches of the items, dealt at random: those done
+            # estimate the whole, as a big run's batches done in one process do.
+            chunks = [(seen[i].hi - seen[i].lo, list(seen[i].tallies)) for i in sorted(seen)]
+            result = estimated_exact(
+                p.prob, result, chunks, 0, len(plan.pieces), p.kernel.tally_size,
+                p.kernel.units,
+            )  # fmt: skip
     else:
         result = exact_result(
             p.prob, sums, p.kernel.tally_size, p.kernel.units, plan.outcomes,

@@ -47,10 +47,10 @@ class PlayerResult(FieldMethods, Result):
         default=None,
     )
     equity: float | None = doc(
-        "share of the pot, a k-way split giving each winner 1/k; when a big exact run was "
-        "interrupted, an estimate from the random part of its enumeration done (stderr says "
-        "so); None when an exact run was interrupted too early for one (or a small exact run, "
-        "done in no random order), or a Monte Carlo run before its first deal",
+        "share of the pot, a k-way split giving each winner 1/k; when a big exact run (or one "
+        "in pieces) was interrupted, an estimate from the random part of its enumeration done "
+        "(stderr says so); None when an exact run was interrupted too early for one (or a "
+        "small exact run, done in no random order), or a Monte Carlo run before its first deal",
         PROB,
     )
     win: float | None = doc("probability of winning alone", PROB)

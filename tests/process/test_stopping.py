@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -143,14 +144,73 @@ def test_a_signal_while_the_output_waits_on_a_full_pipe_keeps_it_whole(args: lis
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_equity_in_pieces_stops_at_the_first_signal(sig: int, status: int) -> None:
     # Pieces of about a second on two local workers; the first signal ends the run (it
-    # once waited for the pieces running, then printed nothing).
-    code, out, err, waited = _interrupt(
-        ["equity", "AhKh | random | random", "--exact", "--jobs", "2", "--json"], sig
+    # once waited for the pieces running, then printed nothing).  The pieces done are a
+    # random sample of the work (stratified batches of it): from four of them they estimate
+    # the equities, with standard errors, so the signal comes once four are done.
+    code, out, err, waited = _interrupt_after_pieces(
+        ["equity", "AhKh | random | random", "--exact", "--jobs", "2", "--json"], sig, 4
     )
     assert code == status and waited < STOP_WITHIN, err
     result = json.loads(out)["result"]
-    assert result["interrupted"] is True and result["pieces"] > 1
-    assert 0 <= result["done_fraction"] < 1 and result["players"][0]["equity"] is None
+    assert result["interrupted"] is True and result["method"] == "exact"
+    assert result["pieces"] > 1 and 0 < result["done_fraction"] < 1
+    players = result["players"]
+    for p in players:
+        assert p["equity"] is not None and p["stderr"] > 0
+        assert p["equity_fraction"] is None and p["wins"] is None
+    assert sum(p["equity"] for p in players) == pytest.approx(1.0)
+    # (AKs against two random hands: 50.71% by Monte Carlo, 0.02% its standard error)
+    assert abs(players[0]["equity"] - 0.507) < 5 * players[0]["stderr"]
+
+
+def _interrupt_after_pieces(args: list[str], sig: int, pieces: int) -> tuple[int, str, str, float]:
+    """:func:`_interrupt`, the signal sent once the count of pieces done that the command
+    shows on a terminal (its stderr, a pseudo-terminal here) has reached ``pieces``: a fixed
+    delay saw one piece done or six, as the machine was busy or not."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokercalc", *args],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        text=True,
+        env={**os.environ, "COLUMNS": "100", "TERM": "xterm"},
+    )
+    os.close(slave)
+    seen = b""
+
+    def read(wait: float) -> bool:
+        """Add what the terminal shows within ``wait`` seconds to ``seen``; False at its end."""
+        nonlocal seen
+        if select.select([master], [], [], wait)[0]:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:  # (every process holding the terminal has ended)
+                return False
+        return True
+
+    def done() -> int:
+        """The most pieces shown done ("pieces ━━━ 4/263")."""
+        counts = re.findall(rb"(\d+)/(\d+)", seen)
+        return max((int(d) for d, n in counts if int(n) > 1), default=0)
+
+    try:
+        end = time.perf_counter() + 120
+        while done() < pieces:
+            assert proc.poll() is None, "the command ended before the signal: pick a slower input"
+            assert time.perf_counter() < end, f"{done()} pieces done in two minutes"
+            read(0.1)
+        sent = time.perf_counter()
+        proc.send_signal(sig)
+        while proc.poll() is None and read(0.05):
+            pass
+        out, _ = _communicate(proc)
+        waited = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        os.close(master)
+    return proc.returncode, out, seen.decode(errors="replace"), waited
 
 
 def test_monte_carlo_outs_stop_as_a_whole() -> None:
