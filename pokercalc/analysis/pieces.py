@@ -41,7 +41,7 @@ from typing import Any
 
 from pokercalc.core.cards import CardsLike
 from pokercalc.core.games import Game, get_game
-from pokercalc.core.runner import as_executor, map_unordered
+from pokercalc.core.runner import as_executor, deferred_signals, map_unordered
 from pokercalc.core.validate import check_board_and_dead, check_engine_options
 from pokercalc.engine.merge import merge_tallies
 from pokercalc.engine.montecarlo import Sampler, check_accepted, interrupted_plan
@@ -266,4 +266,17 @@ def equity_on(
             pass
     except KeyboardInterrupt:
         interrupted = True
-    return merge_pieces(plan, got, elapsed=_time.perf_counter() - start, interrupted=interrupted)
+    # A signal while the pieces are merged (a second Ctrl-C, or `timeout`, which signals the
+    # command and then its process group) waits until the merge is made: the merge is what
+    # the run knows.  Where the command line's handlers are not installed it stops the
+    # merge, as before.
+    merged: EquityResult | None = None
+    try:
+        with deferred_signals():
+            merged = merge_pieces(
+                plan, got, elapsed=_time.perf_counter() - start, interrupted=interrupted
+            )
+    except KeyboardInterrupt:
+        if merged is None:
+            raise
+    return merged

@@ -632,6 +632,20 @@ def executor_options(
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
+    from contextlib import nullcontext
+
+    from pokercalc.core.runner import deferred_signals
+
+    # The output of a run a signal already stopped is made and written whole: it is what the
+    # run kept, and a second signal (a second Ctrl-C, or `timeout`, which signals the
+    # command and then its process group) takes effect after it.
+    stopping = deferred_signals() if getattr(result, "interrupted", False) else nullcontext()
+    with stopping:
+        _emit(result, fmt, renderable)
+
+
+def _emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
+    """:func:`emit`, its signals held or not."""
     from pokercalc.core import formats
     from pokercalc.core.runner import deferred_signals, write_whole
 
@@ -1015,3 +1029,26 @@ def main() -> None:
             sys.stdout.flush()  # (here, not at exit: a reader gone is one convention)
     except BrokenPipeError:
         stop_broken_pipe()
+    except SystemExit as e:
+        if e.code in (130, 143):
+            _exit_at_once_on_signals(e.code)
+        raise
+
+
+def _exit_at_once_on_signals(status: int) -> None:
+    """A command stopped by a signal has written what it kept; another signal while Python
+    shuts down (a second Ctrl-C, or `timeout`, which signals the command and then its
+    process group) must not make it die of that signal instead of exiting with ``status``.
+
+    Python puts back the default action of every signal that has a handler of Python's as
+    it shuts down (the process then died of the second SIGINT); an ignored signal stays
+    ignored, so SIGINT is ignored from here on.  SIGTERM ends the process at once with
+    ``status`` until then (and as the default action after: a stuck exit still ends)."""
+    import signal
+
+    def end(signum: int, frame: object) -> None:
+        os._exit(status)
+
+    if signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
+        signal.signal(signal.SIGTERM, end)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

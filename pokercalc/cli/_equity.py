@@ -11,6 +11,7 @@ from pokercalc import cli as common  # the shared options and output, looked up 
 
 if TYPE_CHECKING:
     from pokercalc.engine.options import EngineOptions
+    from pokercalc.engine.results import EquityResult
 
 
 @click.command("equity", cls=common.Command, short_help="Equity, win and tie of every player.")
@@ -195,21 +196,37 @@ def _equity_in_pieces(
             common.note_unused(engine, result.method)
             common.emit(result, fmt, common.view("equity_view", result))
             return
+    from contextlib import nullcontext
+
+    from pokercalc.core.runner import deferred_signals, exit_status, signals_received
+
     counter = common.piece_counter()
+    signals = signals_received()
+    in_pieces: EquityResult | None = None
     try:
         with open_executor(engine.jobs, engine.cluster) as executor:
             from pokercalc.pipelines.executors import worker_count
 
             workers = worker_count(executor)
             kw = keywords(engine.for_workers(workers))
-            result = equity_on(executor, list(players), board, dead, on_piece=counter,
-                               workers=workers, **kw)  # fmt: skip
+            in_pieces = equity_on(executor, list(players), board, dead, on_piece=counter,
+                                  workers=workers, **kw)  # fmt: skip
+    except KeyboardInterrupt:
+        # A signal as the workers were ended (a second one, or one just after the run): the
+        # result in hand stands; the exit status says that a signal came.
+        if in_pieces is None:
+            raise
     finally:
         common.close_progress(counter)
-    common.note_deck(players, game)
-    common.note_unused(engine, result.method)
-    common.emit(result, fmt, common.view("equity_view", result))
-    common.exit_if_interrupted(result)
+    # What a stopped run kept is written whole: another signal meanwhile waits (emit).
+    with deferred_signals() if in_pieces.interrupted else nullcontext():
+        common.note_deck(players, game)
+        common.note_unused(engine, in_pieces.method)
+        common.emit(in_pieces, fmt, common.view("equity_view", in_pieces))
+    common.exit_if_interrupted(in_pieces)
+    if signals_received() > signals:  # (a whole result, and a signal that came at its end)
+        click.echo("pokercalc: interrupted; the output shows what was done", err=True)
+        raise SystemExit(exit_status())
 
 
 def _breakdown(

@@ -163,6 +163,24 @@ def test_equity_in_pieces_stops_at_the_first_signal(sig: int, status: int) -> No
     assert abs(players[0]["equity"] - 0.507) < 5 * players[0]["stderr"]
 
 
+@pytest.mark.parametrize("second", [signal.SIGINT, signal.SIGTERM])
+def test_a_second_signal_keeps_what_the_first_one_kept(second: int) -> None:
+    # `timeout -s INT` signals the command and then its process group: two signals at once.
+    # The second one came while the pieces were merged, the workers ended or the JSON was
+    # made, and the output was lost ("pokercalc: interrupted" alone, 5 runs in 6), or the
+    # process died of it as Python shut down (status -2).
+    proc = start_program("equity", "AhKh | random | random", "--exact", "--jobs", "2", "--json")
+    time.sleep(START_DELAY)
+    assert proc.poll() is None, "the command ended before the signal: pick a slower input"
+    proc.send_signal(signal.SIGINT)
+    proc.send_signal(second)
+    out, err = _communicate(proc)
+    assert proc.returncode in (130, 143), err
+    result = json.loads(out)["result"]
+    assert result["interrupted"] is True and result["pieces"] > 1
+    assert "Traceback" not in err
+
+
 def _interrupt_after_pieces(args: list[str], sig: int, pieces: int) -> tuple[int, str, str, float]:
     """:func:`_interrupt`, the signal sent once the count of pieces done that the command
     shows on a terminal (its stderr, a pseudo-terminal here) has reached ``pieces``: a fixed
