@@ -1044,11 +1044,20 @@ def _exit_at_once_on_signals(status: int) -> None:
     it shuts down (the process then died of the second SIGINT); an ignored signal stays
     ignored, so SIGINT is ignored from here on.  SIGTERM ends the process at once with
     ``status`` until then (and as the default action after: a stuck exit still ends)."""
-    import signal
+    # (the C module, loaded already: importing ``signal`` takes long enough for the next
+    # signal to land in it)
+    if TYPE_CHECKING:
+        import signal
+    else:
+        try:
+            import _signal as signal
+        except ImportError:
+            import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def end(signum: int, frame: object) -> None:
         os._exit(status)
 
     if signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
         signal.signal(signal.SIGTERM, end)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
