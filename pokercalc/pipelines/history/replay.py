@@ -90,6 +90,10 @@ class EquityCache:
         if not showdown:
             self.allin.add(key)
         found = self.spots.get(key)
+        if found is None and showdown:
+            found = _judged(game, key[1], board)
+            if found is not None:
+                self.spots[key] = found
         if found is None:
             from pokercalc.analysis.equities import equity
 
@@ -111,6 +115,50 @@ class EquityCache:
         for position, i in enumerate(order):
             out[i] = shares[position]
         return tuple(out), method
+
+
+def _judged(game: str, hands: Sequence[str], board: str) -> tuple[tuple[Fraction, ...], str] | None:
+    """A showdown on a full board judged by the evaluator alone, as the engine judges it
+    (the best hands share the pot); None, for the engine, in a hi/lo game, a game without
+    a board, or cards the engine would refuse."""
+    from pokercalc.core.evaluator import evaluate, evaluate_omaha
+    from pokercalc.core.games import TWO_PLUS_THREE, get_game
+
+    g = get_game(game)
+    if g.hilo or not g.has_board:
+        return None
+    index = _card_indices()
+    try:
+        held = [tuple(index[h[k : k + 2]] for k in range(0, len(h), 2)) for h in hands]
+        dealt = tuple(index[board[k : k + 2]] for k in range(0, len(board), 2))
+    except KeyError:
+        return None
+    if len(dealt) != g.board_cards or any(len(h) != g.hole_cards for h in held):
+        return None
+    if len(set(dealt).union(*held)) != len(dealt) + sum(map(len, held)):
+        return None
+    try:
+        if g.forming == TWO_PLUS_THREE:
+            values = [evaluate_omaha(h, dealt, g) for h in held]
+        else:
+            values = [evaluate(h + dealt, g) for h in held]
+    except Exception:  # (a card out of the game's deck: the engine says so)
+        return None
+    best = max(values)
+    share = Fraction(1, values.count(best))
+    return tuple(share if v == best else Fraction(0) for v in values), "exact"
+
+
+_INDICES: dict[str, int] = {}
+
+
+def _card_indices() -> dict[str, int]:
+    """Each card's index by its text (``As``)."""
+    if not _INDICES:
+        from pokercalc.core.cards import card_index, format_card
+
+        _INDICES.update((format_card(i), card_index(format_card(i))) for i in range(52))
+    return _INDICES
 
 
 #: A player showing cards: ``p2 sm KsKd``.
