@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import pytest
 
@@ -44,3 +45,47 @@ def test_the_evaluator_leaves_to_the_engine_what_it_does_not_judge() -> None:
     assert replay._judged("holdem", ["AsKs", "Q?Qh"], "2c3c4c5c6d") is None
     assert replay._judged("omaha-hilo", ["AsKsQsJs", "2c3c4h5h"], "2d3d4d5d6s") is None
     assert replay._judged("stud", ["AsKsQsJsTs9s8s", "2c3c4h5h6d7d8d"], "") is None
+
+
+def test_lists_read_by_splitting_are_the_lists_read_item_by_item() -> None:
+    from pokercalc.pipelines.history.reading import _common_value, _quick_value
+
+    rng = random.Random(7)
+    tokens = ["1", "25", "0.50", "-3", "1.", ".5", "1_0", "٣", " ", ",", ", ", "'", "'a b'",
+              "'p1 cc'", '"x"', "\\", "[", "]", "a", "''", "', '"]  # fmt: skip
+    read = 0
+    for _ in range(20000):
+        inner = "".join(rng.choice(tokens) for _ in range(rng.randint(0, 6)))
+        for kind in ("nums", "strs"):
+            text = f"[{inner}]"
+            fast = _common_value(text, kind)
+            try:
+                slow = _quick_value(text, kind)
+            except ValueError:
+                assert fast is None, text
+                continue
+            assert fast is None or fast == slow and list(map(type, fast)) == list(map(type, slow))
+            read += fast is not None
+    assert read > 1000
+
+
+def test_the_quick_reading_takes_the_lines_it_took_and_refuses_the_others() -> None:
+    from pokercalc.pipelines.history.reading import quick_hand
+
+    base = "variant = 'NT'\nstarting_stacks = [1, 2]\nactions = ['p1 f']\n"
+    for line, fields in [
+        ("  players=['a', 'b']  ", {"players": ["a", "b"]}),
+        ("players =\t['a','b']", {"players": ["a", "b"]}),
+        ("antes = [ 0 , 0.5 ]", {"antes": [0, Decimal("0.5")]}),
+        ("\t# a comment = [", {}),
+        ("seats = [1, 2]", {}),
+        ("_private = 'x'", {}),
+        ("table = 'x'  # a comment = 1", {}),
+    ]:
+        hand = quick_hand(base + line + "\n")
+        assert hand is not None, line
+        for name, value in fields.items():
+            assert getattr(hand, name) == value
+    for line in ["players ['a']", "= 1", "a b = 1", "seats = [1,", "note = '''x", "é = 1",
+                 "antes = [1,,2]", "players = ['a\\'b']", "antes = [1] # one"]:  # fmt: skip
+        assert quick_hand(base + line + "\n") is None, line

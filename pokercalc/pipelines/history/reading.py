@@ -182,27 +182,61 @@ def _quick_value(text: str, kind: str) -> Any:
     return _quick_value(text, "num" if _NUMBER.match(text) else "str")
 
 
+def _common_value(text: str, kind: str) -> Any:
+    """A list as PHHS files write it (numbers, or strings in single quotes, after a comma
+    and a space), read by splitting it, or None for :func:`_quick_value` to read: the same
+    values."""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    if kind == "strs":
+        # (An item holds no quote: a split at "', '" finds every item, and only them.)
+        if len(text) < 4 or text[1] != "'" or text[-2] != "'":
+            return None
+        items = text[2:-2].split("', '")
+        return None if any("'" in t for t in items) else items
+    numbers: list[Any] = []
+    for t in text[1:-1].split(","):
+        t = t.strip()
+        if t.isdigit() and t.isascii():
+            numbers.append(int(t))
+        elif _NUMBER.match(t):
+            numbers.append(Decimal(t) if "." in t else int(t))
+        else:
+            return None
+    return numbers
+
+
 def quick_hand(text: str) -> QuickHand | None:
     """A hand written one field a line, read without TOML's full grammar; None for anything
     else (a value over several lines, an escape, a comment after a value), which pokerkit
     then reads."""
     hand = QuickHand(text)
+    fields = QUICK_FIELDS
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
+        if not stripped or stripped[0] == "#":
             continue
-        m = _LINE.match(stripped)
-        if m is None:
-            return None
-        key, value = m.group(1), m.group(2)
-        kind = QUICK_FIELDS.get(key)
+        # (What _LINE reads: an identifier, an equals sign, a value; blanks around them.)
+        key, equals, value = stripped.partition("=")
+        key = key.rstrip()
+        value = value.lstrip()
+        kind = fields.get(key)
         if kind is None:
+            if not (equals and key.isidentifier() and key.isascii()):
+                return None
             # A field not read: it must end on its line (a list closed, a string closed).
             if value.startswith("[") and not value.endswith("]"):
                 return None
             if value[:3] in _TRIPLE and (len(value) < 6 or value[-3:] != value[:3]):
                 return None
             continue
+        if not equals:
+            return None
+        if kind in ("nums", "strs"):
+            read = _common_value(value, kind)
+            if read is not None:
+                setattr(hand, key, read)
+                continue
         try:
             setattr(hand, key, _quick_value(value, kind))
         except ValueError:
