@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from pokerkit import HandHistory
 
 __all__ = [
-    "CHUNK_BYTES", "DETECT_CHARS", "EXTRA", "FORMATS", "QUICK_FIELDS", "QuickHand", "decode",
-    "detect_format", "iter_hands", "iter_phhs", "iter_sources", "iter_text", "parse_parts",
-    "quick_hand", "read_hands", "read_source", "require_pokerkit", "split_hands", "split_phhs",
+    "CHUNK_BYTES", "DETECT_CHARS", "EXTRA", "FORMATS", "QUICK_FIELDS", "QuickHand",
+    "check_pokerkit", "decode", "detect_format", "iter_hands", "iter_phhs", "iter_sources",
+    "iter_text", "parse_parts", "quick_hand", "read_hands", "read_source", "require_pokerkit",
+    "split_hands", "split_phhs",
 ]  # fmt: skip
 
 #: The pip extra that brings pokerkit.
@@ -37,6 +38,19 @@ def require_pokerkit() -> Any:
     except ImportError:
         raise InputError(f"reading hand histories needs pokerkit: pip install '{EXTRA}'") from None
     return pokerkit
+
+
+def check_pokerkit() -> None:
+    """An :class:`InputError` naming the extra unless pokerkit can be imported; it is not
+    imported (a hand read quickly needs none of it)."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec("pokerkit") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        require_pokerkit()
 
 
 _SECTION = re.compile(r"^\[\s*(\d+)\s*\]\s*$", re.MULTILINE)
@@ -335,8 +349,9 @@ def parse_parts(
 ) -> Iterator[tuple[int, HandHistory | Exception]]:
     """Each hand's text, with its index, read quickly or parsed by pokerkit, or the error that
     refused it."""
-    pokerkit = require_pokerkit()
+    check_pokerkit()
     parser = FORMATS.get(fmt)
+    pokerkit: Any = None if parser is None else require_pokerkit()
     site = None if parser is None else getattr(pokerkit.notation, parser)()
     for index, chunk in parts:
         if site is not None:
@@ -351,6 +366,7 @@ def parse_parts(
         if quick is not None:
             yield index, quick  # type: ignore[misc]
             continue
+        pokerkit = pokerkit or require_pokerkit()
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

@@ -10,11 +10,11 @@ from typing import Any
 from pokercalc.pipelines.history.reading import (
     DETECT_CHARS,
     FORMATS,
+    check_pokerkit,
     detect_format,
     iter_hands,
     iter_sources,
     iter_text,
-    require_pokerkit,
 )
 from pokercalc.pipelines.history.records import (
     HandError,
@@ -224,7 +224,7 @@ def iter_records(
     cannot be read is one error of index 0.  With ``executor`` (a
     ``concurrent.futures.Executor``) pieces of hands run there, a few at a time, and
     come back in order: the same records as in this process."""
-    require_pokerkit()
+    check_pokerkit()
     if executor is None:
         for piece in _pieces(paths, stdin, fmt):
             if isinstance(piece, HandError):
