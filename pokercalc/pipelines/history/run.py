@@ -69,11 +69,17 @@ class _Summary:
         else:
             self.skipped[item.status] = self.skipped.get(item.status, 0) + 1
         bb = item.big_blind or 1.0
-        for i, name in enumerate(item.players):
-            t = self.players.setdefault(name, _Totals())
+        allin = item.status == "all-in"
+        players = self.players
+        for name, held, actual, adjusted in zip(
+            item.players, item.cards, item.actual, item.adjusted, strict=True
+        ):
+            t = players.get(name)
+            if t is None:
+                t = players[name] = _Totals()
             t.hands += 1
-            t.allin += item.status == "all-in" and bool(item.cards[i])
-            actual, adjusted = item.actual[i], item.adjusted[i]
+            if allin and held:
+                t.allin += 1
             t.actual += actual
             t.adjusted += adjusted
             t.actual_bb += actual / bb
