@@ -89,3 +89,23 @@ def test_the_quick_reading_takes_the_lines_it_took_and_refuses_the_others() -> N
     for line in ["players ['a']", "= 1", "a b = 1", "seats = [1,", "note = '''x", "é = 1",
                  "antes = [1,,2]", "players = ['a\\'b']", "antes = [1] # one"]:  # fmt: skip
         assert quick_hand(base + line + "\n") is None, line
+
+
+def test_nets_in_decimals_are_the_nets_in_fractions() -> None:
+    from fractions import Fraction
+
+    rng = random.Random(5)
+    decimals = 0
+    for _ in range(3000):
+        n = rng.randint(2, 9)
+        digits = rng.choice([3, 8, 14, 27, 31])  # (past 28 digits a Decimal would round)
+        paid_in = [Decimal(rng.randint(0, 10**digits)) / 100 for _ in range(n)]
+        received = [Decimal(rng.randint(0, 10**digits)) / 100 for _ in range(n)]
+        fast, fast_rake = replay._nets(received, paid_in)
+        slow, slow_rake = replay._nets([Fraction(r) for r in received], paid_in)
+        assert all(isinstance(a, Fraction) for a in [*slow, slow_rake])
+        want = [Fraction(r) - Fraction(p) for r, p in zip(received, paid_in, strict=True)]
+        assert [Fraction(a) for a in fast] == want == slow
+        assert Fraction(fast_rake) == slow_rake
+        decimals += isinstance(fast_rake, Decimal)
+    assert 1000 < decimals < 3000

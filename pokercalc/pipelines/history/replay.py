@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, Inexact, localcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -328,9 +328,7 @@ def analyse_hand(
     pots = build_pots(put, live, replay.antes)
     paid_in = pots.put_in(put)
     assert replay.received is not None
-    received = [Fraction(r) for r in replay.received]
-    actual = [received[i] - Fraction(paid_in[i]) for i in range(n)]
-    rake = Fraction(sum(paid_in, _ZERO)) - sum(received, Fraction(0))
+    actual, rake = _nets(replay.received, paid_in)
     status = "no all-in"
     cards_out = [""] * n
     board = ""
@@ -362,6 +360,23 @@ def analyse_hand(
         adjusted=tuple(chips(a) for a in adjusted),
         rake=chips(rake),
     )
+
+
+def _nets(received: Sequence[Any], paid_in: Sequence[Decimal]) -> tuple[list[Any], Any]:
+    """Each player's actual net (what the pots paid it less what it put in) and the rake:
+    in Decimals when the pots paid Decimals and no digit is lost (the numbers of the
+    Fractions, quicker), else in Fractions."""
+    if all(type(r) is Decimal for r in received):
+        with localcontext() as exact:
+            exact.traps[Inexact] = True
+            try:
+                actual = [r - p for r, p in zip(received, paid_in, strict=True)]
+                return actual, sum(paid_in, _ZERO) - sum(received, _ZERO)
+            except Inexact:
+                pass
+    paid = [Fraction(r) for r in received]
+    actual = [paid[i] - Fraction(paid_in[i]) for i in range(len(paid))]
+    return actual, Fraction(sum(paid_in, _ZERO)) - sum(paid, Fraction(0))
 
 
 def _per_player(value: Any, n: int) -> list[Decimal]:
