@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -109,3 +110,47 @@ def test_nets_in_decimals_are_the_nets_in_fractions() -> None:
         assert Fraction(fast_rake) == slow_rake
         decimals += isinstance(fast_rake, Decimal)
     assert 1000 < decimals < 3000
+
+
+def test_a_spot_relabelled_by_suits_is_answered_from_the_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pokercalc.analysis.equities as equities
+
+    calls: list[tuple[object, ...]] = []
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return equity(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(equities, "equity", counted)
+    cache = replay.EquityCache()
+    rng = random.Random(11)
+    spots = [
+        ("holdem", ["AsAd", "KhKc"], "", ""),
+        ("holdem", ["Ah7c", "QdJd", "2s2c"], "Td9d3h", ""),
+        ("omaha", ["AsKsQhJh", "7c6c5d4d"], "2s3h8c", ""),
+        ("shortdeck", ["AhKh", "9s9c"], "", ""),
+    ]
+    for game, hands, board, dead in spots:
+        want = equity(hands, board, dead, game=game, method="exact")
+        for _ in range(6):
+            perm = "".join(rng.sample("cdhs", 4))
+            table = str.maketrans("cdhs", perm)
+            seats = rng.sample(range(len(hands)), len(hands))
+            moved = [hands[i].translate(table) for i in seats]
+            got, method = cache.equities(game, moved, board.translate(table), dead.translate(table))
+            assert method == "exact"
+            assert got == tuple(want.players[i].equity_fraction for i in seats)
+        assert len(calls) == spots.index((game, hands, board, dead)) + 1  # (computed once)
+    assert len(cache) > len(spots)  # (each relabelling is still a spot of its own)
+
+
+def test_a_monte_carlo_spot_answers_only_itself() -> None:
+    cache = replay.EquityCache("mc")
+    cache.TRIALS = 20_000
+    first = cache.equities("holdem", ["AsAd", "KhKc"], "", "")
+    again = cache.equities("holdem", ["AhAc", "KsKd"], "", "")
+    assert first[1] == again[1] == "mc" and not cache.suited
+    want = equity(["AhAc", "KsKd"], "", "", game="holdem", method="mc", trials=20_000, seed=1)
+    assert again[0] == tuple(Fraction(p.equity or 0).limit_denominator(10**9) for p in want.players)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, Inexact, localcontext
 from fractions import Fraction
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from pokercalc.errors import InputError
@@ -64,7 +65,10 @@ class EquityCache:
 
     A spot is a game, the players' cards, the board and the dead cards; the players
     are sorted before the engine sees them, so the same matchup in another seat
-    order is found too.
+    order is found too.  An exact result also answers every spot that differs only by
+    a relabelling of the suits (AsAd against KhKc is AhAc against KsKd): exact
+    enumeration gives those the same counts.  (A Monte Carlo result answers its own
+    spot only: its deals follow the cards.)
     """
 
     #: Monte Carlo deals for a spot too large to enumerate: a standard error near 0.0005.
@@ -75,6 +79,8 @@ class EquityCache:
         self.seed = seed
         self.spots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], str]] = {}
         self.allin: set[tuple[Any, ...]] = set()
+        #: exact equities by the spot's suit-canonical form (see :func:`_by_suits`)
+        self.suited: dict[tuple[Any, ...], tuple[Fraction, ...]] = {}
 
     def __len__(self) -> int:
         """The distinct all-in spots asked for (showdowns judged are not counted)."""
@@ -94,6 +100,13 @@ class EquityCache:
             found = _judged(game, key[1], board)
             if found is not None:
                 self.spots[key] = found
+        canonical: tuple[tuple[Any, ...], list[int]] | None = None
+        if found is None and not showdown:
+            canonical = _by_suits(key)
+            shared = self.suited.get(canonical[0])
+            if shared is not None:
+                found = (tuple(shared[p] for p in canonical[1]), "exact")
+                self.spots[key] = found
         if found is None:
             from pokercalc.analysis.equities import equity
 
@@ -110,11 +123,41 @@ class EquityCache:
             )
             found = (shares, result.method)
             self.spots[key] = found
+            if canonical is not None and result.method == "exact":
+                suited = [Fraction(0)] * len(shares)
+                for j, p in enumerate(canonical[1]):
+                    suited[p] = shares[j]
+                self.suited[canonical[0]] = tuple(suited)
         shares, method = found
         out = [Fraction(0)] * len(cards)
         for position, i in enumerate(order):
             out[i] = shares[position]
         return tuple(out), method
+
+
+#: The 24 relabellings of the suits, as str.translate tables.
+_SUIT_MAPS = [str.maketrans("cdhs", "".join(p)) for p in permutations("cdhs")]
+
+
+def _by_suits(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[int]]:
+    """A spot's (game, players' cards, board, dead) form under the relabelling of the suits
+    that writes it first in order, the same for every spot that differs only by the
+    suits, and where each of its players is in that form (the players sorted)."""
+    game, hands, board, dead = key
+    best: tuple[tuple[Any, ...], list[int]] | None = None
+    for table in _SUIT_MAPS:
+        relabelled = [h.translate(table) for h in hands]
+        order = sorted(range(len(hands)), key=relabelled.__getitem__)
+        form = (game, tuple(relabelled[j] for j in order), board.translate(table),
+                dead.translate(table))  # fmt: skip
+        if best is None or form < best[0]:
+            best = (form, order)
+    assert best is not None
+    form, order = best
+    where = [0] * len(hands)
+    for position, j in enumerate(order):
+        where[j] = position
+    return form, where
 
 
 def _judged(game: str, hands: Sequence[str], board: str) -> tuple[tuple[Fraction, ...], str] | None:
