@@ -39,6 +39,8 @@ _PLAYERS = re.compile(r"^players = (\[.*\])$", re.MULTILINE)
 
 def shipped_hands() -> list[str]:
     """The text of every shipped hand, one field a line (as pokerkit writes it)."""
+    import warnings
+
     import pokerkit
 
     hands = []
@@ -47,13 +49,16 @@ def shipped_hands() -> list[str]:
         parts = re.split(r"^\[\d+\]\s*$", text, flags=re.MULTILINE)
         for part in parts:
             if part.strip():
-                hh = pokerkit.HandHistory.loads(part)
-                hands.append(hh.dumps().strip() + "\n")
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # (the dataset's fields pokerkit does not know)
+                    hh = pokerkit.HandHistory.loads(part)
+                    hands.append(hh.dumps().strip() + "\n")
     return hands
 
 
 def is_allin(hand: str) -> bool:
-    """Whether pokercalc values the hand at an all-in spot."""
+    """Whether pokercalc (this tree's) values the hand at an all-in spot."""
+    sys.path.insert(0, str(ROOT))
     from pokercalc.pipelines.history import EquityCache, analyse_text
 
     return any(getattr(r, "status", "") == "all-in" for r in analyse_text(hand, "-", EquityCache()))
