@@ -83,7 +83,7 @@ def history_command(
     from pokercalc.errors import InputError
     from pokercalc.pipelines import history
 
-    history.require_pokerkit()
+    history.check_pokerkit()
     if jsonl and fmt != "table":
         raise InputError("--jsonl excludes --json and --csv")
     if plot is not None:

@@ -13,7 +13,8 @@ the pots held beyond what they paid; it is reported apart and never enters an
 equity.
 
 pokerkit is an optional dependency (``pokercalc[history]``), imported only
-when a hand is read.
+when a hand needs it (a site's export, a hand written otherwise than one field a
+line, a showdown only its full replay decides).
 """
 
 from pokercalc.pipelines.history.pots import Pot, Pots, build_pots, chip_amount
@@ -22,6 +23,7 @@ from pokercalc.pipelines.history.reading import (
     FORMATS,
     QUICK_FIELDS,
     QuickHand,
+    check_pokerkit,
     detect_format,
     iter_sources,
     quick_hand,
@@ -58,7 +60,7 @@ __all__ = [
     "EXTRA", "FORMATS", "HAND_COLUMNS", "PIECE_HANDS", "QUICK_FIELDS", "REASONS",
     "VARIANT_GAMES", "EquityCache", "HandError", "HandRecord", "HistoryResult",
     "PlayerTotal", "Pot", "PotShare", "Pots", "QuickHand", "analyse_hand", "analyse_piece",
-    "analyse_text", "build_pots", "chip_amount", "detect_format", "hand_rows",
+    "analyse_text", "build_pots", "check_pokerkit", "chip_amount", "detect_format", "hand_rows",
     "iter_records", "iter_sources", "quick_hand", "read_hands", "require_pokerkit",
     "run_history", "split_hands", "split_phhs", "summarise",
 ]  # fmt: skip

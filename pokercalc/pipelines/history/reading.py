@@ -7,10 +7,11 @@ imported only when a hand needs it.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -20,9 +21,10 @@ if TYPE_CHECKING:
     from pokerkit import HandHistory
 
 __all__ = [
-    "EXTRA", "FORMATS", "QUICK_FIELDS", "QuickHand", "decode", "detect_format",
-    "iter_sources", "parse_parts", "quick_hand", "read_hands", "read_source",
-    "require_pokerkit", "split_hands", "split_phhs",
+    "CHUNK_BYTES", "DETECT_CHARS", "EXTRA", "FORMATS", "QUICK_FIELDS", "QuickHand",
+    "check_pokerkit", "decode", "detect_format", "iter_hands", "iter_phhs", "iter_sources",
+    "iter_text", "parse_parts", "quick_hand", "read_hands", "read_source", "require_pokerkit",
+    "split_hands", "split_phhs",
 ]  # fmt: skip
 
 #: The pip extra that brings pokerkit.
@@ -36,6 +38,19 @@ def require_pokerkit() -> Any:
     except ImportError:
         raise InputError(f"reading hand histories needs pokerkit: pip install '{EXTRA}'") from None
     return pokerkit
+
+
+def check_pokerkit() -> None:
+    """An :class:`InputError` naming the extra unless pokerkit can be imported; it is not
+    imported (a hand read quickly needs none of it)."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec("pokerkit") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        require_pokerkit()
 
 
 _SECTION = re.compile(r"^\[\s*(\d+)\s*\]\s*$", re.MULTILINE)
@@ -57,14 +72,41 @@ def iter_sources(paths: Iterable[str]) -> Iterator[str]:
 
 def split_phhs(text: str) -> list[tuple[int, str]]:
     """A PHHS text's hands as ``(index, text)``; a PHH text is one hand, index 1."""
-    marks = list(_SECTION.finditer(text))
-    if not marks:
-        return [(1, text)]
-    out = []
-    for k, mark in enumerate(marks):
-        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
-        out.append((int(mark.group(1)), text[mark.end() : end]))
-    return out
+    return list(iter_phhs([text]))
+
+
+def iter_phhs(chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The hands of a PHHS text given in chunks, as :func:`split_phhs` gives them, each as
+    soon as the chunks hold it: a text is never held whole, only the hand being read and
+    one chunk.  A text without a section is one hand, index 1 (held whole: it is one)."""
+    buf = ""
+    start: int | None = None  # where the section being read begins, None before the first
+    index = 0
+    stream = iter(chunks)
+    done = False
+    while not done:
+        chunk = next(stream, None)
+        if chunk is None:
+            done = True
+        elif not chunk:
+            continue
+        else:
+            buf += chunk
+        for mark in _SECTION.finditer(buf, start or 0):
+            # A mark is final once a later character ends its trailing blanks (``\s*$``).
+            if not done and _NOT_SPACE.search(buf, mark.end()) is None:
+                break
+            if start is not None:
+                yield index, buf[start : mark.start()]
+            index, start = int(mark.group(1)), mark.end()
+        if start:
+            # (A mark ends where a newline follows: the ``^`` of the next one cannot
+            # match at the new beginning.)
+            buf, start = buf[start:], 0
+    yield (1, buf) if start is None else (index, buf[start:])
+
+
+_NOT_SPACE = re.compile(r"\S")
 
 
 def read_hands(text: str) -> Iterator[tuple[int, HandHistory | Exception]]:
@@ -160,27 +202,61 @@ def _quick_value(text: str, kind: str) -> Any:
     return _quick_value(text, "num" if _NUMBER.match(text) else "str")
 
 
+def _common_value(text: str, kind: str) -> Any:
+    """A list as PHHS files write it (numbers, or strings in single quotes, after a comma
+    and a space), read by splitting it, or None for :func:`_quick_value` to read: the same
+    values."""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    if kind == "strs":
+        # (An item holds no quote: a split at "', '" finds every item, and only them.)
+        if len(text) < 4 or text[1] != "'" or text[-2] != "'":
+            return None
+        items = text[2:-2].split("', '")
+        return None if any("'" in t for t in items) else items
+    numbers: list[Any] = []
+    for t in text[1:-1].split(","):
+        t = t.strip()
+        if t.isdigit() and t.isascii():
+            numbers.append(int(t))
+        elif _NUMBER.match(t):
+            numbers.append(Decimal(t) if "." in t else int(t))
+        else:
+            return None
+    return numbers
+
+
 def quick_hand(text: str) -> QuickHand | None:
     """A hand written one field a line, read without TOML's full grammar; None for anything
     else (a value over several lines, an escape, a comment after a value), which pokerkit
     then reads."""
     hand = QuickHand(text)
+    fields = QUICK_FIELDS
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
+        if not stripped or stripped[0] == "#":
             continue
-        m = _LINE.match(stripped)
-        if m is None:
-            return None
-        key, value = m.group(1), m.group(2)
-        kind = QUICK_FIELDS.get(key)
+        # (What _LINE reads: an identifier, an equals sign, a value; blanks around them.)
+        key, equals, value = stripped.partition("=")
+        key = key.rstrip()
+        value = value.lstrip()
+        kind = fields.get(key)
         if kind is None:
+            if not (equals and key.isidentifier() and key.isascii()):
+                return None
             # A field not read: it must end on its line (a list closed, a string closed).
             if value.startswith("[") and not value.endswith("]"):
                 return None
             if value[:3] in _TRIPLE and (len(value) < 6 or value[-3:] != value[:3]):
                 return None
             continue
+        if not equals:
+            return None
+        if kind in ("nums", "strs"):
+            read = _common_value(value, kind)
+            if read is not None:
+                setattr(hand, key, read)
+                continue
         try:
             setattr(hand, key, _quick_value(value, kind))
         except ValueError:
@@ -212,25 +288,66 @@ _SIGNATURES = (
 )
 
 
+#: The characters at a text's beginning that tell its format.
+DETECT_CHARS = 1 << 16
+
+
 def detect_format(text: str) -> str | None:
-    """The format of a hand history text (a key of :data:`FORMATS`), or None.
+    """The format of a hand history text (a key of :data:`FORMATS`), or None, told by its
+    first :data:`DETECT_CHARS` characters.
 
     >>> detect_format("[1]\\nvariant = 'NT'\\n"), detect_format("PokerStars Hand #1: ...")
     ('phh', 'pokerstars')
     """
     for name, pattern in _SIGNATURES:
-        if pattern.search(text, 0, 1 << 16):
+        if pattern.search(text, 0, DETECT_CHARS):
             return name
     return None
 
 
 def split_hands(text: str, fmt: str) -> list[tuple[int, str]]:
     """A text's hands in ``fmt`` as ``(index, text)``, 1 up."""
+    return list(iter_hands([text], fmt))
+
+
+#: Characters past a site's hand that its pattern's look-ahead reads, at most.
+_LOOK_AHEAD = 64
+
+
+def iter_hands(chunks: Iterable[str], fmt: str) -> Iterator[tuple[int, str]]:
+    """The hands of a text in ``fmt`` given in chunks, as :func:`split_hands` gives them,
+    each as soon as the chunks hold it (only the hand being read and one chunk held)."""
     parser = FORMATS.get(fmt)
     if parser is None:
-        return split_phhs(text)
+        yield from iter_phhs(chunks)
+        return
     pattern = getattr(require_pokerkit().notation, parser).HAND
-    return [(k + 1, h) for k, h in enumerate(pattern.findall(text + "\n\n\n"))]
+    buf = ""
+    pos = 0
+    index = 0
+    stream = iter(chunks)
+    done = False
+    while not done:
+        chunk = next(stream, None)
+        if chunk is None:
+            done = True
+            buf += "\n\n\n"  # (as the sites' parsers read a whole text)
+        elif not chunk:
+            continue
+        else:
+            buf += chunk
+        last = pos
+        for m in pattern.finditer(buf, pos):
+            # A hand is final when what its pattern looks ahead at is all read (a hand
+            # ending at the end of what is read may go on).
+            if not done and m.end() > len(buf) - _LOOK_AHEAD:
+                break
+            index += 1
+            yield index, m.group(0)
+            last = m.end()
+        # One character kept before the next search, for its ``^``.
+        keep = max(last - 1, 0)
+        buf, pos = buf[keep:], last - keep
 
 
 def parse_parts(
@@ -238,8 +355,9 @@ def parse_parts(
 ) -> Iterator[tuple[int, HandHistory | Exception]]:
     """Each hand's text, with its index, read quickly or parsed by pokerkit, or the error that
     refused it."""
-    pokerkit = require_pokerkit()
+    check_pokerkit()
     parser = FORMATS.get(fmt)
+    pokerkit: Any = None if parser is None else require_pokerkit()
     if parser is None:
         site = None
     else:
@@ -259,6 +377,7 @@ def parse_parts(
         if quick is not None:
             yield index, quick  # type: ignore[misc]
             continue
+        pokerkit = pokerkit or require_pokerkit()
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -277,11 +396,68 @@ def decode(data: bytes) -> str:
 
 def read_source(path: str, stdin: Any = None) -> str:
     """The text of a file, or of standard input for ``-``."""
+    return "".join(iter_text(path, stdin))
+
+
+#: Bytes read at a time: with the hand being read, the most of a file held at once.
+CHUNK_BYTES = 1 << 20
+
+
+def iter_text(path: str, stdin: Any = None, size: int | None = None) -> Generator[str, None, None]:
+    """The text of a file, or of standard input for ``-``, a chunk at a time, decoded as
+    :func:`decode` decodes the whole: a file is read twice (is it UTF-8 throughout?);
+    standard input, read once, turns Latin-1 where it stops being UTF-8 (the same as
+    the whole when what came before is ASCII).  ``size``: bytes read at a time (default
+    :data:`CHUNK_BYTES`).  OSError when it cannot be read."""
+    size = size or CHUNK_BYTES
     if path == "-":
         import sys
 
         stream = stdin if stdin is not None else sys.stdin
-        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
-        return data if isinstance(data, str) else decode(data)
+        yield from _stream_text(getattr(stream, "buffer", stream), size)
+        return
     with open(path, "rb") as f:
-        return decode(f.read())
+        encoding = "utf-8-sig"
+        decoder = codecs.getincrementaldecoder(encoding)()
+        try:
+            while block := f.read(size):
+                decoder.decode(block)
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            encoding = "latin-1"
+        f.seek(0)
+        decoder = codecs.getincrementaldecoder(encoding)()
+        while block := f.read(size):
+            yield decoder.decode(block)
+        yield decoder.decode(b"", final=True)
+
+
+def _stream_text(stream: Any, size: int) -> Iterator[str]:
+    """A stream's text a chunk at a time (see :func:`iter_text`)."""
+    try:
+        block = stream.read(size)
+    except TypeError:  # (a stream that reads only whole)
+        whole = stream.read()
+        yield whole if isinstance(whole, str) else decode(whole)
+        return
+    if isinstance(block, str):
+        while block:
+            yield block
+            block = stream.read(size)
+        return
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    latin = False
+    while True:
+        if latin:
+            text = block.decode("latin-1")
+        else:
+            pending = decoder.getstate()[0]
+            try:
+                text = decoder.decode(block, final=not block)
+            except UnicodeDecodeError:
+                latin = True
+                text = (pending + block).decode("latin-1")
+        yield text
+        if not block:
+            return
+        block = stream.read(size)

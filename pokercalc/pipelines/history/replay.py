@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, Inexact, localcontext
 from fractions import Fraction
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from pokercalc.errors import InputError
@@ -64,7 +65,10 @@ class EquityCache:
 
     A spot is a game, the players' cards, the board and the dead cards; the players
     are sorted before the engine sees them, so the same matchup in another seat
-    order is found too.
+    order is found too.  An exact result also answers every spot that differs only by
+    a relabelling of the suits (AsAd against KhKc is AhAc against KsKd): exact
+    enumeration gives those the same counts.  (A Monte Carlo result answers its own
+    spot only: its deals follow the cards.)
     """
 
     #: Monte Carlo deals for a spot too large to enumerate: a standard error near 0.0005.
@@ -75,6 +79,8 @@ class EquityCache:
         self.seed = seed
         self.spots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], str]] = {}
         self.allin: set[tuple[Any, ...]] = set()
+        #: exact equities by the spot's suit-canonical form (see :func:`_by_suits`)
+        self.suited: dict[tuple[Any, ...], tuple[Fraction, ...]] = {}
 
     def __len__(self) -> int:
         """The distinct all-in spots asked for (showdowns judged are not counted)."""
@@ -90,6 +96,17 @@ class EquityCache:
         if not showdown:
             self.allin.add(key)
         found = self.spots.get(key)
+        if found is None and showdown:
+            found = _judged(game, key[1], board)
+            if found is not None:
+                self.spots[key] = found
+        canonical: tuple[tuple[Any, ...], list[int]] | None = None
+        if found is None and not showdown:
+            canonical = _by_suits(key)
+            shared = self.suited.get(canonical[0])
+            if shared is not None:
+                found = (tuple(shared[p] for p in canonical[1]), "exact")
+                self.spots[key] = found
         if found is None:
             from pokercalc.analysis.equities import equity
 
@@ -106,11 +123,85 @@ class EquityCache:
             )
             found = (shares, result.method)
             self.spots[key] = found
+            if canonical is not None and result.method == "exact":
+                suited = [Fraction(0)] * len(shares)
+                for j, p in enumerate(canonical[1]):
+                    suited[p] = shares[j]
+                self.suited[canonical[0]] = tuple(suited)
         shares, method = found
         out = [Fraction(0)] * len(cards)
         for position, i in enumerate(order):
             out[i] = shares[position]
         return tuple(out), method
+
+
+#: The 24 relabellings of the suits, as str.translate tables.
+_SUIT_MAPS = [str.maketrans("cdhs", "".join(p)) for p in permutations("cdhs")]
+
+
+def _by_suits(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[int]]:
+    """A spot's (game, players' cards, board, dead) form under the relabelling of the suits
+    that writes it first in order, the same for every spot that differs only by the
+    suits, and where each of its players is in that form (the players sorted)."""
+    game, hands, board, dead = key
+    best: tuple[tuple[Any, ...], list[int]] | None = None
+    for table in _SUIT_MAPS:
+        relabelled = [h.translate(table) for h in hands]
+        order = sorted(range(len(hands)), key=relabelled.__getitem__)
+        form = (game, tuple(relabelled[j] for j in order), board.translate(table),
+                dead.translate(table))  # fmt: skip
+        if best is None or form < best[0]:
+            best = (form, order)
+    assert best is not None
+    form, order = best
+    where = [0] * len(hands)
+    for position, j in enumerate(order):
+        where[j] = position
+    return form, where
+
+
+def _judged(game: str, hands: Sequence[str], board: str) -> tuple[tuple[Fraction, ...], str] | None:
+    """A showdown on a full board judged by the evaluator alone, as the engine judges it
+    (the best hands share the pot); None, for the engine, in a hi/lo game, a game without
+    a board, or cards the engine would refuse."""
+    from pokercalc.core.evaluator import evaluate, evaluate_omaha
+    from pokercalc.core.games import TWO_PLUS_THREE, get_game
+
+    g = get_game(game)
+    if g.hilo or not g.has_board:
+        return None
+    index = _card_indices()
+    try:
+        held = [tuple(index[h[k : k + 2]] for k in range(0, len(h), 2)) for h in hands]
+        dealt = tuple(index[board[k : k + 2]] for k in range(0, len(board), 2))
+    except KeyError:
+        return None
+    if len(dealt) != g.board_cards or any(len(h) != g.hole_cards for h in held):
+        return None
+    if len(set(dealt).union(*held)) != len(dealt) + sum(map(len, held)):
+        return None
+    try:
+        if g.forming == TWO_PLUS_THREE:
+            values = [evaluate_omaha(h, dealt, g) for h in held]
+        else:
+            values = [evaluate(h + dealt, g) for h in held]
+    except Exception:  # (a card out of the game's deck: the engine says so)
+        return None
+    best = max(values)
+    share = Fraction(1, values.count(best))
+    return tuple(share if v == best else Fraction(0) for v in values), "exact"
+
+
+_INDICES: dict[str, int] = {}
+
+
+def _card_indices() -> dict[str, int]:
+    """Each card's index by its text (``As``)."""
+    if not _INDICES:
+        from pokercalc.core.cards import card_index, format_card
+
+        _INDICES.update((format_card(i), card_index(format_card(i))) for i in range(52))
+    return _INDICES
 
 
 #: A player showing cards: ``p2 sm KsKd``.
@@ -282,9 +373,7 @@ def analyse_hand(
     pots = build_pots(put, live, replay.antes, trimmed=replay.trimmed)
     paid_in = pots.put_in(put)
     assert replay.received is not None
-    received = [Fraction(r) for r in replay.received]
-    actual = [received[i] - Fraction(paid_in[i]) for i in range(n)]
-    rake = Fraction(sum(paid_in, _ZERO)) - sum(received, Fraction(0))
+    actual, rake = _nets(replay.received, paid_in)
     status = "no all-in"
     cards_out = [""] * n
     board = ""
@@ -316,6 +405,23 @@ def analyse_hand(
         adjusted=tuple(chips(a) for a in adjusted),
         rake=chips(rake),
     )
+
+
+def _nets(received: Sequence[Any], paid_in: Sequence[Decimal]) -> tuple[list[Any], Any]:
+    """Each player's actual net (what the pots paid it less what it put in) and the rake:
+    in Decimals when the pots paid Decimals and no digit is lost (the numbers of the
+    Fractions, quicker), else in Fractions."""
+    if all(type(r) is Decimal for r in received):
+        with localcontext() as exact:
+            exact.traps[Inexact] = True
+            try:
+                actual = [r - p for r, p in zip(received, paid_in, strict=True)]
+                return actual, sum(paid_in, _ZERO) - sum(received, _ZERO)
+            except Inexact:
+                pass
+    paid = [Fraction(r) for r in received]
+    actual = [paid[i] - Fraction(paid_in[i]) for i in range(len(paid))]
+    return actual, Fraction(sum(paid_in, _ZERO)) - sum(paid, Fraction(0))
 
 
 def _per_player(value: Any, n: int) -> list[Decimal]:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pokercalc.pipelines.history.reading import (
+    DETECT_CHARS,
     FORMATS,
+    check_pokerkit,
     detect_format,
+    iter_hands,
     iter_sources,
-    read_source,
-    require_pokerkit,
-    split_hands,
+    iter_text,
 )
 from pokercalc.pipelines.history.records import (
     HandError,
@@ -67,11 +69,17 @@ class _Summary:
         else:
             self.skipped[item.status] = self.skipped.get(item.status, 0) + 1
         bb = item.big_blind or 1.0
-        for i, name in enumerate(item.players):
-            t = self.players.setdefault(name, _Totals())
+        allin = item.status == "all-in"
+        players = self.players
+        for name, held, actual, adjusted in zip(
+            item.players, item.cards, item.actual, item.adjusted, strict=True
+        ):
+            t = players.get(name)
+            if t is None:
+                t = players[name] = _Totals()
             t.hands += 1
-            t.allin += item.status == "all-in" and bool(item.cards[i])
-            actual, adjusted = item.actual[i], item.adjusted[i]
+            if allin and held:
+                t.allin += 1
             t.actual += actual
             t.adjusted += adjusted
             t.actual_bb += actual / bb
@@ -179,23 +187,35 @@ def _pieces(
     paths: Iterable[str], stdin: Any, fmt: str | None = None
 ) -> Iterator[tuple[str, list[tuple[int, str]], str] | HandError]:
     """Every file's hands in pieces of :data:`PIECE_HANDS`, in order, with their format
-    (``fmt``, else detected); a file that cannot be read, or in no known format, is one
-    error of index 0."""
+    (``fmt``, else detected), each piece as soon as it is read: a file is never held
+    whole.  A file that cannot be read, or in no known format, is one error of index 0."""
     for path in iter_sources(paths):
+        chunks = iter_text(path, stdin)
+        head: list[str] = []
+        piece: list[tuple[int, str]] = []
         try:
-            text = read_source(path, stdin)
+            # The format is told by the text's beginning (what detect_format reads).
+            while sum(map(len, head)) < DETECT_CHARS and (chunk := next(chunks, None)) is not None:
+                head.append(chunk)
+            form = fmt or detect_format("".join(head))
+            if form is None:
+                message = "not a hand history in a known format (" + ", ".join(FORMATS) + ")"
+                yield HandError(source=path, index=0, message=message)
+                continue
+            for part in iter_hands(itertools.chain(head, chunks), form):
+                piece.append(part)
+                if len(piece) >= PIECE_HANDS:
+                    yield path, piece, form
+                    piece = []
         except OSError as e:
+            if piece and form is not None:
+                yield path, piece, form
             yield HandError(source=path, index=0, message=f"cannot read: {e.strerror or e}")
             continue
-        form = fmt or detect_format(text)
-        if form is None:
-            message = "not a hand history in a known format (" + ", ".join(FORMATS) + ")"
-            yield HandError(source=path, index=0, message=message)
-            continue
-        parts = split_hands(text, form)
-        del text
-        for k in range(0, len(parts), PIECE_HANDS):
-            yield path, parts[k : k + PIECE_HANDS], form
+        finally:
+            chunks.close()
+        if piece:
+            yield path, piece, form
 
 
 def iter_records(
@@ -210,7 +230,7 @@ def iter_records(
     cannot be read is one error of index 0.  With ``executor`` (a
     ``concurrent.futures.Executor``) pieces of hands run there, a few at a time, and
     come back in order: the same records as in this process."""
-    require_pokerkit()
+    check_pokerkit()
     if executor is None:
         for piece in _pieces(paths, stdin, fmt):
             if isinstance(piece, HandError):
