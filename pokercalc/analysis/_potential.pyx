@@ -79,13 +79,19 @@ cdef inline int state(uint16_t hero, uint16_t best_opponent) noexcept nogil:
 cdef void exact_one(int h1, int h2, const uint8_t* board, int nb, const uint8_t* dead, int nd,
                     uint64_t outside, int ranking, int64_t* count) noexcept nogil:
     """Add to ``count`` every (opponent hand, runout) case of one hero hand against one opponent,
-    in the game whose deck lacks ``outside`` and whose ranking is ``ranking``."""
-    if ranking == RANKING_SHORTDECK:
-        exact_ranked(<ShortRanking*>NULL, h1, h2, board, nb, dead, nd, outside, count)
-    elif ranking == RANKING_SHORTDECK_TRITON:
-        exact_ranked(<TritonRanking*>NULL, h1, h2, board, nb, dead, nd, outside, count)
-    else:
-        exact_ranked(<HighRanking*>NULL, h1, h2, board, nb, dead, nd, outside, count)
+    in the game whose deck lacks ``outside`` and whose ranking is ``ranking`` (best five of
+    two hole and the board cards)."""
+    cdef Call c
+    c.kind = CALL_EXACT
+    c.h1 = h1
+    c.h2 = h2
+    c.board = board
+    c.nb = nb
+    c.dead = dead
+    c.nd = nd
+    c.outside = outside
+    c.count = count
+    play(FORMING_BEST_FIVE, ranking, &c)
 
 
 cdef void exact_ranked(ranking_t* rk, int h1, int h2, const uint8_t* board, int nb,
@@ -190,20 +196,82 @@ cdef int64_t sample(const uint8_t* hero, int K, const double* cum, int nh, const
     The hero holds one of the ``nh`` hands of ``K`` cards at ``hero``, drawn by
     the cumulative weights ``cum``; the game's deck lacks the cards of
     ``outside``; ``forming`` and ``ranking`` are the game's ``forming_id`` and
-    ``ranking_id``: the kernel compiled for them runs (only the pairs a game plays are
-    reached, so the compiler drops the others).
+    ``ranking_id``: the kernel compiled for them runs (:func:`play`).
     """
+    cdef Call c
+    c.kind = CALL_SAMPLE
+    c.hero = hero
+    c.K = K
+    c.cum = cum
+    c.nh = nh
+    c.board = board
+    c.nb = nb
+    c.dead = dead
+    c.nd = nd
+    c.opponents = opponents
+    c.deals = deals
+    c.g = g
+    c.count = count
+    c.ctl = ctl
+    c.outside = outside
+    c.done = 0
+    play(forming, ranking, &c)
+    return c.done
+
+
+# --- The one dispatch: a game's numbers to its compiled kernels ---------------
+#
+# Each kernel is compiled for each forming rule (``forming_t``) and each ranking
+# (``ranking_t``); a call names its kernel and arguments in a ``Call``, and :func:`play`
+# runs the kernel compiled for the game, as the equity engine's own dispatch does
+# (core/_engine.pyx).  Only the pairs a game plays are reached (the compiler drops the
+# others), and the Python entry points accept only those.
+
+cdef enum:
+    CALL_EXACT = 0  # exact_ranked: one hero hand against one opponent, every case
+    CALL_SAMPLE = 1  # sample_ranked: Monte Carlo deals
+
+
+cdef struct Call:
+    int kind
+    const uint8_t* board        # both kernels
+    int nb
+    const uint8_t* dead
+    int nd
+    uint64_t outside
+    int64_t* count
+    int h1                      # CALL_EXACT: the hero's two cards
+    int h2
+    const uint8_t* hero         # CALL_SAMPLE: sample_ranked's arguments
+    int K
+    const double* cum
+    int nh
+    int opponents
+    int64_t deals
+    Rng* g
+    int64_t* ctl
+    int64_t done                # and its deals done
+
+
+cdef void play(int forming, int ranking, Call* c) noexcept nogil:
+    """Run ``c`` with the kernel compiled for the game's forming rule and ranking."""
     if forming == FORMING_TWO_PLUS_THREE:
-        return sample_ranked(<TwoPlusThree*>NULL, <HighRanking*>NULL, hero, K, cum, nh, board,
-                             nb, dead, nd, opponents, deals, g, count, ctl, outside)
+        play_as(c, <TwoPlusThree*>NULL, <HighRanking*>NULL)
     elif ranking == RANKING_SHORTDECK:
-        return sample_ranked(<BestFive*>NULL, <ShortRanking*>NULL, hero, K, cum, nh, board, nb,
-                             dead, nd, opponents, deals, g, count, ctl, outside)
+        play_as(c, <BestFive*>NULL, <ShortRanking*>NULL)
     elif ranking == RANKING_SHORTDECK_TRITON:
-        return sample_ranked(<BestFive*>NULL, <TritonRanking*>NULL, hero, K, cum, nh, board, nb,
-                             dead, nd, opponents, deals, g, count, ctl, outside)
-    return sample_ranked(<BestFive*>NULL, <HighRanking*>NULL, hero, K, cum, nh, board, nb, dead,
-                         nd, opponents, deals, g, count, ctl, outside)
+        play_as(c, <BestFive*>NULL, <TritonRanking*>NULL)
+    else:
+        play_as(c, <BestFive*>NULL, <HighRanking*>NULL)
+
+
+cdef void play_as(Call* c, forming_t* fm, ranking_t* rk) noexcept nogil:
+    """Run ``c``'s kernel compiled for ``fm`` and ``rk``."""
+    if c.kind == CALL_SAMPLE:
+        c.done = sample_ranked(fm, rk, c.hero, c.K, c.cum, c.nh, c.board, c.nb, c.dead, c.nd,
+                               c.opponents, c.deals, c.g, c.count, c.ctl, c.outside)
+    elif forming_t is BestFive:  # (the exact kernel plays two hole cards)
+        exact_ranked(rk, c.h1, c.h2, c.board, c.nb, c.dead, c.nd, c.outside, c.count)
 
 
 cdef int64_t sample_ranked(forming_t* fm, ranking_t* rk, const uint8_t* hero, int K, const double* cum, int nh,
