@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
@@ -19,10 +18,34 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from pokercalc import __version__
+from pokercalc.cli.progress import (
+    Working,
+    close_progress,
+    hand_counter,
+    line_counter,
+    notice,
+    piece_counter,
+    plan_notice,
+    progress_callback,
+)
 from pokercalc.errors import PokercalcError
 
 if TYPE_CHECKING:  # (the engine loads when a command runs, not when the CLI starts)
     from pokercalc.engine.options import EngineOptions
+
+#: The entry point and group, and the progress helpers the commands' modules use as
+#: ``common.<name>`` (their home is cli/progress.py).
+__all__ = [
+    "cli",
+    "main",
+    "close_progress",
+    "hand_counter",
+    "line_counter",
+    "notice",
+    "piece_counter",
+    "plan_notice",
+    "progress_callback",
+]
 
 FORMATS = ("table", "json", "csv")
 
@@ -652,7 +675,7 @@ def _emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     if fmt in ("json", "csv"):
         # The text is made first, where Ctrl-C stops at once (the JSON of millions of Omaha
         # hands takes seconds), then written whole: a signal meanwhile takes effect after.
-        with _Working(f"writing {fmt.upper()}"):
+        with Working(f"writing {fmt.upper()}"):
             if fmt == "json":
                 command = click.get_current_context().command.name or "pokercalc"
                 text = formats.json_text(formats.envelope(command, result)) + "\n"
@@ -667,7 +690,7 @@ def _emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
 
     # The table is drawn first, as the JSON is made: a signal meanwhile stops at once (a
     # breakdown by combo draws 1,225 rows, which took seconds) and nothing is printed.
-    with _Working("drawing the table"):
+    with Working("drawing the table"):
         # markup=False: user text (ranges, labels, file names) is shown literally, never
         # as rich markup; the renderers style with Text objects and style arguments.
         # fit_all: at any width a table keeps its numbers whole (docs/output.md).
@@ -688,44 +711,6 @@ def _csv_of(result: Any) -> str:
     rows = result.to_rows() if hasattr(result, "to_rows") else [r.to_dict() for r in result]
     columns = result.csv_columns() if not rows and hasattr(result, "csv_columns") else None
     return formats.csv_text(rows, columns)
-
-
-class _Working:
-    """A spinner on stderr saying ``what`` while a block runs past a second (terminals only)."""
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self.bar: Any = None
-        self.done = False
-        self.timer: Any = None
-
-    def __enter__(self) -> None:
-        if sys.stderr.isatty():
-            import threading
-
-            self.lock = threading.Lock()
-            self.timer = threading.Timer(1.0, self._start)
-            self.timer.daemon = True
-            self.timer.start()
-
-    def _start(self) -> None:
-        from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        with self.lock:
-            if not self.done:
-                self.bar = Progress(SpinnerColumn(), TextColumn(self.what), TimeElapsedColumn(),
-                                    console=Console(stderr=True), transient=True)  # fmt: skip
-                self.bar.add_task(self.what, total=None)
-                self.bar.start()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            with self.lock:
-                self.done = True
-                if self.bar is not None:
-                    self.bar.stop()
 
 
 def view(name: str, *args: Any) -> Callable[[], Any]:
@@ -769,132 +754,6 @@ def cli(ctx: click.Context) -> None:
         # Bare `pokercalc`: the help, as a successful answer (exit 0), not a usage error.
         click.echo(ctx.get_help())
         ctx.exit(0)
-
-
-class _LateBar:
-    """A rich progress bar on stderr that appears once a run has taken a second (a quick
-    run shows none) and goes away when closed; ``columns`` makes its columns from the
-    ``rich.progress`` module, imported only then."""
-
-    def __init__(self, label: str, columns: Callable[[Any], list[Any]]) -> None:
-        import time
-
-        self._clock = time.perf_counter
-        self._started = self._clock()
-        self._label = label
-        self._columns = columns
-        self._bar: Any = None
-        self._task: Any = None
-
-    def show(self, completed: float, total: float | None) -> None:
-        """Move the bar to ``completed`` of ``total`` (None: no end known)."""
-        if self._bar is None:
-            if self._clock() - self._started < 1.0:
-                return
-            import rich.progress
-            from rich.console import Console
-
-            self._bar = rich.progress.Progress(
-                *self._columns(rich.progress), console=Console(stderr=True), transient=True
-            )
-            self._bar.start()
-            self._task = self._bar.add_task(self._label, total=total)
-            _LIVE.append(self)
-        self._bar.update(self._task, completed=completed)
-
-    def close(self) -> None:
-        """Remove the bar, if one is showing."""
-        if self._bar is not None:
-            self._bar.stop()
-            self._bar = None
-            if self in _LIVE:
-                _LIVE.remove(self)
-
-    def print_above(self, text: str) -> bool:
-        """Print a line above the bar (never into it); False when no bar is showing."""
-        bar = self._bar
-        if bar is None:
-            return False
-        bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
-        return True
-
-
-#: The bars showing now (a note goes above the last).
-_LIVE: list[_LateBar] = []
-
-
-def notice(text: str) -> None:
-    """One line on stderr: above the progress bar when one is showing, else as it is."""
-    if not (_LIVE and _LIVE[-1].print_above(text)):
-        click.echo(text, err=True)
-
-
-def progress_callback(enabled: bool = True) -> Callable[[float], None] | None:
-    """A progress bar with time left on stderr, shown once a run has taken a second.
-
-    Only when stderr is a terminal, whatever stdout is (a table, JSON, CSV or
-    a pipe); never in logs.  Returns None when there is nothing to show; the
-    callable takes the fraction done and has a ``close()`` that removes the bar.
-    """
-    if not enabled or not sys.stderr.isatty():
-        return None
-    bar = _LateBar(
-        "computing",
-        lambda rp: [
-            rp.TextColumn("computing"),
-            rp.BarColumn(),
-            rp.TaskProgressColumn(),
-            rp.TimeElapsedColumn(),
-            rp.TextColumn("left"),
-            rp.TimeRemainingColumn(),
-        ],
-    )
-
-    def update(fraction: float) -> None:
-        bar.show(fraction, 1.0)
-        if fraction >= 1.0:
-            bar.close()
-
-    update.close = bar.close  # type: ignore[attr-defined]
-    return update
-
-
-def _item_counter(label: str, what: str) -> Callable[[], None] | None:
-    """A count of ``what`` done on stderr (a call per item), once a run has taken a second,
-    on a terminal only."""
-    if not sys.stderr.isatty():
-        return None
-    bar = _LateBar(
-        label,
-        lambda rp: [
-            rp.SpinnerColumn(),
-            rp.TextColumn("{task.completed:,.0f} " + what),
-            rp.TimeElapsedColumn(),
-        ],
-    )
-    done = itertools.count(1)
-
-    def update() -> None:
-        bar.show(next(done), None)
-
-    update.close = bar.close  # type: ignore[attr-defined]
-    return update
-
-
-def line_counter() -> Callable[[], None] | None:
-    """A count of batch lines done on stderr, once a run has taken a second, on a terminal only."""
-    return _item_counter("batch", "lines done")
-
-
-def hand_counter() -> Callable[[], None] | None:
-    """A count of hands read on stderr, once a run has taken a second, on a terminal only."""
-    return _item_counter("history", "hands read")
-
-
-def close_progress(progress: Callable[..., None] | None) -> None:
-    """Remove a bar made by :func:`progress_callback`, if one is showing."""
-    if progress is not None:
-        progress.close()  # type: ignore[attr-defined]
 
 
 def check_writable(path: str) -> None:
@@ -950,51 +809,6 @@ def note_deck(texts: Sequence[str], game: str, *, players: bool = True) -> None:
     for i, part in enumerate(parts, 1):
         for note in deck_notes(part, g):
             click.echo(f"pokercalc: {f'player {i}: ' if players else ''}{note}", err=True)
-
-
-def plan_notice(outcomes: int, seconds: float) -> None:
-    """One line on stderr before a long exhaustive run: its size and expected duration."""
-    if seconds >= 3.0:
-        notice(
-            f"pokercalc: enumerating {outcomes:,} outcomes exactly; "
-            f"about {_duration(seconds)} (estimated from a sample; Ctrl-C stops)"
-        )
-
-
-def _duration(seconds: float) -> str:
-    """Seconds as people say them: 40 s, 12 min, 3.5 h, 2.1 days."""
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    if seconds < 172800:
-        return f"{seconds / 3600:.1f} h"
-    if seconds < 2 * 365 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365.25 * 86400):,.0f} years"
-
-
-def piece_counter() -> Callable[[int, int], None] | None:
-    """Pieces done out of all on stderr, once a run has taken a second, on a terminal only."""
-    if not sys.stderr.isatty():
-        return None
-    bar = _LateBar(
-        "pieces",
-        lambda rp: [
-            rp.TextColumn("pieces"),
-            rp.BarColumn(),
-            rp.MofNCompleteColumn(),
-            rp.TimeElapsedColumn(),
-            rp.TextColumn("left"),
-            rp.TimeRemainingColumn(),
-        ],
-    )
-
-    def update(done: int, total: int) -> None:
-        bar.show(done, total)
-
-    update.close = bar.close  # type: ignore[attr-defined]
-    return update
 
 
 def main() -> None:

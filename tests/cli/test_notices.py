@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokercalc import cli
+from pokercalc.cli import progress
 
 
 class _Bar:
@@ -20,7 +21,7 @@ def test_a_note_goes_above_a_showing_bar(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bar = _Bar()
-    monkeypatch.setattr(cli, "_LIVE", [bar])
+    monkeypatch.setattr(progress, "_LIVE", [bar])
     cli.plan_notice(10**9, 600.0)
     assert bar.lines == [
         "pokercalc: enumerating 1,000,000,000 outcomes exactly; about 10 min (estimated from a "
@@ -32,7 +33,7 @@ def test_a_note_goes_above_a_showing_bar(
 def test_without_a_bar_a_note_is_a_plain_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "_LIVE", [])
+    monkeypatch.setattr(progress, "_LIVE", [])
     cli.plan_notice(5, 4.0)
     assert capsys.readouterr().err.startswith(
         "pokercalc: enumerating 5 outcomes exactly; about 4 s"
