@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -655,15 +656,7 @@ def executor_options(
 
 def emit(result: Any, fmt: str, renderable: Callable[[], Any]) -> None:
     """Print ``result`` as enveloped JSON (docs/output.md), as CSV, or as a rich table."""
-    from contextlib import nullcontext
-
-    from pokercalc.core.runner import deferred_signals
-
-    # The output of a run a signal already stopped is made and written whole: it is what the
-    # run kept, and a second signal (a second Ctrl-C, or `timeout`, which signals the
-    # command and then its process group) takes effect after it.
-    stopping = deferred_signals() if getattr(result, "interrupted", False) else nullcontext()
-    with stopping:
+    with held_if_interrupted(result):
         _emit(result, fmt, renderable)
 
 
@@ -771,13 +764,29 @@ def check_writable(path: str) -> None:
         raise InputError(f"cannot write {quote(path)}: permission denied")
 
 
-def exit_if_interrupted(result: Any) -> None:
-    """After printing a result a signal cut short: exit 130 (SIGINT) or 143 (SIGTERM)."""
-    if getattr(result, "interrupted", False):
-        from pokercalc.core.runner import exit_status
+def exit_if_interrupted(result: Any, signals: int | None = None) -> None:
+    """After printing a result a signal cut short: exit 130 (SIGINT) or 143 (SIGTERM).
 
+    With ``signals`` (:func:`~pokercalc.core.runner.signals_received` before the run) a
+    whole result that a signal came at the end of exits so too: the run swallowed it
+    while it made the result (:func:`held_if_interrupted`)."""
+    from pokercalc.core.runner import exit_status, signals_received
+
+    came = signals is not None and signals_received() > signals
+    if getattr(result, "interrupted", False) or came:
         click.echo("pokercalc: interrupted; the output shows what was done", err=True)
         raise SystemExit(exit_status())
+
+
+def held_if_interrupted(result: Any) -> AbstractContextManager[None]:
+    """Signals held while the output of a run that a signal stopped is made and written: it
+    is what the run kept, and a second signal (a second Ctrl-C, or `timeout`, which signals
+    the command and then its process group) takes effect after it."""
+    from contextlib import nullcontext
+
+    from pokercalc.core.runner import deferred_signals
+
+    return deferred_signals() if getattr(result, "interrupted", False) else nullcontext()
 
 
 def note_unused(engine: EngineOptions, method: str) -> None:

@@ -196,9 +196,7 @@ def _equity_in_pieces(
             common.note_unused(engine, result.method)
             common.emit(result, fmt, common.view("equity_view", result))
             return
-    from contextlib import nullcontext
-
-    from pokercalc.core.runner import deferred_signals, exit_status, signals_received
+    from pokercalc.core.runner import signals_received
 
     counter = common.piece_counter()
     signals = signals_received()
@@ -218,15 +216,11 @@ def _equity_in_pieces(
             raise
     finally:
         common.close_progress(counter)
-    # What a stopped run kept is written whole: another signal meanwhile waits (emit).
-    with deferred_signals() if in_pieces.interrupted else nullcontext():
+    with common.held_if_interrupted(in_pieces):
         common.note_deck(players, game)
         common.note_unused(engine, in_pieces.method)
         common.emit(in_pieces, fmt, common.view("equity_view", in_pieces))
-    common.exit_if_interrupted(in_pieces)
-    if signals_received() > signals:  # (a whole result, and a signal that came at its end)
-        click.echo("pokercalc: interrupted; the output shows what was done", err=True)
-        raise SystemExit(exit_status())
+    common.exit_if_interrupted(in_pieces, signals)
 
 
 def _breakdown(

@@ -125,14 +125,42 @@ def history_command(
         if address is None and (jobs is None or jobs == 1)
         else open_executor(jobs, address)
     )
+    from pokercalc.core.runner import signals_received
+
+    signals = signals_received()
+    found: history.HistoryResult | None = None
     try:
         with pool as executor:
-            result = history.run_history(
+            found = history.run_history(
                 files or ("-",), player=player, hands=list_hands, on_hand=on_hand,
                 stdin=sys.stdin, executor=executor, fmt=None if form == "auto" else form,
             )  # fmt: skip
+    except KeyboardInterrupt:
+        # A signal as the workers were ended (a second one, or one just after the run): the
+        # result in hand stands; the exit status says that a signal came.
+        if found is None:
+            raise
     finally:
         common.close_progress(counter)
+    result = found
+    with common.held_if_interrupted(result):
+        _write(result, fmt, jsonl, list_hands, plot, player, curve)
+    common.exit_if_interrupted(result, signals)
+
+
+def _write(
+    result: Any,
+    fmt: str,
+    jsonl: bool,
+    list_hands: bool,
+    plot: str | None,
+    player: str | None,
+    curve: list[tuple[float, float]],
+) -> None:
+    """The output of ``history``: the plot, then the table, JSON or CSV, and the summary line
+    on stderr (JSON lines were written hand by hand)."""
+    from pokercalc.pipelines import history
+
     if plot is not None and player is not None:
         from pokercalc.output.plot import plot_history
 
@@ -141,7 +169,6 @@ def history_command(
         from pokercalc.output.render_history import summary_line
 
         click.echo(f"pokercalc history: {summary_line(result)}", err=True)
-        common.exit_if_interrupted(result)
         return
     if fmt == "csv" and list_hands:
         from pokercalc.core import formats
@@ -156,4 +183,3 @@ def history_command(
         from pokercalc.output.render_history import summary_line
 
         click.echo(f"pokercalc history: {summary_line(result)}", err=True)
-    common.exit_if_interrupted(result)

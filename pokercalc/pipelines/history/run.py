@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokercalc.core.runner import deferred_signals
 from pokercalc.pipelines.history.reading import (
     DETECT_CHARS,
     FORMATS,
@@ -314,9 +315,20 @@ def run_history(
                 on_hand(item)
     except KeyboardInterrupt:
         interrupted = True
-    result = _result(summary, errors, listed, len(summary.spots), interrupted)
-    if player is not None:
-        from dataclasses import replace
+    # A signal while the totals are made (a second Ctrl-C, or `timeout`, which signals the
+    # command and then its process group) waits until they are: they are what the run
+    # knows.  Where the command line's handlers are not installed it stops them, as before.
+    made: HistoryResult | None = None
+    try:
+        with deferred_signals():
+            result = _result(summary, errors, listed, len(summary.spots), interrupted)
+            if player is not None:
+                from dataclasses import replace
 
-        result = replace(result, players=tuple(p for p in result.players if p.player == player))
-    return result
+                kept = tuple(p for p in result.players if p.player == player)
+                result = replace(result, players=kept)
+            made = result
+    except KeyboardInterrupt:
+        if made is None:
+            raise
+    return made
