@@ -356,6 +356,12 @@ def analyse_hand(
     names = _names(hh)
     n = len(names)
     starting = [chip_amount(s) for s in hh.starting_stacks]
+    if not all(s.is_finite() for s in starting):
+        # Stacks not recorded (the iPoker hands of the PHH dataset write ``inf``): deep
+        # enough that no one is all-in, which is all a stack decides here.
+        deep = _deep_stack(hh, starting)
+        starting = [s if s.is_finite() else deep for s in starting]
+        hh.starting_stacks = list(starting)  # type: ignore[arg-type]  # (exact chips)
     replay = None if full else _light_replay(hh, game, starting)
     if replay is not None and replay.received is None:
         replay.received = _showdown(replay, game, cache)
@@ -407,6 +413,15 @@ def analyse_hand(
     )
 
 
+def _deep_stack(hh: HandHistory, starting: Sequence[Decimal]) -> Decimal:
+    """A stack deeper than every chip amount the hand writes: what it puts in never empties it."""
+    amounts = [s for s in starting if s.is_finite()]
+    amounts += [chip_amount(w) for w in re.findall(r"\d+(?:\.\d+)?", " ".join(hh.actions))]
+    n = len(starting)
+    amounts += _per_player(hh.antes, n) + _per_player(hh.blinds_or_straddles, n)
+    return (sum(amounts, _ZERO) + 1) * 10
+
+
 def _nets(received: Sequence[Any], paid_in: Sequence[Decimal]) -> tuple[list[Any], Any]:
     """Each player's actual net (what the pots paid it less what it put in) and the rake:
     in Decimals when the pots paid Decimals and no digit is lost (the numbers of the
@@ -442,9 +457,14 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
     # (The PokerStars hands of the PHH dataset give winnings of 0 for many a hand that
     # someone won: winnings paying nothing from a pot are taken as not given.)
     winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
+    pots = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh))
+    paid_in = pots.put_in(put)
     if winnings is not None and sum(winnings) > 0:
+        if sum(winnings) > sum(paid_in, _ZERO):
+            # More than the pots held: the site counted the uncalled bet that came back as
+            # won (the PartyPoker hands of the PHH dataset do).
+            winnings = [w - r for w, r in zip(winnings, pots.returned, strict=True)]
         return winnings
-    paid_in = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh)).put_in(put)
     final = getattr(hh, "finishing_stacks", None)
     if final is not None:
         return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]

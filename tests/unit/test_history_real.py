@@ -1,0 +1,53 @@
+"""`pokercalc history` on real hands of the PHH dataset that once came out wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pokercalc.pipelines import history
+
+pytest.importorskip("pokerkit")
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "history-real"
+
+
+def records(name: str) -> list[history.HandRecord]:
+    text = (DATA / name).read_text("utf-8")
+    out = list(history.analyse_text(text, name, history.EquityCache()))
+    assert all(isinstance(r, history.HandRecord) for r in out), out
+    return out  # type: ignore[return-value]
+
+
+def test_partypoker_winnings_that_count_the_uncalled_bet_as_won() -> None:
+    # PartyPoker's winnings hand back the uncalled 1,161.51 as if won: net -204.04, not +957.47.
+    allin, walk = records("pty-2009-07-01-1000nlh.phhs")
+    assert allin.status == "all-in"
+    assert allin.actual == (-5, -10, -204.04, 217.04, 0)
+    assert allin.rake == 2
+    assert [p.amount for p in allin.pots] == [423.08]
+    # Adjusted: 423.08 x 241/990 - 204.04 for KcQh against Ad4s on QcAs8c.
+    assert allin.adjusted[2] == pytest.approx(423.08 * 241 / 990 - 204.04, abs=1e-6)
+    # A raise nobody called: winnings of 40 are the 15 of the blinds and its own 25 back.
+    assert walk.actual == (-5, -10, 15, 0, 0)
+    assert walk.rake == 0
+
+
+def test_ipoker_hands_without_stacks_are_read() -> None:
+    # The dataset's iPoker hands write stacks as inf and winnings as 0.
+    fold, unfinished = records("ipn-2009-07-01-100nlh.phhs")
+    assert fold.status == "no all-in"
+    assert fold.actual == (-0.5, -1, 0, 0, 0, 1.5)
+    # Stops before its showdown: 7sQs's flush beats 8hKd's kings on KsQd5s4d9s.
+    assert unfinished.status == "no all-in"
+    assert unfinished.actual == (-0.5, -1, -32.25, 0, 33.75, 0, 0)
+    assert unfinished.rake == 0
+
+
+def test_the_quick_reading_reads_inf_as_pokerkit_does() -> None:
+    import math
+
+    text = (DATA / "ipn-2009-07-01-100nlh.phhs").read_text("utf-8")
+    hands = [history.quick_hand(t) for _, t in history.split_phhs(text)]
+    assert [h.starting_stacks for h in hands if h is not None] == [[math.inf] * 6, [math.inf] * 7]
