@@ -103,18 +103,26 @@ def expected(index: int, text: str) -> Expected:
             for i in range(n):
                 received[i] -= put_end[i] - paid_end[i]
     else:
-        ins = [i for i in range(n) if state.statuses[i]]
+        folded = {int(a.split()[0][1:]) - 1 for a in hh.actions if a.split()[1:2] == ["f"]}
+        ins = [i for i in range(n) if i not in folded]
+        shows = [a.split() for a in hh.actions if a.split()[1:2] == ["sm"]]
+        if len(shows) >= 2 and all("?" in words[2] for words in shows):
+            return Expected(index, "result unknown")  # everyone at the showdown mucked
+        # A player who mucked at the showdown gave up the pot; the others' cards decide (and
+        # decide too a hand that stops before its showdown, as some in the dataset do).
+        mucked = {int(w[0][1:]) - 1 for w in shows if "?" in w[2]}
+        contenders = [i for i in ins if i not in mucked]
         if len(ins) == 1:
             received = [total if i == ins[0] else Fraction(0) for i in range(n)]
-        elif all(known[i] for i in ins) and not state.status:
-            received = [_frac(state.payoffs[i]) + paid_end[i] for i in range(n)]
-        elif all(known[i] for i in ins) and len(state.board_cards) == 5:
-            # A hand that stops before its showdown (as some in the dataset do): the cards say.
+        elif all(known[i] for i in contenders) and len(state.board_cards) == 5:
             from pokercalc import equity
 
             board = "".join(repr(c) for cards in state.board_cards for c in cards)
             received = [Fraction(0)] * n
-            for amount, eligible in _pots(paid_end, [bool(s) for s in state.statuses]):
+            for amount, eligible in _pots(paid_end, [i in contenders for i in range(n)]):
+                if len(eligible) == 1:
+                    received[eligible[0]] += amount
+                    continue
                 result = equity([known[i] for i in eligible], board, method="exact")
                 for k, i in enumerate(eligible):
                     received[i] += amount * (result.players[k].equity_fraction or 0)
@@ -190,9 +198,13 @@ def check(path: str) -> tuple[Counter[str], list[str]]:
     for index, part in split(text):
         want = expected(index, part)
         counts[want.status] += 1
-        if want.status in ("not checked", "result unknown"):
-            continue
         have = got.get(index)
+        if want.status == "result unknown" and have is not None:
+            if have["status"] != want.status:
+                problems.append(f"{path}:{index}: status {have['status']!r}, expected unknown")
+            continue
+        if want.status == "not checked":
+            continue
         if have is None:
             problems.append(f"{path}:{index}: missing from the output")
             continue

@@ -36,7 +36,17 @@ def test_partypoker_winnings_that_count_the_uncalled_bet_as_won() -> None:
 
 def test_ipoker_hands_without_stacks_are_read() -> None:
     # The dataset's iPoker hands write stacks as inf and winnings as 0.
-    fold, unfinished = records("ipn-2009-07-01-100nlh.phhs")
+    unknown, fold, unfinished = records("ipn-2009-07-01-100nlh.phhs")
+    # Both players at the showdown mucked and the file writes no winnings: nobody can say who
+    # won (pokerkit's replay gave the pot to the one whose cards were dealt face up).
+    assert unknown.status == "result unknown"
+    assert unknown.actual == unknown.adjusted == (0,) * 6
+    assert unknown.put_in == (22, 22, 0, 4, 0, 0)
+    result = history.summarise([unknown, fold, unfinished])
+    assert (result.hands_read, result.hands_used) == (3, 2)
+    assert result.skipped == {"no all-in": 2, "result unknown": 1}
+    assert "eLAkhpdLaqOO8NHcWC7ACw" in {p.player for p in result.players}
+    assert {p.player: p.hands for p in result.players}["b7YRpJ+VzNjsnJI+8U0QXA"] == 1
     assert fold.status == "no all-in"
     assert fold.actual == (-0.5, -1, 0, 0, 0, 1.5)
     # Stops before its showdown: 7sQs's flush beats 8hKd's kings on KsQd5s4d9s.
@@ -50,4 +60,5 @@ def test_the_quick_reading_reads_inf_as_pokerkit_does() -> None:
 
     text = (DATA / "ipn-2009-07-01-100nlh.phhs").read_text("utf-8")
     hands = [history.quick_hand(t) for _, t in history.split_phhs(text)]
-    assert [h.starting_stacks for h in hands if h is not None] == [[math.inf] * 6, [math.inf] * 7]
+    stacks = [h.starting_stacks for h in hands if h is not None]
+    assert stacks == [[math.inf] * 6, [math.inf] * 6, [math.inf] * 7]

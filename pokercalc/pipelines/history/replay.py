@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from pokerkit import HandHistory
 
 __all__ = [
-    "VARIANT_GAMES", "STUD_GAMES", "DRAW_GAMES", "REASONS", "EquityCache", "analyse_hand",
-    "analyse_parts", "analyse_text", "full_replay",
+    "VARIANT_GAMES", "STUD_GAMES", "DRAW_GAMES", "REASONS", "UNKNOWN", "EquityCache",
+    "analyse_hand", "analyse_parts", "analyse_text", "full_replay",
 ]  # fmt: skip
 
 _ZERO = Decimal(0)
@@ -57,7 +57,10 @@ REASONS = {
     "no all-in": "no all-in spot with two or more players in and cards to come",
     "cards unknown": "a player's cards at the all-in spot are not known",
     "draw game": "a draw game's all-in spot is not before the last draw",
+    "result unknown": "a showdown where no one showed cards, and the file does not say who won",
 }
+#: The status of a hand whose result is unknown: it is counted in no total.
+UNKNOWN = "result unknown"
 
 
 class EquityCache:
@@ -363,6 +366,18 @@ def analyse_hand(
         starting = [s if s.is_finite() else deep for s in starting]
         hh.starting_stacks = list(starting)  # type: ignore[arg-type]  # (exact chips)
     replay = None if full else _light_replay(hh, game, starting)
+    if _result_unknown(hh):
+        replay = replay or full_replay(hh, game, starting)
+        put_in = build_pots(replay.put, [True] * n, replay.antes, trimmed=replay.trimmed).put_in(
+            replay.put
+        )
+        zero = tuple(0.0 for _ in range(n))
+        return HandRecord(
+            source=source, index=index, hand=None if hh.hand is None else str(hh.hand),
+            variant=variant, game=game, status=UNKNOWN, players=names, cards=("",) * n,
+            board="", dead="", pots=(), big_blind=chips(_big_blind(hh)),
+            put_in=tuple(chips(p) for p in put_in), actual=zero, adjusted=zero, rake=0.0,
+        )  # fmt: skip
     if replay is not None and replay.received is None:
         replay.received = _showdown(replay, game, cache)
     if replay is not None and replay.received is None:
@@ -410,6 +425,22 @@ def analyse_hand(
         actual=tuple(chips(a) for a in actual),
         adjusted=tuple(chips(a) for a in adjusted),
         rake=chips(rake),
+    )
+
+
+def _result_unknown(hh: HandHistory) -> bool:
+    """Whether only a showdown could say who won, and no one showed cards there: the file
+    writes no winnings (the iPoker and Full Tilt hands of the PHH dataset) and every player
+    who reached the showdown mucked."""
+    if hh.winnings is not None and any(_per_player(hh.winnings, len(hh.starting_stacks))):
+        return False
+    if getattr(hh, "finishing_stacks", None) is not None:
+        return False
+    shows = [m for m in map(_SHOW.match, hh.actions) if m is not None]
+    return (
+        bool(shows)
+        and all("?" in m.group(2) for m in shows)
+        and len({m.group(1) for m in shows}) >= 2
     )
 
 
