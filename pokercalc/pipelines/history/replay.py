@@ -294,6 +294,7 @@ class _Replay:
     folded: list[bool] = field(default_factory=list)  #: who folded by the end
     board: list[Any] = field(default_factory=list)  #: the board at the end
     payoffs: list[Any] = field(default_factory=list)  #: pokerkit's net per player (full replay)
+    paid_in: tuple[Decimal, ...] | None = None  #: ``put`` less the uncalled bets, if worked out
 
 
 def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] | None:
@@ -391,8 +392,11 @@ def analyse_hand(
     spot = replay.spot
     put = spot["put"] if spot is not None else replay.put
     live = spot["live"] if spot is not None else [True] * n
-    pots = build_pots(put, live, replay.antes, trimmed=replay.trimmed)
-    paid_in = pots.put_in(put)
+    if spot is None and replay.paid_in is not None:
+        paid_in = replay.paid_in  # (the same: what comes back does not depend on who is live)
+    else:
+        pots = build_pots(put, live, replay.antes, trimmed=replay.trimmed)
+        paid_in = pots.put_in(put)
     assert replay.received is not None
     actual, rake = _nets(replay.received, paid_in)
     status = "no all-in"
@@ -481,9 +485,11 @@ def _per_player(value: Any, n: int) -> list[Decimal]:
 
 
 def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
-              antes: list[Decimal], folded: list[bool]) -> list[Any] | None:  # fmt: skip
+              antes: list[Decimal], folded: list[bool],
+              ) -> tuple[list[Any] | None, tuple[Decimal, ...]]:  # fmt: skip
     """What the pots paid each player, from the file's ``winnings`` or ``finishing_stacks``,
-    or to the one player left when the others folded; None when only a showdown can say."""
+    or to the one player left when the others folded (None when only a showdown can say),
+    and what each put in less the uncalled bets."""
     n = len(starting)
     # (The PokerStars hands of the PHH dataset give winnings of 0 for many a hand that
     # someone won: winnings paying nothing from a pot are taken as not given.)
@@ -495,15 +501,15 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
             # More than the pots held: the site counted the uncalled bet that came back as
             # won (the PartyPoker hands of the PHH dataset do).
             winnings = [w - r for w, r in zip(winnings, pots.returned, strict=True)]
-        return winnings
+        return winnings, paid_in
     final = getattr(hh, "finishing_stacks", None)
     if final is not None:
-        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
+        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)], paid_in
     left = [i for i in range(n) if not folded[i]]
     if len(left) == 1:
         total = sum(paid_in, _ZERO)
-        return [total if i == left[0] else _ZERO for i in range(n)]
-    return None
+        return [total if i == left[0] else _ZERO for i in range(n)], paid_in
+    return None, paid_in
 
 
 #: A PHH action: its actor (``d`` or ``p3``), its verb and the rest.
@@ -602,7 +608,7 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
     if game in STUD_GAMES:
         for i in range(n):
             replay.up[i] = [c for c, u in zip(known[i], _STUD_UP, strict=False) if u]
-    replay.received = _received(hh, starting, replay.put, antes, folded)
+    replay.received, replay.paid_in = _received(hh, starting, replay.put, antes, folded)
     return replay
 
 
@@ -755,9 +761,8 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
     if spot is not None:
         spot["discards"] = discards
     folded = [not s for s in state.statuses]
-    received = _received(hh, starting, put, antes, [False] * n)
+    received, paid_in = _received(hh, starting, put, antes, [False] * n)
     if received is None:
-        paid_in = build_pots(put, [True] * n, antes, trimmed=_trimmed(hh)).put_in(put)
         received = [chip_amount(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
     return _Replay(put=put, antes=antes, trimmed=_trimmed(hh), known=known, up=up, spot=spot,
                    received=received, folded=folded, payoffs=list(state.payoffs))  # fmt: skip
