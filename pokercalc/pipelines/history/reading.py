@@ -287,9 +287,9 @@ _SIGNATURES = (
     ("phh", re.compile(r"^\s*(\[\s*\d+\s*\]|variant\s*=)", re.MULTILINE)),
     ("pokerstars", re.compile(r"^PokerStars ", re.MULTILINE)),
     ("fulltilt", re.compile(r"^Full Tilt Poker Game #", re.MULTILINE)),
-    ("ipoker", re.compile(r'^<game gamecode="', re.MULTILINE)),
+    ("ipoker", re.compile(r'^[ \t]*<game gamecode="', re.MULTILINE)),
     ("ongame", re.compile(r"^\*\*\*\*\* History for hand ", re.MULTILINE)),
-    ("partypoker", re.compile(r"^Game #", re.MULTILINE)),
+    ("partypoker", re.compile(r"^(?:Game #|\*\*\*\*\* Hand History for Game )", re.MULTILINE)),
     ("absolute", re.compile(r"^Stage #", re.MULTILINE)),
 )
 
@@ -327,7 +327,10 @@ def iter_hands(chunks: Iterable[str], fmt: str) -> Iterator[tuple[int, str]]:
     if parser is None:
         yield from iter_phhs(chunks)
         return
-    pattern = getattr(require_pokerkit().notation, parser).HAND
+    require_pokerkit()
+    from pokercalc.pipelines.history.sites import site_parser
+
+    pattern = site_parser(parser).HAND
     buf = ""
     pos = 0
     index = 0
