@@ -105,7 +105,9 @@ def expected(index: int, text: str) -> Expected:
     else:
         folded = {int(a.split()[0][1:]) - 1 for a in hh.actions if a.split()[1:2] == ["f"]}
         ins = [i for i in range(n) if i not in folded]
-        shows = [a.split() for a in hh.actions if a.split()[1:2] == ["sm"]]
+        # Each player's last showing (a hand all-in before the river shows at every street).
+        last = {w[0]: w[2] for w in (a.split() for a in hh.actions) if w[1:2] == ["sm"]}
+        shows = [[who, "sm", cards] for who, cards in last.items()]
         if len(shows) >= 2 and all("?" in words[2] for words in shows):
             return Expected(index, "result unknown")  # everyone at the showdown mucked
         # A player who mucked at the showdown gave up the pot; the others' cards decide (and

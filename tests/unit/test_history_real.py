@@ -62,3 +62,13 @@ def test_the_quick_reading_reads_inf_as_pokerkit_does() -> None:
     hands = [history.quick_hand(t) for _, t in history.split_phhs(text)]
     stacks = [h.starting_stacks for h in hands if h is not None]
     assert stacks == [[math.inf] * 6, [math.inf] * 6, [math.inf] * 7]
+
+
+def test_pokerstars_all_in_before_the_flop_without_winnings() -> None:
+    # 6sAd against QhKh for 180 each (and the big blind's 10): kings win on 6c3cTc9hKs.
+    (r,) = records("ps-2009-07-01-1000nlh.phhs")
+    assert (r.status, r.board, r.cards[0], r.cards[4]) == ("all-in", "", "6sAd", "QhKh")
+    assert r.actual == (-180, -10, 0, 0, 190)
+    (pot,) = r.pots
+    assert pot.amount == 370
+    assert r.adjusted[0] == pytest.approx(370 * pot.equities[0] - 180, abs=1e-6)
