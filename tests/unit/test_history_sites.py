@@ -111,8 +111,34 @@ def test_ipoker_pays_the_winner_named_in_its_player_line() -> None:
     assert r.rake == pytest.approx(2.25)
 
 
+def test_partypoker_own_export_is_detected_and_its_uncalled_bet_not_won() -> None:
+    """PartyPoker's ``***** Hand History for Game`` export: dr. spaz's all-in for $10 is
+    called for $8.13, and 'wins $1.87 USD from the side pot 1' is that uncalled $1.87 coming
+    back; the main pot of $21.66 paid $20.66 (rake $1)."""
+    text = (SITES / "partypoker-2014.txt").read_text("utf-8-sig")
+    assert history.detect_format(text) == "partypoker"
+    r = read("partypoker-2014.txt")
+    assert r.players == ("kewen", "xyxyTiltyxyx", "GrindAA", "mumija80", "dr. spaz", "TYRANNOMAN1")
+    assert r.status == "no all-in"  # (all-in on the river: no card to come)
+    assert r.put_in == pytest.approx((0.3, 5.1, 0, 0, 8.13, 8.13))
+    assert r.actual == pytest.approx((-0.3, -5.1, 0, 0, 12.53, -8.13))
+    assert r.rake == pytest.approx(1)
+
+
+def test_ipoker_indented_xml_is_detected_and_read() -> None:
+    """iPoker XML indented under its <session>: hzler raises to €3 and everyone folds; his
+    win="€4.50" counts his uncalled €2 as won."""
+    text = (SITES / "ipoker-2014-indented.txt").read_text("utf-8-sig")
+    assert history.detect_format(text) == "ipoker"
+    r = read("ipoker-2014-indented.txt")
+    assert r.players == ("bf008672", "Zelioni82", "LosDomos", "wizby", "IseeThatTown", "hzler")
+    assert r.put_in == (0.5, 1, 0, 0, 0, 1)
+    assert r.actual == r.adjusted == (-0.5, -1, 0, 0, 0, 1.5)
+    assert r.rake == 0
+
+
 def test_every_site_file_is_read_with_its_format_and_nothing_skipped() -> None:
     result = history.run_history(str(SITES))
-    assert result.hands_read == result.hands_used == 7
+    assert result.hands_read == result.hands_used == 9
     assert result.allin_hands == 5
-    assert result.skipped == {"cards unknown": 1, "no all-in": 1}
+    assert result.skipped == {"cards unknown": 1, "no all-in": 3}

@@ -8,6 +8,7 @@ imported only when a hand needs it.
 from __future__ import annotations
 
 import codecs
+import math
 import os
 import re
 import warnings
@@ -160,9 +161,16 @@ _TRIPLE = ("'" * 3, '"' * 3)
 
 #: A whole list of numbers or of plain strings, read with one match and one scan (a hand's
 #: actions are the most of its text): anything else is read item by item.
-_NUM_LIST = re.compile(r"\s*(?:-?[0-9]+(?:\.[0-9]+)?\s*(?:,\s*|$))*")
+_NUM_LIST = re.compile(r"\s*(?:(?:-?[0-9]+(?:\.[0-9]+)?|inf)\s*(?:,\s*|$))*")
 _STR_LIST = re.compile(r"""\s*(?:(?:'[^'\n]*'|"[^"\\\n]*")\s*(?:,\s*|$))*""")
 _STR_ITEMS = re.compile("'([^'\\n]*)'|\"([^\"\\\\\\n]*)\"")
+
+
+def _number(text: str) -> Any:
+    """A number as TOML reads it, a decimal one as a Decimal (``inf``: a stack not recorded)."""
+    if text == "inf":
+        return math.inf
+    return Decimal(text) if "." in text else int(text)
 
 
 def _quick_value(text: str, kind: str) -> Any:
@@ -172,9 +180,7 @@ def _quick_value(text: str, kind: str) -> Any:
             raise ValueError(text)
         inner = text[1:-1].strip()
         if kind == "nums" and _NUM_LIST.fullmatch(inner):
-            return [
-                Decimal(t) if "." in t else int(t) for t in map(str.strip, inner.split(",")) if t
-            ]
+            return [_number(t) for t in map(str.strip, inner.split(",")) if t]
         if kind == "strs" and _STR_LIST.fullmatch(inner):
             return [m[1] if m[1] is not None else m[2] for m in _STR_ITEMS.finditer(inner)]
         items: list[Any] = []
@@ -281,9 +287,9 @@ _SIGNATURES = (
     ("phh", re.compile(r"^\s*(\[\s*\d+\s*\]|variant\s*=)", re.MULTILINE)),
     ("pokerstars", re.compile(r"^PokerStars ", re.MULTILINE)),
     ("fulltilt", re.compile(r"^Full Tilt Poker Game #", re.MULTILINE)),
-    ("ipoker", re.compile(r'^<game gamecode="', re.MULTILINE)),
+    ("ipoker", re.compile(r'^[ \t]*<game gamecode="', re.MULTILINE)),
     ("ongame", re.compile(r"^\*\*\*\*\* History for hand ", re.MULTILINE)),
-    ("partypoker", re.compile(r"^Game #", re.MULTILINE)),
+    ("partypoker", re.compile(r"^(?:Game #|\*\*\*\*\* Hand History for Game )", re.MULTILINE)),
     ("absolute", re.compile(r"^Stage #", re.MULTILINE)),
 )
 
@@ -321,7 +327,10 @@ def iter_hands(chunks: Iterable[str], fmt: str) -> Iterator[tuple[int, str]]:
     if parser is None:
         yield from iter_phhs(chunks)
         return
-    pattern = getattr(require_pokerkit().notation, parser).HAND
+    require_pokerkit()
+    from pokercalc.pipelines.history.sites import site_parser
+
+    pattern = site_parser(parser).HAND
     buf = ""
     pos = 0
     index = 0

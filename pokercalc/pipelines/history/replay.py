@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from pokerkit import HandHistory
 
 __all__ = [
-    "VARIANT_GAMES", "STUD_GAMES", "DRAW_GAMES", "REASONS", "EquityCache", "analyse_hand",
-    "analyse_parts", "analyse_text", "full_replay",
+    "VARIANT_GAMES", "STUD_GAMES", "DRAW_GAMES", "REASONS", "UNKNOWN", "EquityCache",
+    "analyse_hand", "analyse_parts", "analyse_text", "full_replay",
 ]  # fmt: skip
 
 _ZERO = Decimal(0)
@@ -57,7 +57,10 @@ REASONS = {
     "no all-in": "no all-in spot with two or more players in and cards to come",
     "cards unknown": "a player's cards at the all-in spot are not known",
     "draw game": "a draw game's all-in spot is not before the last draw",
+    "result unknown": "a showdown where no one showed cards, and the file does not say who won",
 }
+#: The status of a hand whose result is unknown: it is counted in no total.
+UNKNOWN = "result unknown"
 
 
 class EquityCache:
@@ -291,6 +294,7 @@ class _Replay:
     folded: list[bool] = field(default_factory=list)  #: who folded by the end
     board: list[Any] = field(default_factory=list)  #: the board at the end
     payoffs: list[Any] = field(default_factory=list)  #: pokerkit's net per player (full replay)
+    paid_in: tuple[Decimal, ...] | None = None  #: ``put`` less the uncalled bets, if worked out
 
 
 def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] | None:
@@ -356,7 +360,25 @@ def analyse_hand(
     names = _names(hh)
     n = len(names)
     starting = [chip_amount(s) for s in hh.starting_stacks]
+    if not all(s.is_finite() for s in starting):
+        # Stacks not recorded (the iPoker hands of the PHH dataset write ``inf``): deep
+        # enough that no one is all-in, which is all a stack decides here.
+        deep = _deep_stack(hh, starting)
+        starting = [s if s.is_finite() else deep for s in starting]
+        hh.starting_stacks = list(starting)  # type: ignore[arg-type]  # (exact chips)
     replay = None if full else _light_replay(hh, game, starting)
+    if _result_unknown(hh):
+        replay = replay or full_replay(hh, game, starting)
+        put_in = build_pots(replay.put, [True] * n, replay.antes, trimmed=replay.trimmed).put_in(
+            replay.put
+        )
+        zero = tuple(0.0 for _ in range(n))
+        return HandRecord(
+            source=source, index=index, hand=None if hh.hand is None else str(hh.hand),
+            variant=variant, game=game, status=UNKNOWN, players=names, cards=("",) * n,
+            board="", dead="", pots=(), big_blind=chips(_big_blind(hh)),
+            put_in=tuple(chips(p) for p in put_in), actual=zero, adjusted=zero, rake=0.0,
+        )  # fmt: skip
     if replay is not None and replay.received is None:
         replay.received = _showdown(replay, game, cache)
     if replay is not None and replay.received is None:
@@ -370,8 +392,11 @@ def analyse_hand(
     spot = replay.spot
     put = spot["put"] if spot is not None else replay.put
     live = spot["live"] if spot is not None else [True] * n
-    pots = build_pots(put, live, replay.antes, trimmed=replay.trimmed)
-    paid_in = pots.put_in(put)
+    if spot is None and replay.paid_in is not None:
+        paid_in = replay.paid_in  # (the same: what comes back does not depend on who is live)
+    else:
+        pots = build_pots(put, live, replay.antes, trimmed=replay.trimmed)
+        paid_in = pots.put_in(put)
     assert replay.received is not None
     actual, rake = _nets(replay.received, paid_in)
     status = "no all-in"
@@ -407,6 +432,31 @@ def analyse_hand(
     )
 
 
+def _result_unknown(hh: HandHistory) -> bool:
+    """Whether only a showdown could say who won, and no one showed cards there: the file
+    writes no winnings (the iPoker and Full Tilt hands of the PHH dataset) and every player
+    who reached the showdown mucked."""
+    if hh.winnings is not None and any(_per_player(hh.winnings, len(hh.starting_stacks))):
+        return False
+    if getattr(hh, "finishing_stacks", None) is not None:
+        return False
+    shows = [m for m in map(_SHOW.match, hh.actions) if m is not None]
+    return (
+        bool(shows)
+        and all("?" in m.group(2) for m in shows)
+        and len({m.group(1) for m in shows}) >= 2
+    )
+
+
+def _deep_stack(hh: HandHistory, starting: Sequence[Decimal]) -> Decimal:
+    """A stack deeper than every chip amount the hand writes: what it puts in never empties it."""
+    amounts = [s for s in starting if s.is_finite()]
+    amounts += [chip_amount(w) for w in re.findall(r"\d+(?:\.\d+)?", " ".join(hh.actions))]
+    n = len(starting)
+    amounts += _per_player(hh.antes, n) + _per_player(hh.blinds_or_straddles, n)
+    return (sum(amounts, _ZERO) + 1) * 10
+
+
 def _nets(received: Sequence[Any], paid_in: Sequence[Decimal]) -> tuple[list[Any], Any]:
     """Each player's actual net (what the pots paid it less what it put in) and the rake:
     in Decimals when the pots paid Decimals and no digit is lost (the numbers of the
@@ -435,24 +485,31 @@ def _per_player(value: Any, n: int) -> list[Decimal]:
 
 
 def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
-              antes: list[Decimal], folded: list[bool]) -> list[Any] | None:  # fmt: skip
+              antes: list[Decimal], folded: list[bool],
+              ) -> tuple[list[Any] | None, tuple[Decimal, ...]]:  # fmt: skip
     """What the pots paid each player, from the file's ``winnings`` or ``finishing_stacks``,
-    or to the one player left when the others folded; None when only a showdown can say."""
+    or to the one player left when the others folded (None when only a showdown can say),
+    and what each put in less the uncalled bets."""
     n = len(starting)
     # (The PokerStars hands of the PHH dataset give winnings of 0 for many a hand that
     # someone won: winnings paying nothing from a pot are taken as not given.)
     winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
+    pots = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh))
+    paid_in = pots.put_in(put)
     if winnings is not None and sum(winnings) > 0:
-        return winnings
-    paid_in = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh)).put_in(put)
+        if sum(winnings) > sum(paid_in, _ZERO):
+            # More than the pots held: the site counted the uncalled bet that came back as
+            # won (the PartyPoker hands of the PHH dataset do).
+            winnings = [w - r for w, r in zip(winnings, pots.returned, strict=True)]
+        return winnings, paid_in
     final = getattr(hh, "finishing_stacks", None)
     if final is not None:
-        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)]
+        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)], paid_in
     left = [i for i in range(n) if not folded[i]]
     if len(left) == 1:
         total = sum(paid_in, _ZERO)
-        return [total if i == left[0] else _ZERO for i in range(n)]
-    return None
+        return [total if i == left[0] else _ZERO for i in range(n)], paid_in
+    return None, paid_in
 
 
 #: A PHH action: its actor (``d`` or ``p3``), its verb and the rest.
@@ -551,7 +608,7 @@ def _light_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Repla
     if game in STUD_GAMES:
         for i in range(n):
             replay.up[i] = [c for c, u in zip(known[i], _STUD_UP, strict=False) if u]
-    replay.received = _received(hh, starting, replay.put, antes, folded)
+    replay.received, replay.paid_in = _received(hh, starting, replay.put, antes, folded)
     return replay
 
 
@@ -704,9 +761,8 @@ def full_replay(hh: HandHistory, game: str, starting: list[Decimal]) -> _Replay:
     if spot is not None:
         spot["discards"] = discards
     folded = [not s for s in state.statuses]
-    received = _received(hh, starting, put, antes, [False] * n)
+    received, paid_in = _received(hh, starting, put, antes, [False] * n)
     if received is None:
-        paid_in = build_pots(put, [True] * n, antes, trimmed=_trimmed(hh)).put_in(put)
         received = [chip_amount(p) + paid_in[i] for i, p in enumerate(state.payoffs)]
     return _Replay(put=put, antes=antes, trimmed=_trimmed(hh), known=known, up=up, spot=spot,
                    received=received, folded=folded, payoffs=list(state.payoffs))  # fmt: skip

@@ -24,7 +24,7 @@ from pokercalc.pipelines.history.records import (
     PlayerTotal,
     chips,
 )
-from pokercalc.pipelines.history.replay import EquityCache, analyse_parts
+from pokercalc.pipelines.history.replay import UNKNOWN, EquityCache, analyse_parts
 
 __all__ = [
     "HAND_COLUMNS", "PIECE_HANDS", "analyse_piece", "hand_rows", "iter_records",
@@ -60,6 +60,9 @@ class _Summary:
         self.read += 1
         if isinstance(item, HandError):
             self.skipped["error"] = self.skipped.get("error", 0) + 1
+            return
+        if item.status == UNKNOWN:
+            self.skipped[UNKNOWN] = self.skipped.get(UNKNOWN, 0) + 1
             return
         self.used += 1
         self.rake += item.rake

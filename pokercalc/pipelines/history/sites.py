@@ -39,6 +39,22 @@ _COLLECTED = {
         r"^(?!Seat \d+: )(?P<player>.+) (?:wins|ties for) (?:the |main |side )?pot"
         r"(?: #\d+)? \(\D?(?P<winnings>[0-9.,]+)\)"
     ),
+    "PartyPokerParser": re.compile(
+        r"^(?P<player>.+) wins \D?(?P<winnings>[0-9.,]+)(?: [A-Z]{3})? from the (?:main |side )?pot"
+    ),
+}
+#: Where a hand begins and ends, besides pokerkit's: PartyPoker's own exports open with
+#: ``***** Hand History for Game 13549932236 *****`` (pokerkit's pattern wants ``Game #``),
+#: and iPoker's XML is indented under its ``<session>``.
+_HAND = {
+    "PartyPokerParser": re.compile(
+        r"^(?:Game #|\*\*\*\*\* Hand History for Game ).+?"
+        r"(?=^\n{2,}|^\*\*\*\*\* Hand History for Game |^Game #|\Z)",
+        re.DOTALL | re.MULTILINE,
+    ),
+    "IPokerNetworkParser": re.compile(
+        r'^[ \t]*<game gamecode=".+?</game>', re.DOTALL | re.MULTILINE
+    ),
 }
 #: Full Tilt's variant since 2014 (``- NL Hold'em - $0.05/$0.10 -``) besides pokerkit's.
 _TILT_VARIANT = re.compile(r" - (\D?\d+ Cap |CAP )?(?P<variant>No Limit Hold'em|NL Hold'em) - ")
@@ -56,6 +72,8 @@ def site_parser(name: str) -> Any:
         return base()
     collected = _COLLECTED[name]
     extra: dict[str, Any] = {}
+    if name in _HAND:
+        extra["HAND"] = _HAND[name]
     if name == "PokerStarsParser":
         extra["ANTE_POSTING"] = _STARS_ANTE
     elif name == "FullTiltPokerParser":
