@@ -83,16 +83,8 @@ def iter_phhs(chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
     buf = ""
     start: int | None = None  # where the section being read begins, None before the first
     index = 0
-    stream = iter(chunks)
-    done = False
-    while not done:
-        chunk = next(stream, None)
-        if chunk is None:
-            done = True
-        elif not chunk:
-            continue
-        else:
-            buf += chunk
+    for chunk, done in _then_end(chunks):
+        buf += chunk
         for mark in _SECTION.finditer(buf, start or 0):
             # A mark is final once a later character ends its trailing blanks (``\s*$``).
             if not done and _NOT_SPACE.search(buf, mark.end()) is None:
@@ -108,6 +100,15 @@ def iter_phhs(chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 
 _NOT_SPACE = re.compile(r"\S")
+
+
+def _then_end(chunks: Iterable[str], end: str = "") -> Iterator[tuple[str, bool]]:
+    """Each non-empty chunk with False, then ``end`` with True: the splitters add what comes
+    to what they hold, and at the end take every hand left."""
+    for chunk in chunks:
+        if chunk:
+            yield chunk, False
+    yield end, True
 
 
 def read_hands(text: str) -> Iterator[tuple[int, HandHistory | Exception]]:
@@ -334,17 +335,9 @@ def iter_hands(chunks: Iterable[str], fmt: str) -> Iterator[tuple[int, str]]:
     buf = ""
     pos = 0
     index = 0
-    stream = iter(chunks)
-    done = False
-    while not done:
-        chunk = next(stream, None)
-        if chunk is None:
-            done = True
-            buf += "\n\n\n"  # (as the sites' parsers read a whole text)
-        elif not chunk:
-            continue
-        else:
-            buf += chunk
+    # (the end as the sites' parsers read a whole text)
+    for chunk, done in _then_end(chunks, "\n\n\n"):
+        buf += chunk
         last = pos
         for m in pattern.finditer(buf, pos):
             # A hand is final when what its pattern looks ahead at is all read (a hand
