@@ -72,3 +72,45 @@ def test_pokerstars_all_in_before_the_flop_without_winnings() -> None:
     (pot,) = r.pots
     assert pot.amount == 370
     assert r.adjusted[0] == pytest.approx(370 * pot.equities[0] - 180, abs=1e-6)
+
+
+def test_ongame_posts_the_missed_small_blind_dead() -> None:
+    # -2 in a 2-4 game is a missed small blind posted: dead, so the raise to 16 is 16 more
+    # (18 put in, 12 of the raise back): finishing stacks 150 -> 156.
+    dead, split, chop, live = records("ong-2009-07-01-400nlh.phhs")
+    assert dead.put_in == (2, 4, 0, 6, 0)
+    assert dead.actual == (-2, -4, 0, 6, 0)
+    assert dead.rake == 0
+    # -4 is a big blind posted: live, so the call that follows is a check (296 -> 301.5).
+    assert live.put_in == (2, 4, 4, 0, 0)
+    assert live.actual == (-2, -4, 5.5, 0, 0)
+    assert live.rake == 0.5
+    # The 5 of the 5-10 game's post is dead too, on top of the call: 1000 -> 953, not 958.
+    first, _ = records("ong-2009-07-01-1000nlh.phhs")
+    assert first.put_in == (5, 42, 47, 0, 0)
+    assert first.actual == (-5, 49, -47, 0, 0)
+    assert first.rake == 3
+    # Split pots: Ongame writes no winnings, its finishing stacks say what each got.
+    assert split.actual == (-12, 11, 11, -12)
+    assert split.rake == 2
+    assert chop.actual == (-2, 0, 0, 0)
+    assert chop.rake == 2
+
+
+def test_ongame_all_in_shown_street_by_street() -> None:
+    # Both players show ???? at every street, then AsAc against QcQd: the last showing counts.
+    _, allin = records("ong-2009-07-01-1000nlh.phhs")
+    assert allin.status == "all-in"
+    assert allin.board == "7s5h8s"
+    assert [p.amount for p in allin.pots] == [1433]
+    assert allin.actual == (-5, -10, 0, -709, 721)
+    # QcQd against AsAc on 7s5h8s wins 90 of the 990 turns and rivers (1/11).
+    assert allin.adjusted[3] == pytest.approx(1433 / 11 - 709, abs=1e-6)
+
+
+def test_a_split_pot_of_money_is_shared_to_the_cent() -> None:
+    # Full Tilt, 5-10, whole-dollar bets and no winnings written: 7c9c and 7hTh both play
+    # the 3-4-5-6-7 straight; the 185 pot is 92.50 each, not 93 and 92.
+    (chop,) = records("ftp-2009-07-01-1000nlh.phhs")
+    assert chop.status == "no all-in"
+    assert chop.actual == (-5, -20, -20, 0, 22.5, 22.5)

@@ -133,6 +133,12 @@ class QuickHand:
     winnings: Any = None
     finishing_stacks: Any = None
     ante_trimming_status: Any = None
+    currency: Any = None
+    currency_symbol: Any = None
+
+    #: The fields the replay may set anew (stacks not recorded, dead posts), which
+    #: pokerkit's replay must see too.
+    REPLAYED = ("starting_stacks", "antes", "blinds_or_straddles")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -142,7 +148,10 @@ class QuickHand:
         """pokerkit's replay of the hand (its states and actions)."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return require_pokerkit().HandHistory.loads(self.text).state_actions
+            hh = require_pokerkit().HandHistory.loads(self.text)
+            for name in self.REPLAYED:
+                setattr(hh, name, getattr(self, name))
+            return hh.state_actions
 
 
 #: The fields :class:`QuickHand` reads, and how: a string, a number, a list of either, a
@@ -151,7 +160,8 @@ QUICK_FIELDS = {
     "variant": "str", "starting_stacks": "nums", "antes": "nums",
     "blinds_or_straddles": "nums", "bring_in": "num", "small_bet": "num", "big_bet": "num",
     "actions": "strs", "players": "strs", "hand": "any", "winnings": "nums",
-    "finishing_stacks": "nums", "ante_trimming_status": "bool",
+    "finishing_stacks": "nums", "ante_trimming_status": "bool", "currency": "str",
+    "currency_symbol": "str",
 }  # fmt: skip
 _LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)$")
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")

@@ -297,9 +297,15 @@ class _Replay:
     paid_in: tuple[Decimal, ...] | None = None  #: ``put`` less the uncalled bets, if worked out
 
 
-def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] | None:
+def _showdown(
+    replay: _Replay, game: str, cache: EquityCache, money: bool = False
+) -> list[Fraction] | None:
     """What the pots paid at the showdown, judged by pokercalc from the cards shown (a player
-    who showed none mucked); None when the cards do not decide it."""
+    who showed none mucked); None when the cards do not decide it.
+
+    A split pot of money is shared exactly (a $185 pot is $92.50 each, though every bet
+    was whole dollars), as pokerkit shares pots of decimal amounts; a split of chips that
+    leaves an odd chip is left to pokerkit's replay, which says who gets it."""
     from pokercalc.core.games import get_game
 
     g = get_game(game)
@@ -325,6 +331,8 @@ def _showdown(replay: _Replay, game: str, cache: EquityCache) -> list[Fraction] 
             shares, _ = cache.equities(game, hands, board, "", showdown=True)
         for i, share in zip(pot.eligible, shares, strict=True):
             received[i] += amount * share
+    if money:
+        return received
     # A split that leaves an odd chip: pokerkit's replay says who gets it.
     unit = Fraction(1, 10 ** max(_places(a) for a in replay.put))
     if any((r / unit).denominator != 1 for r in received):
@@ -359,6 +367,7 @@ def analyse_hand(
         raise InputError(f"variant {variant!r} is not one pokercalc plays")
     names = _names(hh)
     n = len(names)
+    _dead_posts(hh)
     starting = [chip_amount(s) for s in hh.starting_stacks]
     if not all(s.is_finite() for s in starting):
         # Stacks not recorded (the iPoker hands of the PHH dataset write ``inf``): deep
@@ -380,7 +389,8 @@ def analyse_hand(
             put_in=tuple(chips(p) for p in put_in), actual=zero, adjusted=zero, rake=0.0,
         )  # fmt: skip
     if replay is not None and replay.received is None:
-        replay.received = _showdown(replay, game, cache)
+        money = bool(getattr(hh, "currency", None) or getattr(hh, "currency_symbol", None))
+        replay.received = _showdown(replay, game, cache, money)
     if replay is not None and replay.received is None:
         # Only pokerkit's showdown can say (unknown cards shown): its payoffs, our chips.
         payoffs = full_replay(hh, game, starting).payoffs
@@ -448,6 +458,32 @@ def _result_unknown(hh: HandHistory) -> bool:
     )
 
 
+def _dead_posts(hh: HandHistory) -> None:
+    """Play the dead part of a posted blind as dead money, as the tables do.
+
+    A negative blind is a post (pokerkit's "post bet"), which pokerkit plays as a live
+    bet.  A post is live only up to the big blind: a player who missed the blinds posts
+    the small blind dead (the Ongame hands of the PHH dataset write it ``-5`` in a 5-10
+    game, and their finishing stacks show it lost on top of the call that follows).  The
+    dead part becomes that player's ante, which is what dead money is to pokerkit.
+    """
+    n = len(hh.starting_stacks)
+    blinds = _per_player(hh.blinds_or_straddles, n)
+    if n <= 2 or not any(b < 0 for b in blinds):
+        return
+    big = max([b for b in blinds[:2] if b > 0], default=_ZERO)
+    if big <= 0:
+        return
+    antes = _per_player(hh.antes, n)
+    for i, b in enumerate(blinds):
+        if b < 0:
+            live = big if -b >= big else _ZERO
+            antes[i] += -b - live
+            blinds[i] = -live
+    hh.blinds_or_straddles = blinds  # type: ignore[assignment]  # (exact chips)
+    hh.antes = antes  # type: ignore[assignment]
+
+
 def _deep_stack(hh: HandHistory, starting: Sequence[Decimal]) -> Decimal:
     """A stack deeper than every chip amount the hand writes: what it puts in never empties it."""
     amounts = [s for s in starting if s.is_finite()]
@@ -496,15 +532,18 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
     winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
     pots = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh))
     paid_in = pots.put_in(put)
+    final = getattr(hh, "finishing_stacks", None)
+    if final is not None:
+        # The site's own record of each stack after the hand: the actual nets, rake and
+        # all, whatever the winnings say (the Ongame hands of the PHH dataset write no
+        # winnings for a split pot).
+        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)], paid_in
     if winnings is not None and sum(winnings) > 0:
         if sum(winnings) > sum(paid_in, _ZERO):
             # More than the pots held: the site counted the uncalled bet that came back as
             # won (the PartyPoker hands of the PHH dataset do).
             winnings = [w - r for w, r in zip(winnings, pots.returned, strict=True)]
         return winnings, paid_in
-    final = getattr(hh, "finishing_stacks", None)
-    if final is not None:
-        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)], paid_in
     left = [i for i in range(n) if not folded[i]]
     if len(left) == 1:
         total = sum(paid_in, _ZERO)
