@@ -135,6 +135,7 @@ class QuickHand:
     ante_trimming_status: Any = None
     currency: Any = None
     currency_symbol: Any = None
+    venue: Any = None
 
     #: The fields the replay may set anew (stacks not recorded, dead posts), which
     #: pokerkit's replay must see too.
@@ -161,7 +162,7 @@ QUICK_FIELDS = {
     "blinds_or_straddles": "nums", "bring_in": "num", "small_bet": "num", "big_bet": "num",
     "actions": "strs", "players": "strs", "hand": "any", "winnings": "nums",
     "finishing_stacks": "nums", "ante_trimming_status": "bool", "currency": "str",
-    "currency_symbol": "str",
+    "currency_symbol": "str", "venue": "str",
 }  # fmt: skip
 _LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)$")
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")

@@ -532,18 +532,24 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
     winnings = _per_player(hh.winnings, n) if hh.winnings is not None else None
     pots = build_pots(put, [not f for f in folded], antes, trimmed=_trimmed(hh))
     paid_in = pots.put_in(put)
-    final = getattr(hh, "finishing_stacks", None)
-    if final is not None:
-        # The site's own record of each stack after the hand: the actual nets, rake and
-        # all, whatever the winnings say (the Ongame hands of the PHH dataset write no
-        # winnings for a split pot).
-        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)], paid_in
     if winnings is not None and sum(winnings) > 0:
-        if sum(winnings) > sum(paid_in, _ZERO):
-            # More than the pots held: the site counted the uncalled bet that came back as
-            # won (the PartyPoker hands of the PHH dataset do).
+        excess = sum(winnings) - sum(paid_in, _ZERO)
+        returned = sum(pots.returned, _ZERO)
+        party = getattr(hh, "venue", None) == "PartyPoker"
+        if (excess > 0 and party) or (excess > 0 and excess == returned):
+            # More than the pots held, by the uncalled bet that came back: the site counted
+            # it as won (PartyPoker's hands in the PHH dataset do, rake off; the others do
+            # in a walk, where the big blind's own half "wins" back).  Other winnings over
+            # the pots pay dead money the file does not write (posts of players joining a
+            # table, as their next stacks show): they stand.
             winnings = [w - r for w, r in zip(winnings, pots.returned, strict=True)]
         return winnings, paid_in
+    final = getattr(hh, "finishing_stacks", None)
+    if final is not None:
+        # (The Ongame hands of the PHH dataset write winnings of 0 for a split pot; their
+        # finishing stacks say what each got.  Where winnings are written they come first:
+        # some of those finishing stacks are off, by a player leaving the table, say.)
+        return [chip_amount(f) - starting[i] + paid_in[i] for i, f in enumerate(final)], paid_in
     left = [i for i in range(n) if not folded[i]]
     if len(left) == 1:
         total = sum(paid_in, _ZERO)

@@ -1,0 +1,132 @@
+"""`pokercalc history` on the hands of the PHH dataset that showed each site's ways.
+
+The files are the first hands of fifteen files of the dataset's ``data/handhq``
+folder (tests/data/history/README.md); a hand is named by its file and its index.
+Where a player's next hand at the same table is in the file, its starting stack
+there is the site's own word on the net, and the tests hold the nets to it.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from pokercalc.pipelines import history
+
+pytest.importorskip("pokerkit")
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "history-dataset"
+
+
+@functools.cache
+def _records(name: str) -> dict[int, history.HandRecord]:
+    text = (DATA / name).read_text("utf-8")
+    out = list(history.analyse_text(text, name, history.EquityCache()))
+    assert all(isinstance(r, history.HandRecord) for r in out), out
+    return {r.index: r for r in out}  # type: ignore[union-attr]
+
+
+def hand(name: str, index: int) -> history.HandRecord:
+    return _records(name)[index]
+
+
+def next_stack(name: str, index: int, seat: int, later: int) -> tuple[float, float]:
+    """The player's starting stack in the hand and in a later hand of the same table."""
+    from pokercalc.pipelines.history.reading import quick_hand, split_phhs
+
+    texts = {i: t for i, t in split_phhs((DATA / name).read_text("utf-8"))}
+    first, then = quick_hand(texts[index]), quick_hand(texts[later])
+    assert first is not None and then is not None
+    player = first.players[seat]
+    assert then.players.count(player) == 1
+    return (float(first.starting_stacks[seat]),
+            float(then.starting_stacks[then.players.index(player)]))  # fmt: skip
+
+
+def test_every_dataset_hand_is_read() -> None:
+    for path in sorted(DATA.glob("*.phhs")):
+        records = _records(path.name)
+        headers = path.read_text("utf-8").count("\n[") + 1
+        assert len(records) == headers
+        assert all(r.status in ("all-in", *history.REASONS) for r in records.values())
+
+
+def test_ongame_posts_the_missed_small_blind_dead() -> None:
+    # -2 in a 2-4 game is a missed small blind posted: dead, so the raise to 16 is 16 more
+    # (18 put in, 12 of it back): the finishing stacks say 150 -> 156.
+    dead = hand("ong-400nlh-1.phhs", 1)
+    assert dead.put_in == (2, 4, 0, 6, 0)
+    assert dead.actual == (-2, -4, 0, 6, 0)
+    assert dead.rake == 0
+    # -4 is a big blind posted: live, so the call that follows is a check (296 -> 301.5).
+    live = hand("ong-400nlh-1.phhs", 76)
+    assert live.put_in == (2, 4, 4, 0, 0)
+    assert live.actual == (-2, -4, 5.5, 0, 0)
+    assert live.rake == 0.5
+    # The 5 of a 5-10 game's post is dead too, on top of the call: 1000 -> 953, not 958.
+    first = hand("ong-1000nlh-1.phhs", 2)
+    assert first.put_in == (5, 42, 47, 0, 0)
+    assert first.actual == (-5, 49, -47, 0, 0)
+    assert first.rake == 3
+
+
+def test_ongame_split_pots_are_read_from_the_finishing_stacks() -> None:
+    # Ongame writes winnings of 0 for a split pot; the finishing stacks say what each got.
+    split = hand("ong-400nlh-1.phhs", 32)
+    assert split.actual == (-12, 11, 11, -12)
+    assert split.rake == 2
+    chop = hand("ong-400nlh-1.phhs", 67)
+    assert chop.actual == (-2, 0, 0, 0)
+    assert chop.rake == 2
+    # Where winnings are written they come first: a player who folded with 1132.70 and
+    # put nothing in "finishes" with 1.00 (it left the table); its net is 0.
+    left = hand("ong-600nlh-1.phhs", 100)
+    assert left.actual == (16.2, -18, 0)
+    assert left.rake == 1.8
+
+
+def test_ongame_all_in_shown_street_by_street() -> None:
+    # Both players show ???? at every street, then AsAc against QcQd: the last showing counts.
+    allin = hand("ong-1000nlh-1.phhs", 12)
+    assert allin.status == "all-in"
+    assert allin.board == "7s5h8s"
+    assert [p.amount for p in allin.pots] == [1433]
+    assert allin.actual == (-5, -10, 0, -709, 721)
+    # QcQd against AsAc on 7s5h8s wins 90 of the 990 turns and rivers (1/11).
+    assert allin.adjusted[3] == pytest.approx(1433 / 11 - 709, abs=1e-6)
+
+
+def test_a_split_pot_of_money_is_shared_to_the_cent() -> None:
+    # Full Tilt, 5-10, whole-dollar bets and no winnings written: 7c9c and 7hTh both play
+    # the 3-4-5-6-7 straight; the 185 pot is 92.50 each, not 93 and 92.
+    chop = hand("ftp-1000nlh-1.phhs", 128)
+    assert chop.status == "no all-in"
+    assert chop.actual == (-5, -20, -20, 0, 22.5, 22.5)
+
+
+def test_winnings_over_the_pots_stand_where_a_post_is_not_written() -> None:
+    # Absolute: 4.05 paid from pots of 3.75 (a joining player's post is not in the file),
+    # and the winner's next stack at the table, 46.85 from 44.30, says +2.55: the winnings
+    # stand (taking the uncalled 2.50 off as won would say +0.05).
+    absolute = hand("abs-50nlh-1.phhs", 154)
+    assert absolute.actual[2] == pytest.approx(2.55)
+    assert next_stack("abs-50nlh-1.phhs", 154, 2, 179) == (44.3, 46.85)
+    # PokerStars: 2 paid from a pot of 1.25 after an uncalled raise; next stack 14 from 12.50.
+    stars = hand("ps-50nlh-1.phhs", 50)
+    assert stars.actual[2] == pytest.approx(1.5)
+    assert next_stack("ps-50nlh-1.phhs", 50, 2, 88) == (12.5, 14)
+
+
+def test_uncalled_bets_counted_as_won() -> None:
+    # A walk: Absolute writes 0.75 for the big blind, its own 0.25 back counted as won.
+    walk = hand("abs-50nlh-1.phhs", 1)
+    assert walk.actual == (-0.25, 0.25, 0, 0, 0)
+    assert walk.rake == 0
+    # PartyPoker counts the uncalled bet as won (rake off): 1.32 paid with 0.47 of it the
+    # flop bet nobody called; the winner's next stack, 29.18 from 28.83, says +0.35.
+    party = hand("pty-25nlh-1.phhs", 27)
+    assert party.actual[0] == pytest.approx(0.35)
+    assert next_stack("pty-25nlh-1.phhs", 27, 0, 56) == (28.83, 29.18)
+    assert party.rake == pytest.approx(0.15)
