@@ -1,14 +1,16 @@
 """Benchmark `pokercalc history`: hands per second on a PHHS file, one process and --jobs 2.
 
 Prints JSON.  The file is the one given, or (by default) ``--hands`` hands made from the
-real hands shipped in tests/data/history, written one field a line as the PHH dataset's
-PHHS files are.  Each copy has its cards relabelled (a random permutation of the ranks
-and of the suits, the same for the whole hand) and its players renamed from a pool of
-``--players`` names, so that, as in a real file, nearly every all-in spot is a new one
-for the equity cache; the all-in hands are drawn so that about ``--allin`` of the hands
-are all-in with cards known.  ``--same`` writes the shipped hands over and over unchanged
-(every spot repeats: the cache answers all but the first).  Wall time of the whole
-command, start-up included; the best of ``--repeat`` runs counts.
+3,394 real hands of the PHH dataset shipped in tests/data/history-dataset (six sites'
+cash games, one field a line as the dataset writes them).  Each copy has its cards
+relabelled (a random permutation of the ranks and of the suits, the same for the whole
+hand) and its players renamed from a pool of ``--players`` names, so that, as in a real
+file, nearly every all-in spot is a new one for the equity cache.  Hands are drawn
+uniformly (the dataset's own share of all-in hands, about 2.5%), or, with ``--allin``,
+so that about that share of them are all-in with cards known.  ``--same`` writes the
+shipped hands over and over unchanged (every spot repeats: the cache answers all but the
+first).  Wall time of the whole command, start-up included; the best of ``--repeat``
+runs counts.
 Usage: python bench/bench_history.py [FILE.phhs] [--hands N] [--jobs 1 2]
 """
 
@@ -26,7 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data" / "history"
+DATA = ROOT / "tests" / "data" / "history-dataset"
 
 _RANKS = "23456789TJQKA"
 _SHORT_RANKS = "6789TJQKA"
@@ -38,21 +40,12 @@ _PLAYERS = re.compile(r"^players = (\[.*\])$", re.MULTILINE)
 
 
 def shipped_hands() -> list[str]:
-    """The text of every shipped hand, one field a line (as pokerkit writes it)."""
-    import warnings
-
-    import pokerkit
-
+    """The text of every shipped hand of the dataset, one field a line, header off."""
     hands = []
-    for path in sorted(DATA.glob("*.phh*")):
+    for path in sorted(DATA.glob("*.phhs")):
         text = path.read_text("utf-8")
         parts = re.split(r"^\[\d+\]\s*$", text, flags=re.MULTILINE)
-        for part in parts:
-            if part.strip():
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # (the dataset's fields pokerkit does not know)
-                    hh = pokerkit.HandHistory.loads(part)
-                    hands.append(hh.dumps().strip() + "\n")
+        hands += [part.strip() + "\n" for part in parts if part.strip()]
     return hands
 
 
@@ -82,20 +75,23 @@ def relabel(hand: str, rng: random.Random, names: list[str]) -> str:
     return hand
 
 
-def write_file(n: int, path: Path, *, same: bool, allin: float, players: int) -> None:
+def write_file(n: int, path: Path, *, same: bool, allin: float | None, players: int) -> None:
     """``n`` hands made from the shipped ones as one PHHS file."""
     hands = shipped_hands()
     rng = random.Random(41)
     if same:
         chosen = [hands[i % len(hands)] for i in range(n)]
     else:
-        spots = [h for h in hands if is_allin(h)]
-        others = [h for h in hands if h not in spots]
         names = [f"{rng.getrandbits(96):024x}" for _ in range(players)]
-        chosen = [
-            relabel(rng.choice(spots if rng.random() < allin else others), rng, names)
-            for _ in range(n)
-        ]
+        if allin is None:
+            chosen = [relabel(rng.choice(hands), rng, names) for _ in range(n)]
+        else:
+            spots = [h for h in hands if is_allin(h)]
+            others = [h for h in hands if h not in spots]
+            chosen = [
+                relabel(rng.choice(spots if rng.random() < allin else others), rng, names)
+                for _ in range(n)
+            ]
     with path.open("w", encoding="utf-8") as f:
         for i, hand in enumerate(chosen):
             f.write(f"[{i + 1}]\n{hand}\n")
@@ -115,7 +111,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", help="a PHHS file (default: made from shipped hands)")
     parser.add_argument("--hands", type=int, default=20_000)
-    parser.add_argument("--allin", type=float, default=0.05, help="share of all-in hands")
+    parser.add_argument("--allin", type=float, help="share of all-in hands (default: natural)")
     parser.add_argument("--players", type=int, default=5_000, help="names in the pool")
     parser.add_argument("--same", action="store_true", help="repeat the shipped hands unchanged")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
