@@ -137,8 +137,33 @@ def test_ipoker_indented_xml_is_detected_and_read() -> None:
     assert r.rake == 0
 
 
+def test_absolute_hands_as_the_site_writes_them() -> None:
+    # Made-up hands in Absolute Poker's text format (no real export is public under a
+    # licence this project can ship): its later one-space variant, a hand number with a
+    # letter, a "7-2 proposition" side game's pot that is no poker pot, and a walk.
+    path = str(SITES / "absolute-made-up.txt")
+    allin, prop, walk = history.iter_records([path], history.EquityCache())
+    assert isinstance(allin, history.HandRecord)
+    assert allin.hand == "C300000001"
+    assert allin.status == "all-in"
+    assert allin.players == ("CAROL", "DAVE", "ALICE", "BOB")
+    assert allin.cards == ("", "KcKs", "AsAd", "")
+    # All-in before the flop for 100 each: 200.50 in the pot, 2 raked, 198.50 to DAVE.
+    assert allin.actual == (-0.5, 98.5, -100, 0)
+    assert allin.rake == 2
+    assert allin.adjusted[1:3] == pytest.approx(adjusted(200.5, "KcKs | AsAd", "", (100, 100)))
+    assert isinstance(prop, history.HandRecord)
+    # ALICE collects 24.70 of the 26 pot and 20 of the proposition pot: +12.70, not +32.70.
+    assert prop.actual == (-2, -12, 12.7)
+    assert prop.rake == 1.3
+    assert isinstance(walk, history.HandRecord)
+    # The big blind's 1.50 counts its own 0.50 back: +0.50.
+    assert walk.actual == (-0.5, 0.5, 0, 0)
+    assert walk.rake == 0
+
+
 def test_every_site_file_is_read_with_its_format_and_nothing_skipped() -> None:
     result = history.run_history(str(SITES))
-    assert result.hands_read == result.hands_used == 9
-    assert result.allin_hands == 5
-    assert result.skipped == {"cards unknown": 1, "no all-in": 3}
+    assert result.hands_read == result.hands_used == 12
+    assert result.allin_hands == 6
+    assert result.skipped == {"cards unknown": 1, "no all-in": 5}

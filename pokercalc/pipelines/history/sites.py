@@ -7,6 +7,10 @@
   rake, were lost.
 * Full Tilt: the same summary reading, and only the variant ``$5/$10 - No Limit
   Hold'em``, not the site's later ``NL Hold'em - $5/$10``.
+* Absolute Poker: pokerkit reads the winnings from the summary's ``collected Total``,
+  which counts the "7-2 proposition" side game's pot (not a poker pot: nobody's chips in
+  the hand went to it), and only the variant ``Holdem  No Limit`` written with two
+  spaces, not the site's later ``Holdem No Limit``.
 * iPoker: a greedy pattern took ``a3uu" chips="$100" dealer="1`` for the winner's name,
   so no one won anything and the pot was split by pokerkit's showdown of unknown cards.
 
@@ -42,6 +46,10 @@ _COLLECTED = {
     "PartyPokerParser": re.compile(
         r"^(?P<player>.+) wins \D?(?P<winnings>[0-9.,]+)(?: [A-Z]{3})? from the (?:main |side )?pot"
     ),
+    # ``X Collects $24.20 from main pot`` (not ``... from 72 proposition pot``).
+    "AbsolutePokerParser": re.compile(
+        r"^(?P<player>.+) Collects \D?(?P<winnings>[0-9.,]+) from (?:main|side) pot"
+    ),
 }
 #: Where a hand begins and ends, besides pokerkit's: PartyPoker's own exports open with
 #: ``***** Hand History for Game 13549932236 *****`` (pokerkit's pattern wants ``Game #``),
@@ -56,6 +64,9 @@ _HAND = {
         r'^[ \t]*<game gamecode=".+?</game>', re.DOTALL | re.MULTILINE
     ),
 }
+#: Absolute's variant with one space or two (``Holdem No Limit $4  -``, ``Holdem  No Limit``).
+_ABSOLUTE_VARIANT = re.compile(r": (?P<variant>Holdem(?: \(1 on 1\))? {1,2}No Limit) ")
+_ABSOLUTE_HAND = re.compile(r"Stage #(?P<hand>[A-Z]*\d+):")
 #: Full Tilt's variant since 2014 (``- NL Hold'em - $0.05/$0.10 -``) besides pokerkit's.
 _TILT_VARIANT = re.compile(r" - (\D?\d+ Cap |CAP )?(?P<variant>No Limit Hold'em|NL Hold'em) - ")
 
@@ -76,6 +87,13 @@ def site_parser(name: str) -> Any:
         extra["HAND"] = _HAND[name]
     if name == "PokerStarsParser":
         extra["ANTE_POSTING"] = _STARS_ANTE
+    elif name == "AbsolutePokerParser":
+        extra["VARIANT"] = _ABSOLUTE_VARIANT
+        extra["VARIANTS"] = {
+            **base.VARIANTS, "Holdem No Limit": "NT", "Holdem (1 on 1) No Limit": "NT",
+        }  # fmt: skip
+        # Hand numbers such as ``Stage #C284520999:`` (pokerkit reads digits only).
+        extra["VARIABLES"] = {**base.VARIABLES, "hand": (_ABSOLUTE_HAND, str)}
     elif name == "FullTiltPokerParser":
         extra["VARIANT"] = _TILT_VARIANT
         extra["VARIANTS"] = {**base.VARIANTS, "NL Hold'em": "NT"}
