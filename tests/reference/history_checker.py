@@ -79,6 +79,10 @@ def _expected(index: int, text: str) -> Expected:
         hh.starting_stacks = [10**9] * n  # stacks not recorded: nobody is all-in
     starting = [_frac(s) for s in hh.starting_stacks]
     known: list[str] = [""] * n
+    dealt_up = {
+        int(w[2][1:]) - 1 for w in (a.split() for a in hh.actions)
+        if w[1:2] == ["dh"] and len(w) > 3 and "?" not in w[3]
+    }  # fmt: skip
     for action in hh.actions:
         words = action.split("#")[0].split()
         if len(words) >= 3 and words[1] in ("dh", "sm") and "?" not in words[-1]:
@@ -125,11 +129,13 @@ def _expected(index: int, text: str) -> Expected:
         # Each player's last showing (a hand all-in before the river shows at every street).
         last = {w[0]: w[2] for w in (a.split() for a in hh.actions) if w[1:2] == ["sm"]}
         shows = [[who, "sm", cards] for who, cards in last.items()]
-        if len(shows) >= 2 and all("?" in words[2] for words in shows):
+        # A player who showed ???? mucked, unless its cards were dealt face up (the iPoker
+        # hands write every showing so): then they decide as if shown.
+        mucked = {int(w[0][1:]) - 1 for w in shows if "?" in w[2]} - dealt_up
+        if len(shows) >= 2 and all("?" in words[2] for words in shows) and mucked:
             return Expected(index, "result unknown")  # everyone at the showdown mucked
         # A player who mucked at the showdown gave up the pot; the others' cards decide (and
         # decide too a hand that stops before its showdown, as some in the dataset do).
-        mucked = {int(w[0][1:]) - 1 for w in shows if "?" in w[2]}
         contenders = [i for i in ins if i not in mucked]
         if len(ins) == 1:
             received = [total if i == ins[0] else Fraction(0) for i in range(n)]

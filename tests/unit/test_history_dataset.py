@@ -130,3 +130,15 @@ def test_uncalled_bets_counted_as_won() -> None:
     assert party.actual[0] == pytest.approx(0.35)
     assert next_stack("pty-25nlh-1.phhs", 27, 0, 56) == (28.83, 29.18)
     assert party.rake == pytest.approx(0.15)
+
+
+def test_ipoker_showdown_of_cards_dealt_face_up_is_decided() -> None:
+    # iPoker writes every showing as ????; both players' cards were dealt face up: AsAd's
+    # kings full of aces beat TcTd's on JcKdKsJhKc, so the 5,647.50 pot is p4's.
+    decided = hand("ipn-1000nlh-1.phhs", 184)
+    assert decided.status == "no all-in"
+    assert decided.actual == (-5, -10, 0, 2831.25, -2816.25, 0)
+    # One player's cards dealt face up, the other's never known: nobody can say.
+    unknown = hand("ipn-100nlh-1.phhs", 1)
+    assert unknown.status == "result unknown"
+    assert unknown.actual == (0,) * 6

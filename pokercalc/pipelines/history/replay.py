@@ -209,6 +209,8 @@ def _card_indices() -> dict[str, int]:
 
 #: A player showing cards: ``p2 sm KsKd``.
 _SHOW = re.compile(r"^p(\d+) sm (\S+)")
+#: A hole dealing, its player and cards.
+_DEALT = re.compile(r"^d dh p(\d+) (\S+)")
 
 
 def _parse_cards(text: str) -> tuple[Any, ...]:
@@ -451,11 +453,13 @@ def _result_unknown(hh: HandHistory) -> bool:
     if getattr(hh, "finishing_stacks", None) is not None:
         return False
     shows = [m for m in map(_SHOW.match, hh.actions) if m is not None]
-    return (
-        bool(shows)
-        and all("?" in m.group(2) for m in shows)
-        and len({m.group(1) for m in shows}) >= 2
-    )
+    if not shows or any("?" not in m.group(2) for m in shows):
+        return False
+    showing = {m.group(1) for m in shows}
+    # Cards dealt face up decide the showdown all the same (the iPoker hands of the PHH
+    # dataset write every showing as ????, the collector's own cards known).
+    dealt = {m.group(1) for m in map(_DEALT.match, hh.actions) if m and "?" not in m.group(2)}
+    return len(showing) >= 2 and not showing <= dealt
 
 
 def _dead_posts(hh: HandHistory) -> None:
