@@ -268,7 +268,7 @@ def check(path: str) -> tuple[Counter[str], list[str]]:
                     problems.append(f"{path}:{index}: p{i + 1} {name} {a}, expected {float(b):.6f}")
         if want.status == "all-in":
             amounts = sorted(round(p["amount"], 6) for p in have["pots"])
-            if amounts != sorted(round(float(a), 6) for a, _ in want.pots if len(_) > 1):
+            if amounts != sorted(round(float(a), 6) for a, _ in want.pots):
                 problems.append(f"{path}:{index}: pots {amounts}, expected {want.pots}")
     return counts, problems
 
