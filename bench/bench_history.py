@@ -1,7 +1,7 @@
 """Benchmark `pokercalc history`: hands per second on a PHHS file, one process and --jobs 2.
 
 Prints JSON.  The file is the one given, or (by default) ``--hands`` hands made from the
-3,394 real hands of the PHH dataset shipped in tests/data/history-dataset (six sites'
+6,466 real hands of the PHH dataset shipped in tests/data/history-dataset (six sites'
 cash games, one field a line as the dataset writes them).  Each copy has its cards
 relabelled (a random permutation of the ranks and of the suits, the same for the whole
 hand) and its players renamed from a pool of ``--players`` names, so that, as in a real

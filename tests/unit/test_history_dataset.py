@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import pokercalc
 from pokercalc.pipelines import history
 
 pytest.importorskip("pokerkit")
@@ -142,3 +143,36 @@ def test_ipoker_showdown_of_cards_dealt_face_up_is_decided() -> None:
     unknown = hand("ipn-100nlh-1.phhs", 1)
     assert unknown.status == "result unknown"
     assert unknown.actual == (0,) * 6
+
+
+def test_a_three_way_all_in_with_a_side_pot() -> None:
+    # Absolute 1-2 (antes 0.15): QdKd all-in for 20.90 on the flop, 7c4c for 40 on the turn,
+    # 9sJc covering both; the main pot is the three's, the side pot 9sJc's and 7c4c's.
+    allin = hand("abs-100nlh-1.phhs", 232)
+    assert allin.status == "all-in"
+    assert allin.board == "7d9d4hAh"
+    main, side = allin.pots
+    assert main.amount == pytest.approx(67.45)
+    assert main.players == (
+        "rQTK6FUtFui0dj1HycLr4w",
+        "FKjCxc2lwEYrwd5LuCJeAQ",
+        "jrGGb3gcZyH+RxnIjnonNQ",
+    )
+    assert side.amount == pytest.approx(38.2)
+    three = pokercalc.equity("9sJc | QdKd | 7c4c", "7d9d4hAh", method="exact").players
+    assert main.equities == pytest.approx([p.equity for p in three])
+    two = pokercalc.equity("9sJc | 7c4c", "7d9d4hAh", "QdKd", method="exact").players
+    assert side.equities == pytest.approx([p.equity for p in two])
+    # 7c4c's two pair held: it won both pots, 105.65, for 40 put in.
+    assert allin.actual[6] == pytest.approx(65.65)
+    assert allin.adjusted[6] == pytest.approx(
+        67.45 * three[2].equity + 38.2 * two[1].equity - 40, abs=1e-6
+    )
+
+
+def test_a_side_pot_won_outright_is_one_of_the_pots() -> None:
+    # Absolute 0.50-1: 8s8h all-in for 8.50 before the flop; of the two who went on, one
+    # folds on the flop, and the 51 they put in beyond 8.50 is the other's alone.
+    allin = hand("abs-100nlh-1.phhs", 76)
+    assert [(p.amount, len(p.players)) for p in allin.pots] == [(25.5, 2), (51, 1)]
+    assert allin.pots[1].equities == (1,)
