@@ -176,3 +176,24 @@ def test_a_side_pot_won_outright_is_one_of_the_pots() -> None:
     allin = hand("abs-100nlh-1.phhs", 76)
     assert [(p.amount, len(p.players)) for p in allin.pots] == [(25.5, 2), (51, 1)]
     assert allin.pots[1].equities == (1,)
+
+
+@pytest.mark.parametrize(
+    ("name", "index"),
+    [("ong-400nlh-1.phhs", 1), ("ong-1000nlh-1.phhs", 2), ("ps-400nlh-1.phhs", 7)],
+)
+def test_pokerkit_replays_a_post_as_the_quick_replay_does(name: str, index: int) -> None:
+    # A post's dead part must reach pokerkit's full replay too (it reads the hand's text
+    # anew): both replays put the same chips in and pay the same nets.
+    from pokercalc.pipelines.history.reading import quick_hand, split_phhs
+
+    text = dict(split_phhs((DATA / name).read_text("utf-8")))[index]
+    quick, full = quick_hand(text), quick_hand(text)
+    assert quick is not None and full is not None
+    assert any(b < 0 for b in quick.blinds_or_straddles)
+    cache = history.EquityCache()
+    light = history.analyse_hand(quick, cache, name, index)
+    whole = history.analyse_hand(full, cache, name, index, full=True)
+    assert whole.put_in == light.put_in
+    assert whole.actual == light.actual
+    assert whole.rake == light.rake

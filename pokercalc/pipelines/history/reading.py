@@ -151,7 +151,8 @@ class QuickHand:
             warnings.simplefilter("ignore")
             hh = require_pokerkit().HandHistory.loads(self.text)
             for name in self.REPLAYED:
-                setattr(hh, name, getattr(self, name))
+                if getattr(self, name) is not None:
+                    setattr(hh, name, getattr(self, name))
             return hh.state_actions
 
 
