@@ -472,9 +472,11 @@ def _dead_posts(hh: HandHistory) -> None:
     dead part becomes that player's ante, which is what dead money is to pokerkit.
     """
     n = len(hh.starting_stacks)
-    blinds = _per_player(hh.blinds_or_straddles, n)
-    if n <= 2 or not any(b < 0 for b in blinds):
+    raw = hh.blinds_or_straddles
+    # (Nearly every hand has no post: seen on the values as read, before any conversion.)
+    if n <= 2 or not isinstance(raw, (list, tuple)) or min(raw, default=0) >= 0:
         return
+    blinds = _per_player(raw, n)
     big = max([b for b in blinds[:2] if b > 0], default=_ZERO)
     if big <= 0:
         return
@@ -540,7 +542,7 @@ def _received(hh: HandHistory, starting: list[Decimal], put: list[Decimal],
         excess = sum(winnings) - sum(paid_in, _ZERO)
         returned = sum(pots.returned, _ZERO)
         party = getattr(hh, "venue", None) == "PartyPoker"
-        if (excess > 0 and party) or (excess > 0 and excess == returned):
+        if excess > 0 and (party or excess == returned):
             # More than the pots held, by the uncalled bet that came back: the site counted
             # it as won (PartyPoker's hands in the PHH dataset do, rake off; the others do
             # in a walk, where the big blind's own half "wins" back).  Other winnings over
